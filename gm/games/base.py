@@ -1,0 +1,333 @@
+"""The engine interface every game module implements, and the typed errors it raises.
+
+An engine is pure: no Flask, no Redis, no clock, no global random. A game's state is a JSON-able
+``dict`` (so ``to_dict``/``from_dict`` are cheap and storage is one JSON document); randomness
+after set-up comes from :func:`rng_for`, which derives a fresh ``random.Random`` from the seed kept
+in the state and a counter, so the same seed and moves always give the same game.
+
+Seats are integers ``0..n-1`` inside engines; ``GameInfo.seat_names`` gives their names for
+people and the API. Exactly one seat acts at a time (``to_move``), or none once the game is over.
+
+Hidden information: ``view(state, seat)`` returns only what ``seat`` may see (``None`` is a
+spectator). Events carry a public text and, optionally, a private text for the acting seat only
+(for instance a face-down card's identity). ``hidden_tokens(state, seat)`` lists the card codes
+``seat`` must never be shown; the contract test checks views, boards, histories and error messages
+against it.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+State = dict[str, Any]
+Move = Any  # hashable, comparable with ==; each engine picks its own (usually a tuple/dataclass)
+
+
+# ---------------------------------------------------------------- errors
+
+
+class GameError(Exception):
+    """Base of the typed move errors. ``reason`` is for the player; ``hint`` says what would work."""
+
+    kind = "error"
+
+    def __init__(self, reason: str, hint: str = ""):
+        super().__init__(reason)
+        self.reason = reason
+        self.hint = hint
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "reason": self.reason, "hint": self.hint}
+
+
+class ParseError(GameError):
+    """The text is not a move at all. The reason quotes the text and says what was expected."""
+
+    kind = "unparsable"
+
+    def __init__(self, text: str, expected: str):
+        super().__init__(f"Could not read {text!r} as a move.", f"Expected {expected}")
+        self.text = text
+        self.expected = expected
+
+
+class IllegalMoveError(GameError):
+    """The text is a move, but the rules forbid it now. ``rule`` names the rule it breaks."""
+
+    kind = "illegal"
+
+    def __init__(self, reason: str, rule: str = "", hint: str = ""):
+        super().__init__(reason, hint)
+        self.rule = rule
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**super().to_dict(), "rule": self.rule}
+
+
+class AmbiguousMoveError(GameError):
+    """The text fits several legal moves; ``candidates`` are their canonical forms."""
+
+    kind = "ambiguous"
+
+    def __init__(self, text: str, candidates: list[str]):
+        super().__init__(
+            f"{text!r} could mean more than one move.",
+            "Say which one: " + ", ".join(candidates),
+        )
+        self.text = text
+        self.candidates = candidates
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**super().to_dict(), "candidates": self.candidates}
+
+
+class InvalidStateError(ValueError):
+    """``from_dict`` got a document that is not a valid state of this game."""
+
+
+# ---------------------------------------------------------------- descriptors
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option: its type, default, limits and a sentence for the rules catalogue."""
+
+    name: str
+    type: str  # "int" | "bool" | "choice" | "str"
+    default: Any
+    description: str
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def validate(self, value: Any) -> Any:
+        """Return the value, or raise ValueError saying what would be accepted."""
+        if self.type == "bool":
+            if not isinstance(value, bool):
+                raise ValueError(f"option {self.name!r} must be true or false")
+            return value
+        if self.type == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"option {self.name!r} must be a whole number")
+            if self.minimum is not None and value < self.minimum:
+                raise ValueError(f"option {self.name!r} must be at least {self.minimum}")
+            if self.maximum is not None and value > self.maximum:
+                raise ValueError(f"option {self.name!r} must be at most {self.maximum}")
+            return value
+        if self.type == "choice":
+            if value not in self.choices:
+                allowed = ", ".join(repr(c) for c in self.choices)
+                raise ValueError(f"option {self.name!r} must be one of {allowed}")
+            return value
+        if not isinstance(value, str):
+            raise ValueError(f"option {self.name!r} must be a string")
+        return value
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "name": self.name,
+            "type": self.type,
+            "default": self.default,
+            "description": self.description,
+        }
+        if self.choices:
+            d["choices"] = list(self.choices)
+        if self.minimum is not None:
+            d["minimum"] = self.minimum
+        if self.maximum is not None:
+            d["maximum"] = self.maximum
+        return d
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    name: str  # API name, e.g. "masul"
+    title: str
+    summary: str  # one sentence
+    seat_names: tuple[str, ...]  # names of all possible seats, in turn order
+    min_players: int = 2
+    max_players: int = 2
+    options: tuple[Option, ...] = ()
+    move_syntax: str = ""  # one line, e.g. "7♠ C3 | 7♠ C3 FD | 7♠ FC3"
+    example_moves: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "summary": self.summary,
+            "seats": list(self.seat_names),
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options": [o.to_dict() for o in self.options],
+            "move_syntax": self.move_syntax,
+            "example_moves": list(self.example_moves),
+        }
+
+
+@dataclass
+class Event:
+    """Something that happened. ``text`` is public; ``private`` replaces it for ``seat`` only."""
+
+    text: str
+    seat: int | None = None
+    private: str | None = None
+    kind: str = "move"
+
+    def for_viewer(self, viewer: int | None) -> str:
+        if self.private is not None and viewer is not None and viewer == self.seat:
+            return self.private
+        return self.text
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"text": self.text, "seat": self.seat, "kind": self.kind}
+        if self.private is not None:
+            d["private"] = self.private
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Event:
+        return cls(
+            text=d["text"], seat=d.get("seat"), private=d.get("private"), kind=d.get("kind", "move")
+        )
+
+
+@dataclass
+class Outcome:
+    """How a game ended. ``winners`` empty with ``draw`` true is a draw/tie."""
+
+    winners: list[int]
+    draw: bool
+    reason: str
+    scores: dict[int, int | float] = field(default_factory=dict)
+
+    def to_dict(self, seat_names: tuple[str, ...] | list[str]) -> dict[str, Any]:
+        return {
+            "winners": [seat_names[w] for w in self.winners],
+            "draw": self.draw,
+            "reason": self.reason,
+            "scores": {seat_names[s]: v for s, v in sorted(self.scores.items())},
+        }
+
+
+# ---------------------------------------------------------------- randomness
+
+
+def rng_for(state: State, purpose: str = "") -> random.Random:
+    """A Random derived from the state's seed and a counter the call advances (mutates ``state``).
+
+    Engines call it on the *new* state inside ``apply`` when they need chance (a reshuffle), so a
+    replay with the same seed and moves draws the same cards. The seed itself is never shown.
+    """
+    rng = state.setdefault("rng", {"seed": 0, "n": 0})
+    rng["n"] += 1
+    return random.Random(f"{rng['seed']}/{purpose}/{rng['n']}")
+
+
+# ---------------------------------------------------------------- the interface
+
+
+class Engine:
+    """Base class; a game module defines a subclass and one instance ``ENGINE``.
+
+    Subclasses implement every method that raises NotImplementedError.
+    """
+
+    info: GameInfo
+
+    # ---- set-up and turn order
+    def options(self, given: dict[str, Any] | None) -> dict[str, Any]:
+        """Validate ``given`` against the descriptor; return all options with defaults filled."""
+        given = dict(given or {})
+        known = {o.name: o for o in self.info.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            names = ", ".join(known) or "none"
+            raise ValueError(f"unknown option(s) {', '.join(unknown)}; this game takes: {names}")
+        return {
+            name: (opt.validate(given[name]) if name in given else opt.default)
+            for name, opt in known.items()
+        }
+
+    def new_state(self, seed: int, options: dict[str, Any], players: int) -> State:
+        """A fresh game from one seeded shuffle. ``options`` are already validated/filled."""
+        raise NotImplementedError
+
+    def to_move(self, state: State) -> int | None:
+        """The seat that acts now, or None when the game is over."""
+        raise NotImplementedError
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        """Every legal move of ``seat`` now (empty when it is not that seat's turn)."""
+        raise NotImplementedError
+
+    # ---- moves
+    def parse_move(self, text: str, state: State, seat: int) -> Move:
+        """Read ``text`` as a move of ``seat``: return a *legal* move or raise a GameError.
+
+        ParseError when it is no move at all (quote the text, say what is expected);
+        IllegalMoveError naming the rule when it is a move the rules forbid now;
+        AmbiguousMoveError listing canonical candidates when it fits several.
+        Error texts must never mention cards the seat may not see.
+        """
+        raise NotImplementedError
+
+    def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        """Apply a legal move; return a *new* state (the input is not changed) and events."""
+        raise NotImplementedError
+
+    def render_move(self, move: Move) -> str:
+        """The canonical text of a move; ``parse_move(render_move(m)) == m`` for legal moves."""
+        raise NotImplementedError
+
+    # ---- ending
+    def outcome(self, state: State) -> Outcome | None:
+        raise NotImplementedError
+
+    # ---- what a seat may see
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """JSON-able dict with only what ``seat`` (None: a spectator) may see."""
+        raise NotImplementedError
+
+    def render(self, state: State, seat: int | None) -> str:
+        """The board text in the game's notation, as ``seat`` (None: spectator) may see it."""
+        raise NotImplementedError
+
+    def hidden_tokens(self, state: State, seat: int | None) -> set[str]:
+        """Card codes ``seat`` must not be shown now (for the leak tests)."""
+        raise NotImplementedError
+
+    # ---- storage
+    def to_dict(self, state: State) -> dict[str, Any]:
+        return copy.deepcopy(state)
+
+    def from_dict(self, data: dict[str, Any]) -> State:
+        """Validate a stored document and return the state; InvalidStateError when it is wrong."""
+        if not isinstance(data, dict) or data.get("game") != self.info.name:
+            raise InvalidStateError(f"not a {self.info.name} state")
+        self.validate(data)
+        return copy.deepcopy(data)
+
+    def validate(self, state: State) -> None:
+        """Raise InvalidStateError when ``state`` breaks an invariant of the game."""
+        raise NotImplementedError
+
+    # ---- text for people
+    def rules_text(self) -> str:
+        """The rules, notation and move syntax, for a reader who has never played."""
+        raise NotImplementedError
+
+    # ---- convenience shared by all games
+    def seat_name(self, seat: int | None) -> str:
+        return "spectator" if seat is None else self.info.seat_names[seat]
+
+    def is_over(self, state: State) -> bool:
+        return self.outcome(state) is not None
+
+
+# An AI level: given the engine, its own seat's view, its legal moves and a seeded Random,
+# it returns one of the legal moves. It never sees the full state.
+AIPolicy = Callable[[Engine, dict[str, Any], int, list[Move], random.Random], Move]

@@ -1,0 +1,113 @@
+"""Standard playing cards, shared by the games that use a French-suited deck.
+
+A card is a ``(rank, suit)`` pair of ints: rank 2..14 (11 J, 12 Q, 13 K, 14 A), suit an index into
+``SUITS`` (♣ ♦ ♥ ♠). States keep cards as their text (states are pure JSON); the text is rank code +
+suit symbol; the ten is written ``X`` by default
+(Masul's deck code) or ``10`` (``ten="10"``). ``find_cards`` reads cards out of free text in every
+form people type: ``7s``, ``7♠``, ``10 of hearts``, ``TH``, ``Xh``, ``queen of spades``, ``Q♥``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Iterable
+
+Card = tuple[int, int]
+
+SUITS = ("♣", "♦", "♥", "♠")
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+SUIT_LETTERS = ("C", "D", "H", "S")
+RED_SUITS = frozenset({1, 2})
+
+RANK_CODES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "X",
+              11: "J", 12: "Q", 13: "K", 14: "A"}
+RANK_NAMES = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+              9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
+
+_RANK_WORDS = {
+    **{str(r): r for r in range(2, 11)},
+    "t": 10, "x": 10, "j": 11, "q": 12, "k": 13, "a": 14,
+    **{name: r for r, name in RANK_NAMES.items()},
+    **{name + "s": r for r, name in RANK_NAMES.items()},
+    "sixes": 6, "1": 14,
+}
+_SUIT_WORDS = {
+    "♣": 0, "♦": 1, "♥": 2, "♠": 3, "♧": 0, "♢": 1, "♡": 2, "♤": 3,
+    "c": 0, "d": 1, "h": 2, "s": 3,
+    "club": 0, "clubs": 0, "diamond": 1, "diamonds": 1,
+    "heart": 2, "hearts": 2, "spade": 3, "spades": 3,
+}
+
+# "10 of hearts", "queen of spades", "ten hearts"
+_LONG = re.compile(
+    r"\b(10|[2-9]|[tjqkax1]|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace)s?"
+    r"\s+(?:of\s+)?(clubs?|diamonds?|hearts?|spades?)\b",
+    re.IGNORECASE,
+)
+# "7s", "7♠", "TH", "10h", "Q♥", "xh"
+_SHORT = re.compile(r"(?<![\w])(10|[2-9tjqkax])\s?([♣♦♥♠♧♢♡♤]|[cdhs](?![a-z]))", re.IGNORECASE)
+
+
+def card_text(card: Card, ten: str = "X") -> str:
+    rank, suit = card
+    code = ten if rank == 10 else RANK_CODES[rank]
+    return code + SUITS[suit]
+
+
+def card_name(card: Card) -> str:
+    """'ten of hearts' — for rules texts and chat replies."""
+    return f"{RANK_NAMES[card[0]]} of {SUIT_NAMES[card[1]]}"
+
+
+def card_from_text(text: str) -> Card:
+    """Inverse of ``card_text`` for stored codes; ValueError when it is not one."""
+    card = parse_card(text)
+    if card is None:
+        raise ValueError(f"not a card: {text!r}")
+    return card
+
+
+def parse_card(text: str) -> Card | None:
+    """One card from a short code (``7♠``, ``XS``, ``10h``) or words; None when it is not a card."""
+    found = find_cards(text)
+    return found[0][0] if len(found) == 1 else None
+
+
+def find_cards(text: str) -> list[tuple[Card, tuple[int, int]]]:
+    """Every card mentioned in ``text``, in order, with its (start, end) span."""
+    spans: list[tuple[Card, tuple[int, int]]] = []
+    taken: list[tuple[int, int]] = []
+    for m in _LONG.finditer(text):
+        rank = _RANK_WORDS[m.group(1).lower()]
+        suit = _SUIT_WORDS[m.group(2).lower()]
+        spans.append(((rank, suit), m.span()))
+        taken.append(m.span())
+    for m in _SHORT.finditer(text):
+        if any(a <= m.start() < b for a, b in taken):
+            continue
+        rank = _RANK_WORDS[m.group(1).lower()]
+        suit = _SUIT_WORDS[m.group(2).lower()]
+        spans.append(((rank, suit), m.span()))
+    spans.sort(key=lambda s: s[1][0])
+    return spans
+
+
+def parse_suit(text: str) -> int | None:
+    """A suit from a symbol, letter or word (``♥``, ``H``, ``hearts``); None otherwise."""
+    return _SUIT_WORDS.get(text.strip().lower())
+
+
+def standard_deck(min_rank: int = 2) -> list[Card]:
+    """Ordered deck: ranks ``min_rank``..14 in each suit."""
+    return [(rank, suit) for suit in range(4) for rank in range(min_rank, 15)]
+
+
+def shuffled(cards: Iterable[Card], rng: random.Random) -> list[Card]:
+    deck = list(cards)
+    rng.shuffle(deck)
+    return deck
+
+
+def is_red(card: Card) -> bool:
+    return card[1] in RED_SUITS

@@ -1,0 +1,136 @@
+"""One contract over every registered game (OpenSpiel-style): seeded random games through the
+engine interface, checking the invariants at every step.
+
+- the seat to move has legal moves until the game ends, and the game ends;
+- to_dict/from_dict round-trips, and the state is pure JSON;
+- parse_move(render_move(m)) == m for every legal move;
+- no token hidden from a seat appears in its view, its board text, the public or its private
+  event texts, or the error messages it gets (spectators too);
+- the same seed and moves give the same game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from gm.games import REGISTRY
+from gm.games.base import Engine, GameError
+
+GAMES_PER_ENGINE = 200
+MAX_STEPS = 5000
+
+
+def _player_counts(engine: Engine) -> list[int]:
+    return list(range(engine.info.min_players, engine.info.max_players + 1))
+
+
+def _contains_token(text: str, token: str) -> bool:
+    """Token match that does not take 'X♥' inside 'AX♥' or '3RC' inside '13RC'."""
+    return re.search(r"(?<![0-9A-Za-z])" + re.escape(token) + r"(?![0-9A-Za-z])", text) is not None
+
+
+def _leaks(text: str, hidden: set[str], allowed: str = "") -> list[str]:
+    return [t for t in hidden if t != allowed and _contains_token(text, t)]
+
+
+def _check_views(engine: Engine, state: dict, players: int) -> None:
+    for seat in [None, *range(players)]:
+        hidden = engine.hidden_tokens(state, seat)
+        view_text = json.dumps(engine.view(state, seat), ensure_ascii=False)
+        assert not _leaks(view_text, hidden), (seat, _leaks(view_text, hidden), view_text)
+        board = engine.render(state, seat)
+        assert isinstance(board, str) and board
+        assert not _leaks(board, hidden), (seat, _leaks(board, hidden), board)
+
+
+def _check_error_messages(engine: Engine, state: dict, seat: int, legal: list, rng) -> None:
+    """Replace each word of a legal move with a card hidden from the seat: no error may name
+    another hidden card."""
+    hidden = sorted(engine.hidden_tokens(state, seat))
+    if not hidden:
+        return
+    text = engine.render_move(rng.choice(legal))
+    words = text.split()
+    for i in range(len(words)):
+        probe_token = rng.choice(hidden)
+        probe = " ".join(words[:i] + [probe_token] + words[i + 1 :])
+        try:
+            engine.parse_move(probe, state, seat)
+        except GameError as err:
+            message = f"{err.reason} {err.hint}"
+            assert not _leaks(message, set(hidden), allowed=probe_token), (probe, message)
+
+
+def play_random_game(engine: Engine, seed: int, players: int, check: bool = True):
+    rng = random.Random(seed * 7919 + players)
+    state = engine.new_state(seed, engine.options({}), players)
+    moves: list[str] = []
+    for _ in range(MAX_STEPS):
+        if check:
+            assert json.loads(json.dumps(state)) == state, "state must be pure JSON"
+            assert engine.from_dict(engine.to_dict(state)) == state
+            _check_views(engine, state, players)
+        seat = engine.to_move(state)
+        if seat is None:
+            assert engine.outcome(state) is not None
+            return state, moves
+        assert engine.outcome(state) is None
+        legal = engine.legal_moves(state, seat)
+        assert legal, f"seat {seat} to move with no legal move"
+        for other in range(players):
+            if other != seat:
+                assert engine.legal_moves(state, other) == []
+        if check:
+            for m in legal:
+                assert engine.parse_move(engine.render_move(m), state, seat) == m, m
+            if rng.random() < 0.2:
+                _check_error_messages(engine, state, seat, legal, rng)
+        move = rng.choice(legal)
+        before = json.dumps(state, sort_keys=True)
+        new_state, events = engine.apply(state, seat, move)
+        assert json.dumps(state, sort_keys=True) == before, "apply must not change its input"
+        if check:
+            for event in events:
+                for viewer in [None, *range(players)]:
+                    hidden = engine.hidden_tokens(new_state, viewer)
+                    text = event.for_viewer(viewer)
+                    assert not _leaks(text, hidden), (viewer, text)
+        moves.append(engine.render_move(move))
+        state = new_state
+    raise AssertionError(f"game did not end within {MAX_STEPS} steps")
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_random_games_keep_every_invariant(name):
+    engine = REGISTRY[name]
+    counts = _player_counts(engine)
+    for i in range(GAMES_PER_ENGINE):
+        players = counts[i % len(counts)]
+        play_random_game(engine, seed=i, players=players, check=True)
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_same_seed_and_moves_give_the_same_game(name):
+    engine = REGISTRY[name]
+    players = engine.info.max_players
+    final, moves = play_random_game(engine, seed=4242, players=players, check=False)
+    state = engine.new_state(4242, engine.options({}), players)
+    for text in moves:
+        seat = engine.to_move(state)
+        state, _ = engine.apply(state, seat, engine.parse_move(text, state, seat))
+    assert state == final
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_garbage_text_is_a_parse_error_that_quotes_it(name):
+    engine = REGISTRY[name]
+    state = engine.new_state(1, engine.options({}), engine.info.min_players)
+    seat = engine.to_move(state)
+    for text in ["", "   ", "xyzzy plugh", "{}", "💥" * 3]:
+        with pytest.raises(GameError) as info:
+            engine.parse_move(text, state, seat)
+        assert info.value.reason and info.value.hint
