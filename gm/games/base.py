@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 State = dict[str, Any]
 Move = Any  # hashable, comparable with ==; each engine picks its own (usually a tuple/dataclass)
@@ -30,7 +31,7 @@ Move = Any  # hashable, comparable with ==; each engine picks its own (usually a
 
 
 class GameError(Exception):
-    """Base of the typed move errors. ``reason`` is for the player; ``hint`` says what would work."""
+    """Base of the typed move errors: ``reason`` for the player, ``hint`` says what works."""
 
     kind = "error"
 

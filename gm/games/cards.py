@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 Card = tuple[int, int]
 
@@ -20,23 +20,71 @@ SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 SUIT_LETTERS = ("C", "D", "H", "S")
 RED_SUITS = frozenset({1, 2})
 
-RANK_CODES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "X",
-              11: "J", 12: "Q", 13: "K", 14: "A"}
-RANK_NAMES = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
-              9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
+RANK_CODES = {
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    10: "X",
+    11: "J",
+    12: "Q",
+    13: "K",
+    14: "A",
+}
+RANK_NAMES = {
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    8: "eight",
+    9: "nine",
+    10: "ten",
+    11: "jack",
+    12: "queen",
+    13: "king",
+    14: "ace",
+}
 
 _RANK_WORDS = {
     **{str(r): r for r in range(2, 11)},
-    "t": 10, "x": 10, "j": 11, "q": 12, "k": 13, "a": 14,
+    "t": 10,
+    "x": 10,
+    "j": 11,
+    "q": 12,
+    "k": 13,
+    "a": 14,
     **{name: r for r, name in RANK_NAMES.items()},
     **{name + "s": r for r, name in RANK_NAMES.items()},
-    "sixes": 6, "1": 14,
+    "sixes": 6,
+    "1": 14,
 }
 _SUIT_WORDS = {
-    "♣": 0, "♦": 1, "♥": 2, "♠": 3, "♧": 0, "♢": 1, "♡": 2, "♤": 3,
-    "c": 0, "d": 1, "h": 2, "s": 3,
-    "club": 0, "clubs": 0, "diamond": 1, "diamonds": 1,
-    "heart": 2, "hearts": 2, "spade": 3, "spades": 3,
+    "♣": 0,
+    "♦": 1,
+    "♥": 2,
+    "♠": 3,
+    "♧": 0,
+    "♢": 1,
+    "♡": 2,
+    "♤": 3,
+    "c": 0,
+    "d": 1,
+    "h": 2,
+    "s": 3,
+    "club": 0,
+    "clubs": 0,
+    "diamond": 1,
+    "diamonds": 1,
+    "heart": 2,
+    "hearts": 2,
+    "spade": 3,
+    "spades": 3,
 }
 
 # "10 of hearts", "queen of spades", "ten hearts"

@@ -1,0 +1,68 @@
+"""Engine speed: random full games per second, per game, on one core (no Redis, no HTTP).
+
+    python bench/engines.py [--seconds 3] [--game masul]
+
+For each registered game: plays seeded games with uniformly random legal moves for about
+--seconds and prints games/s, plies/s and mean plies per game. A baseline is measured in the same
+run (a loop that deep-copies a same-sized state per ply, the least any immutable engine pays), and
+each game's plies/s is printed as a ratio to it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import random
+import time
+
+from gm.games import REGISTRY
+
+
+def run_game(engine, seed: int, players: int) -> int:
+    rng = random.Random(seed)
+    state = engine.new_state(seed, engine.options({}), players)
+    plies = 0
+    while (seat := engine.to_move(state)) is not None:
+        state, _ = engine.apply(state, seat, rng.choice(engine.legal_moves(state, seat)))
+        plies += 1
+    return plies
+
+
+def baseline(engine, players: int, seconds: float) -> float:
+    state = engine.new_state(0, engine.options({}), players)
+    n, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = copy.deepcopy(state)
+        n += 1
+    return n / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--game", action="append", help="only these games (repeatable)")
+    args = parser.parse_args()
+    names = args.game or list(REGISTRY)
+    print(
+        f"{'game':12} {'players':>7} {'games/s':>9} {'plies/s':>10} {'plies/game':>10} "
+        f"{'copy/s':>10} {'ratio':>6}"
+    )
+    for name in names:
+        engine = REGISTRY[name]
+        for players in sorted({engine.info.min_players, engine.info.max_players}):
+            games = plies = 0
+            start = time.perf_counter()
+            while time.perf_counter() - start < args.seconds:
+                plies += run_game(engine, games, players)
+                games += 1
+            elapsed = time.perf_counter() - start
+            base = baseline(engine, players, min(1.0, args.seconds))
+            pps = plies / elapsed
+            print(
+                f"{name:12} {players:>7} {games / elapsed:>9.1f} {pps:>10.0f} "
+                f"{plies / games:>10.1f} {base:>10.0f} {pps / base:>6.2f}"
+            )
+
+
+if __name__ == "__main__":
+    main()

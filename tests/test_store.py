@@ -1,0 +1,119 @@
+"""The Redis repository against a real server: atomic document + log, version races, bounded
+retries, idempotency, TTLs and Cluster hash tags."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+import redis
+
+from gm.store import ConflictError, NotFoundError, Store, Update
+
+
+def _doc(game_id="g1", version=1, counter=0):
+    return {"id": game_id, "version": version, "counter": counter}
+
+
+def _increment(doc):
+    doc["counter"] += 1
+    doc["version"] += 1
+    return Update(response=doc["counter"], doc=doc, log_entries=[{"n": doc["counter"]}])
+
+
+def test_create_load_and_log(redis_client):
+    store = Store(redis_client, ttl_s=600)
+    assert store.create(_doc(), [{"n": 0}])
+    assert store.load("g1") == _doc()
+    assert store.log("g1") == [{"n": 0}]
+    assert not store.create(_doc(counter=5), []), "an existing id is never overwritten"
+    assert store.load("g1")["counter"] == 0
+
+
+def test_keys_share_one_cluster_hash_tag_and_carry_a_ttl(redis_client):
+    store = Store(redis_client, ttl_s=600)
+    store.create(_doc("abc"), [{"n": 0}])
+    keys = sorted(k.decode() for k in redis_client.keys("gm:*"))
+    assert keys == ["gm:{abc}:doc", "gm:{abc}:log"]
+    for key in keys:
+        assert 0 < redis_client.ttl(key) <= 600
+
+
+def test_update_writes_document_and_log_together(redis_client):
+    store = Store(redis_client)
+    store.create(_doc(), [])
+    answer, replayed = store.update("g1", _increment)
+    assert (answer, replayed) == (1, False)
+    assert store.load("g1") == {"id": "g1", "version": 2, "counter": 1}
+    assert store.log("g1") == [{"n": 1}]
+
+
+def test_unknown_game_raises_not_found(redis_client):
+    store = Store(redis_client)
+    with pytest.raises(NotFoundError):
+        store.load("nope")
+    with pytest.raises(NotFoundError):
+        store.update("nope", _increment)
+
+
+def test_concurrent_updates_never_lose_or_double_a_write(redis_url, redis_client):
+    Store(redis_client).create(_doc(), [])
+    threads, per_thread = 8, 25
+
+    def work():
+        store = Store(redis.Redis.from_url(redis_url), retries=1000)
+        for _ in range(per_thread):
+            store.update("g1", _increment)
+
+    pool = [threading.Thread(target=work) for _ in range(threads)]
+    for t in pool:
+        t.start()
+    for t in pool:
+        t.join()
+    store = Store(redis_client)
+    assert store.load("g1")["counter"] == threads * per_thread
+    assert [e["n"] for e in store.log("g1")] == list(range(1, threads * per_thread + 1))
+
+
+def test_retries_are_bounded(redis_url, redis_client):
+    store = Store(redis_client, retries=3)
+    store.create(_doc(), [])
+    meddler = redis.Redis.from_url(redis_url)
+    calls = []
+
+    def step(doc):
+        calls.append(1)
+        meddler.set(Store.doc_key("g1"), '{"id":"g1","version":99,"counter":0}')  # a rival write
+        return _increment(doc)
+
+    with pytest.raises(ConflictError):
+        store.update("g1", step)
+    assert len(calls) == 3
+    assert store.load("g1")["version"] == 99, "the losing step wrote nothing"
+    assert store.log("g1") == []
+
+
+def test_idempotency_key_returns_the_first_answer_and_applies_once(redis_client):
+    store = Store(redis_client)
+    store.create(_doc(), [])
+
+    def remembered(doc):
+        result = _increment(doc)
+        result.remember = True
+        return result
+
+    first = store.update("g1", remembered, seat=0, idempotency_key="k1")
+    again = store.update("g1", remembered, seat=0, idempotency_key="k1")
+    other = store.update("g1", remembered, seat=0, idempotency_key="k2")
+    assert first == (1, False)
+    assert again == (1, True)
+    assert other == (2, False)
+    assert store.load("g1")["counter"] == 2
+    assert 0 < redis_client.ttl(Store.idem_key("g1", 0, "k1")) <= store.idempotency_ttl_s
+
+
+def test_a_step_that_writes_nothing_leaves_the_store_alone(redis_client):
+    store = Store(redis_client)
+    store.create(_doc(), [])
+    assert store.update("g1", lambda doc: Update(response="read only")) == ("read only", False)
+    assert store.load("g1") == _doc()
