@@ -122,3 +122,140 @@ def first_error(messages: dict | list | str, path: str = "") -> str:
             else " ".join(texts)
         )
     return f"{path}: {messages}" if path else str(messages)
+
+
+# ---------------------------------------------------------------- answers
+
+
+class ProblemSchema(Schema):
+    type = fields.String(metadata={"description": "Always 'about:blank'."})
+    title = fields.String(required=True, metadata={"description": "Short summary of the problem."})
+    status = fields.Integer(required=True, metadata={"description": "The HTTP status code."})
+    detail = fields.String(required=True, metadata={"description": "How to fix the call."})
+    errors = fields.Dict(metadata={"description": "Field-by-field validation messages."})
+    version = fields.Integer(metadata={"description": "The game's current version (on 409)."})
+
+
+class SeatSchema(Schema):
+    name = fields.String(required=True, metadata={"description": "Seat name, e.g. 'row3'."})
+    kind = fields.String(required=True, metadata={"description": "'human' or 'ai'."})
+    level = fields.String(allow_none=True, metadata={"description": "AI level, for AI seats."})
+    joined = fields.Boolean(required=True, metadata={"description": "Whether a player holds it."})
+
+
+class EventSchema(Schema):
+    seat = fields.String(allow_none=True, metadata={"description": "Who acted (none: the game)."})
+    kind = fields.String(required=True, metadata={"description": "What sort of event."})
+    text = fields.String(required=True, metadata={"description": "What happened, in notation."})
+
+
+class ResultSchema(Schema):
+    winners = fields.List(fields.String(), required=True)
+    draw = fields.Boolean(required=True)
+    reason = fields.String(required=True, metadata={"description": "Why the game ended so."})
+    scores = fields.Dict(keys=fields.String(), values=fields.Float(), required=True)
+    seed = fields.Integer(metadata={"description": "The shuffle seed, revealed at the end."})
+
+
+class ViewSchema(Schema):
+    game_id = fields.String(required=True)
+    game = fields.String(required=True)
+    seat = fields.String(required=True, metadata={"description": "Whose view ('spectator')."})
+    status = fields.String(required=True, metadata={"description": "'active' or 'finished'."})
+    to_move = fields.String(allow_none=True, metadata={"description": "Seat to act, if any."})
+    your_turn = fields.Boolean(required=True)
+    version = fields.Integer(required=True, metadata={"description": "Send as expected_version."})
+    board = fields.String(required=True, metadata={"description": "Board text; show it as is."})
+    state = fields.Dict(required=True, metadata={"description": "The board as structured data."})
+    legal_moves = fields.List(
+        fields.String(), required=True, metadata={"description": "Canonical legal moves."}
+    )
+    seats = fields.List(fields.Nested(SeatSchema), required=True)
+    result = fields.Nested(ResultSchema, allow_none=True, required=True)
+
+
+class MoveAnswerSchema(ViewSchema):
+    legal = fields.Boolean(required=True, metadata={"description": "Whether the move was played."})
+    input = fields.String(required=True, metadata={"description": "The text that was sent."})
+    move = fields.String(metadata={"description": "Canonical form of the accepted move."})
+    kind = fields.String(metadata={"description": "'unparsable', 'illegal' or 'ambiguous'."})
+    reason = fields.String(metadata={"description": "Why the move was refused."})
+    hint = fields.String(metadata={"description": "What would be accepted."})
+    rule = fields.String(metadata={"description": "The rule the move breaks."})
+    candidates = fields.List(fields.String(), metadata={"description": "For ambiguous moves."})
+    events = fields.List(fields.Nested(EventSchema), required=True)
+
+
+class CreateAnswerSchema(Schema):
+    game_id = fields.String(required=True)
+    game = fields.String(required=True)
+    seat = fields.String(metadata={"description": "The creator's seat."})
+    token = fields.String(metadata={"description": "The creator's seat token: keep it secret."})
+    invites = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        required=True,
+        metadata={"description": "Seat name → invite for each other human seat."},
+    )
+    seed = fields.Integer(metadata={"description": "Echoed when a seed was given."})
+    seats = fields.List(fields.Nested(SeatSchema), required=True)
+    events = fields.List(fields.Nested(EventSchema), required=True)
+    view = fields.Nested(ViewSchema, required=True)
+
+
+class JoinAnswerSchema(Schema):
+    game_id = fields.String(required=True)
+    game = fields.String(required=True)
+    seat = fields.String(required=True)
+    token = fields.String(required=True, metadata={"description": "Your seat token."})
+    view = fields.Nested(ViewSchema, required=True)
+
+
+class HistoryEntrySchema(Schema):
+    n = fields.Integer(required=True, metadata={"description": "Ply number, from 1."})
+    seat = fields.String(required=True)
+    events = fields.List(fields.String(), required=True)
+    move = fields.String(metadata={"description": "Canonical move (your own moves only)."})
+
+
+class HistorySchema(Schema):
+    game_id = fields.String(required=True)
+    game = fields.String(required=True)
+    viewer = fields.String(required=True)
+    moves = fields.List(fields.Nested(HistoryEntrySchema), required=True)
+
+
+class OptionSchema(Schema):
+    name = fields.String(required=True)
+    type = fields.String(required=True)
+    default = fields.Raw(allow_none=True)
+    description = fields.String(required=True)
+    choices = fields.List(fields.Raw(allow_none=True))
+    minimum = fields.Integer()
+    maximum = fields.Integer()
+
+
+class GameInfoSchema(Schema):
+    name = fields.String(required=True)
+    title = fields.String(required=True)
+    summary = fields.String(required=True)
+    seats = fields.List(fields.String(), required=True)
+    min_players = fields.Integer(required=True)
+    max_players = fields.Integer(required=True)
+    options = fields.List(fields.Nested(OptionSchema), required=True)
+    move_syntax = fields.String(required=True)
+    example_moves = fields.List(fields.String(), required=True)
+    ai_levels = fields.List(fields.String(), required=True)
+
+
+class RulesSchema(GameInfoSchema):
+    rules = fields.String(required=True, metadata={"description": "Rules text (Markdown)."})
+
+
+class CatalogueSchema(Schema):
+    games = fields.List(fields.Nested(GameInfoSchema), required=True)
+
+
+class HealthSchema(Schema):
+    status = fields.String(required=True)
+    redis = fields.String(required=True)

@@ -1,0 +1,106 @@
+"""README as written: `gm serve` with no REDIS_URL serves the API on its embedded Redis server,
+and the README's curl session plays a Masul game to the final score against it."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _block_after(marker: str) -> str:
+    match = re.search(re.escape(marker) + r".*?\n```bash\n(.*?)```", README, re.S)
+    assert match, f"README has no bash block after {marker!r}"
+    return match.group(1)
+
+
+def test_readme_names_the_setup_and_test_commands():
+    setup = _block_after("## Set-up")
+    assert setup.strip().splitlines() == ["pip install -e '.[test]'", "gm serve"]
+    assert _block_after("## Tests").strip() == "pytest"
+
+
+@pytest.fixture
+def served(tmp_path):
+    """`gm serve` exactly as README says, but on a free port, with no REDIS_URL."""
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+    gm = shutil.which("gm", path=str(Path(sys.executable).parent)) or shutil.which("gm")
+    assert gm, "the gm console script is installed by `pip install -e '.[test]'`"
+    process = subprocess.Popen(
+        [gm, "serve", "--port", str(port), "--workers", "1"],
+        cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with urllib.request.urlopen(url + "/healthz", timeout=2) as r:
+                assert r.status == 200
+                break
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                raise AssertionError(process.stdout.read().decode()) from None
+            time.sleep(0.2)
+    yield url, process, tmp_path
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=30)
+
+
+def test_gm_serve_runs_the_readme_curl_session_to_the_final_score(served):
+    url, process, cwd = served
+    for tool in ("curl", "jq"):
+        assert shutil.which(tool), f"the README session needs {tool}"
+    script = _block_after("<!-- curl-session")
+    script = script.replace("GM=http://127.0.0.1:8000", f"GM={url}")
+    done = subprocess.run(
+        ["bash", "-euo", "pipefail", "-c", script],
+        cwd=cwd, capture_output=True, text=True, timeout=300,
+    )
+    assert done.returncode == 0, done.stderr + done.stdout
+    out = done.stdout
+    assert out.startswith("Masul Player's Hand: 9\n")
+    assert '"legal": false' in out and '"reason":' in out
+    assert "Row 2:" in out
+    assert re.search(r"^(Row 3|Row 1) wins|tie|draw", out, re.M | re.I), out[-2000:]
+    assert re.search(r"^1 row3: ", out, re.M), "the history lists the first move"
+    # the embedded server kept its data where README says
+    assert (cwd / "gm-data").is_dir()
+
+
+def test_gm_serve_stops_its_embedded_redis_on_sigterm(served):
+    url, process, cwd = served
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=30) == 0
+    assert not (cwd / "gm-data" / "redis.sock").exists() or not _socket_alive(
+        cwd / "gm-data" / "redis.sock"
+    )
+
+
+def _socket_alive(path: Path) -> bool:
+    with socket.socket(socket.AF_UNIX) as s:
+        try:
+            s.connect(str(path))
+            return True
+        except OSError:
+            return False

@@ -1,0 +1,146 @@
+"""The service layer against a real Redis: races, replays and secrecy of the move log, for every
+registered game."""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+
+import pytest
+import redis
+
+from gm.games import REGISTRY
+from gm.service import GameService, ServiceError
+from gm.store import Store
+from tests.test_contract import _leaks
+
+
+def _human_table(service: GameService, game: str, players: int, seed: int):
+    """A table of human seats; returns (game_id, tokens by seat index)."""
+    created = service.create(game, seats=[{"kind": "human"}] * players, seed=seed)
+    tokens = {0: created["token"]}
+    names = list(REGISTRY[game].info.seat_names)
+    for name, invite in created["invites"].items():
+        tokens[names.index(name)] = service.join(created["game_id"], invite)["token"]
+    return created["game_id"], tokens
+
+
+def test_two_concurrent_moves_on_one_game_apply_exactly_once(redis_url, redis_client):
+    """Real threads, separate connections: every race ends with one applied move and the other
+    answered by 409 or by a fresh verdict on the new state, never lost or doubled."""
+    setup = GameService(Store(redis_client))
+    for round_ in range(15):
+        redis_client.flushdb()
+        game_id, tokens = _human_table(setup, "masul", 2, seed=round_)
+        view = setup.seat_view(tokens[0])
+        moves = view["legal_moves"][:2]
+        barrier = threading.Barrier(2)
+        answers: list = [None, None]
+
+        def play(i: int) -> None:
+            service = GameService(Store(redis.Redis.from_url(redis_url)))
+            barrier.wait()
+            try:
+                answers[i] = service.move(tokens[0], moves[i], expected_version=view["version"])
+            except ServiceError as err:
+                answers[i] = err
+
+        threads = [threading.Thread(target=play, args=(i,)) for i in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        applied = [a for a in answers if isinstance(a, dict) and a["legal"]]
+        refused = [a for a in answers if not (isinstance(a, dict) and a["legal"])]
+        assert len(applied) == 1 and len(refused) == 1, answers
+        other = refused[0]
+        assert (isinstance(other, ServiceError) and other.status == 409) or (
+            isinstance(other, dict) and other["rule"] == "not-your-turn"
+        )
+        history = setup.history(game_id=game_id)["moves"]
+        assert len(history) == 1
+        assert setup.seat_view(tokens[0])["version"] == view["version"] + 1
+
+
+def test_concurrent_moves_without_expected_version_get_a_fresh_verdict(redis_url, redis_client):
+    setup = GameService(Store(redis_client))
+    game_id, tokens = _human_table(setup, "masul", 2, seed=1)
+    moves = setup.seat_view(tokens[0])["legal_moves"][:8]
+    barrier = threading.Barrier(len(moves))
+    answers: list = []
+    lock = threading.Lock()
+
+    def play(move: str) -> None:
+        service = GameService(Store(redis.Redis.from_url(redis_url)))
+        barrier.wait()
+        answer = service.move(tokens[0], move)
+        with lock:
+            answers.append(answer)
+
+    threads = [threading.Thread(target=play, args=(m,)) for m in moves]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sum(a["legal"] for a in answers) == 1
+    assert all(a["rule"] == "not-your-turn" for a in answers if not a["legal"])
+    assert len(setup.history(game_id=game_id)["moves"]) == 1
+
+
+@pytest.mark.parametrize("game", sorted(REGISTRY))
+def test_history_and_views_never_show_a_hidden_card(redis_client, game):
+    """Every seat and a spectator, after every move of seeded random games: the view, the board
+    and the whole history hold no token the engine says that viewer may not see."""
+    engine = REGISTRY[game]
+    service = GameService(Store(redis_client))
+    for seed in range(3):
+        players = engine.info.min_players + seed % (engine.info.max_players -
+                                                    engine.info.min_players + 1)
+        game_id, tokens = _human_table(service, game, players, seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            doc = service.store.load(game_id)
+            state = engine.from_dict(doc["state"])
+            for seat in [None, *range(players)]:
+                hidden = engine.hidden_tokens(state, seat)
+                if seat is None:
+                    seen = [service.spectate(game_id), service.history(game_id=game_id)]
+                else:
+                    seen = [service.seat_view(tokens[seat]), service.history(token=tokens[seat])]
+                text = json.dumps(seen, ensure_ascii=False)
+                assert not _leaks(text, hidden), (game, seat, _leaks(text, hidden))
+            to_move = engine.to_move(state)
+            if to_move is None:
+                break
+            view = service.seat_view(tokens[to_move])
+            answer = service.move(tokens[to_move], rng.choice(view["legal_moves"]))
+            assert answer["legal"], answer
+
+
+@pytest.mark.parametrize("game", sorted(REGISTRY))
+def test_the_log_replays_to_the_same_game(redis_client, game):
+    """Same seed + the logged moves → the same final state (reproducibility)."""
+    engine = REGISTRY[game]
+    service = GameService(Store(redis_client))
+    created = service.create(game, opponent="ai", ai_level="random", seed=77)
+    token = created["token"]
+    view = created["view"]
+    rng = random.Random(1)
+    while view["status"] == "active" and view["legal_moves"]:
+        view = service.move(token, rng.choice(view["legal_moves"]))
+    doc = service.store.load(created["game_id"])
+    state = engine.new_state(77, doc["options"], doc["players"])
+    for entry in service.store.log(created["game_id"]):
+        seat = engine.to_move(state)
+        assert seat == entry["seat"]
+        state, _ = engine.apply(state, seat, engine.parse_move(entry["move"], state, seat))
+    assert state == doc["state"]
+
+
+def test_an_all_ai_table_plays_itself_out_at_creation(redis_client):
+    service = GameService(Store(redis_client))
+    created = service.create("masul", seats=[{"kind": "ai", "level": "random"}] * 2, seed=4)
+    assert "token" not in created
+    assert created["view"]["status"] == "finished"
+    assert created["events"]
