@@ -77,5 +77,6 @@ def register(app: Flask) -> None:
         return problem(
             500,
             "Internal error",
-            "Something went wrong on our side; nothing was changed. Please report it.",
+            "Something went wrong on our side. GET your view to see whether the move was "
+            "applied before you send it again; please report this.",
         )
