@@ -151,8 +151,9 @@ def test_human_against_human_with_invite_and_turns(client):
     game = _new(client, opponent="human", seed=9)
     assert game["seats"][1] == {"name": "row1", "kind": "human", "level": None, "joined": False}
     invite = game["invites"]["row1"]
-    joined = _ok(JoinAnswerSchema, client.post(f"/games/{game['game_id']}/join",
-                                               json={"invite": invite}))
+    joined = _ok(
+        JoinAnswerSchema, client.post(f"/games/{game['game_id']}/join", json={"invite": invite})
+    )
     assert joined["seat"] == "row1" and joined["token"] != invite
     _problem(client.post(f"/games/{game['game_id']}/join", json={"invite": invite}), 409)
     early = _move(client, joined["token"], joined["view"]["board"] and "7♠ C3")
@@ -181,8 +182,9 @@ def test_stale_expected_version_is_a_409_and_changes_nothing(client):
     _move(client, token, game["view"]["legal_moves"][0], expected_version=1)
     view = client.get(f"/play/{token}").get_json()
     body = _problem(
-        client.post(f"/play/{token}/moves", json={"move": view["legal_moves"][0],
-                                                  "expected_version": 1}),
+        client.post(
+            f"/play/{token}/moves", json={"move": view["legal_moves"][0], "expected_version": 1}
+        ),
         409,
     )
     assert body["version"] == view["version"]
@@ -222,8 +224,9 @@ def test_bad_move_bodies_are_422_problems_and_change_nothing(client, body, conte
     game = _new(client, seed=5)
     token = game["token"]
     before = client.get(f"/play/{token}").get_json()
-    problem = _problem(client.post(f"/play/{token}/moves", data=body,
-                                   content_type=content_type), 422)
+    problem = _problem(
+        client.post(f"/play/{token}/moves", data=body, content_type=content_type), 422
+    )
     assert '"move"' in problem["detail"], "the detail shows a valid body"
     assert client.get(f"/play/{token}").get_json() == before
 
@@ -256,15 +259,22 @@ def test_huge_body_is_a_413_problem(client):
     game = _new(client, seed=5)
     before = client.get(f"/play/{game['token']}").get_json()
     huge = json.dumps({"move": "x" * (1024 * 1024)})
-    _problem(client.post(f"/play/{game['token']}/moves", data=huge,
-                         content_type="application/json"), 413)
+    _problem(
+        client.post(f"/play/{game['token']}/moves", data=huge, content_type="application/json"), 413
+    )
     assert client.get(f"/play/{game['token']}").get_json() == before
 
 
 @pytest.mark.parametrize(
     "path",
-    ["/play/nonsense", "/play/abc.def/board", "/play/abc.def/history", "/games/abc",
-     "/games/abc/history", "/no/such/route"],
+    [
+        "/play/nonsense",
+        "/play/abc.def/board",
+        "/play/abc.def/history",
+        "/games/abc",
+        "/games/abc/history",
+        "/no/such/route",
+    ],
 )
 def test_unknown_tokens_games_and_routes_are_404_problems(client, path):
     _problem(client.get(path), 404)

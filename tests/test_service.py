@@ -26,6 +26,27 @@ def _human_table(service: GameService, game: str, players: int, seed: int):
     return created["game_id"], tokens
 
 
+def _race(redis_url: str, token: str, moves: list[str], expected_version: int | None) -> list:
+    """Send the moves at once from real threads, each with its own connection."""
+    barrier = threading.Barrier(len(moves))
+    answers: list = [None] * len(moves)
+
+    def play(i: int) -> None:
+        service = GameService(Store(redis.Redis.from_url(redis_url)))
+        barrier.wait()
+        try:
+            answers[i] = service.move(token, moves[i], expected_version=expected_version)
+        except ServiceError as err:
+            answers[i] = err
+
+    threads = [threading.Thread(target=play, args=(i,)) for i in range(len(moves))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return answers
+
+
 def test_two_concurrent_moves_on_one_game_apply_exactly_once(redis_url, redis_client):
     """Real threads, separate connections: every race ends with one applied move and the other
     answered by 409 or by a fresh verdict on the new state, never lost or doubled."""
@@ -34,23 +55,7 @@ def test_two_concurrent_moves_on_one_game_apply_exactly_once(redis_url, redis_cl
         redis_client.flushdb()
         game_id, tokens = _human_table(setup, "masul", 2, seed=round_)
         view = setup.seat_view(tokens[0])
-        moves = view["legal_moves"][:2]
-        barrier = threading.Barrier(2)
-        answers: list = [None, None]
-
-        def play(i: int) -> None:
-            service = GameService(Store(redis.Redis.from_url(redis_url)))
-            barrier.wait()
-            try:
-                answers[i] = service.move(tokens[0], moves[i], expected_version=view["version"])
-            except ServiceError as err:
-                answers[i] = err
-
-        threads = [threading.Thread(target=play, args=(i,)) for i in range(2)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+        answers = _race(redis_url, tokens[0], view["legal_moves"][:2], view["version"])
         applied = [a for a in answers if isinstance(a, dict) and a["legal"]]
         refused = [a for a in answers if not (isinstance(a, dict) and a["legal"])]
         assert len(applied) == 1 and len(refused) == 1, answers
@@ -67,22 +72,7 @@ def test_concurrent_moves_without_expected_version_get_a_fresh_verdict(redis_url
     setup = GameService(Store(redis_client))
     game_id, tokens = _human_table(setup, "masul", 2, seed=1)
     moves = setup.seat_view(tokens[0])["legal_moves"][:8]
-    barrier = threading.Barrier(len(moves))
-    answers: list = []
-    lock = threading.Lock()
-
-    def play(move: str) -> None:
-        service = GameService(Store(redis.Redis.from_url(redis_url)))
-        barrier.wait()
-        answer = service.move(tokens[0], move)
-        with lock:
-            answers.append(answer)
-
-    threads = [threading.Thread(target=play, args=(m,)) for m in moves]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    answers = _race(redis_url, tokens[0], moves, None)
     assert sum(a["legal"] for a in answers) == 1
     assert all(a["rule"] == "not-your-turn" for a in answers if not a["legal"])
     assert len(setup.history(game_id=game_id)["moves"]) == 1
@@ -95,8 +85,9 @@ def test_history_and_views_never_show_a_hidden_card(redis_client, game):
     engine = REGISTRY[game]
     service = GameService(Store(redis_client))
     for seed in range(3):
-        players = engine.info.min_players + seed % (engine.info.max_players -
-                                                    engine.info.min_players + 1)
+        players = engine.info.min_players + seed % (
+            engine.info.max_players - engine.info.min_players + 1
+        )
         game_id, tokens = _human_table(service, game, players, seed)
         rng = random.Random(seed)
         for _ in range(400):
