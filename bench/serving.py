@@ -1,6 +1,6 @@
 """HTTP speed: moves per second and latency through gunicorn + Redis, with concurrent clients.
 
-    python bench/http.py [--clients 8] [--seconds 10] [--workers 2] [--game masul]
+    python bench/serving.py [--clients 8] [--seconds 10] [--workers 2] [--game masul]
 
 Starts an embedded Redis server (or uses REDIS_URL) and gunicorn serving bench/http_app.py on a
 free loopback port. Each client thread plays its own games against the AI: POST a legal move
