@@ -1,0 +1,111 @@
+"""Masul opponents. Every level decides from its own seat's view and the legal moves only.
+
+Levels, weakest first:
+
+- ``random``: a uniformly random legal move.
+- ``seed``: the seed's own opponent strategy (seed 000, §11), made concrete. Every legal move gets
+  a score and the best is played (ties broken by the seeded rng). Definitions:
+
+  * a card's *strength* in a column is its rank (2..14, X = 10) plus 13 when its suit matches the
+    column's Field Card (§11.1 "play cards that match the suit of the Field Card"): a matching
+    card beats any non-matching one, as in scoring;
+  * **high** = rank 9 or more; **low** = rank 8 or less.
+
+  Column plays (§11.2, §11.3): a high card is played face-up, a low card face-down; a face-down
+  play is only considered where it is legal (opposing slot empty or face-down), else the card
+  goes face-up. Scores:
+
+  * the opposing card is face-up and ours beats it: ``1 + (27 - strength) / 100`` — a sure
+    column, taken with the cheapest card that wins it;
+  * the opposing card is face-up and ours cannot beat it: ``-0.5 - strength / 54`` — a lost
+    column gets our weakest card;
+  * the opposing slot is empty: ``(strength - 14) / 13`` — strong (matching, high) cards claim
+    open columns first;
+  * the opposing card is face-down: a high card challenges it face-up, scored as for an empty
+    slot; a low card goes face-down beside it, scored 0.05 (a likely draw that spends junk).
+
+  Field replacement (§11.4 "play low-value cards on Field Cards, once per match"): only with a
+  low card, only while this seat has made no replacement yet, and only when it improves the
+  column as far as the seat can see (the new Field Card's suit turns a column we lose or
+  cannot judge into one we win). Scored ``0.5 + gain`` so it beats leading a weak card but not a
+  sure win elsewhere.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from gm.ai.basic import random_policy
+from gm.games.base import Engine
+from gm.games.masul.rules import SEAT_NAMES, MasulMove, rank, suit
+
+HIGH = 9  # rank 9 or more is a high card; 8 or less is low
+
+
+def strength(card: str, field_card: str) -> int:
+    return rank(card) + (13 if suit(card) == suit(field_card) else 0)
+
+
+def _known_value(mine: dict | None, theirs: dict | None, field_card: str) -> float:
+    """How column looks for us: +1 won, -1 lost, 0 draw/unknown, fractions for estimates."""
+    if mine is None and theirs is None:
+        return 0.0
+    if mine is None:
+        if "card" not in theirs:
+            return 0.0
+        return -(strength(theirs["card"], field_card) - 14) / 13
+    if theirs is None:
+        return (strength(mine["card"], field_card) - 14) / 13
+    if "card" not in theirs:
+        return 0.0  # both face-down (a draw) or theirs unknown
+    if mine["face"] == "down" and theirs["face"] == "down":
+        return 0.0
+    a, b = strength(mine["card"], field_card), strength(theirs["card"], field_card)
+    return (a > b) - (a < b)
+
+
+def seed_policy(
+    engine: Engine, view: dict[str, Any], seat: int, legal: list[MasulMove], rng: random.Random
+) -> MasulMove:
+    me, them = SEAT_NAMES[seat], SEAT_NAMES[1 - seat]
+    own, opp, field = view["rows"][me], view["rows"][them], view["field"]
+    replaced = view["field_replacements"][me] > 0
+    legal_set = set(legal)
+    best: list[MasulMove] = []
+    best_score = float("-inf")
+    for move in legal:
+        card, column, kind = move
+        c = column - 1
+        fc = field[c]
+        if kind == "field":
+            if replaced or rank(card) >= HIGH:
+                continue
+            before = _known_value(own[c], opp[c], fc)
+            after = _known_value(own[c], opp[c], card)
+            gain = after - before
+            if gain <= 0.3:
+                continue
+            score = 0.5 + gain
+        else:
+            want_down = rank(card) < HIGH
+            can_down = MasulMove(card, column, "down") in legal_set
+            if kind != ("down" if want_down and can_down else "up"):
+                continue
+            s = strength(card, fc)
+            theirs = opp[c]
+            if theirs is not None and theirs["face"] == "up":
+                t = strength(theirs["card"], fc)
+                score = 1 + (27 - s) / 100 if s > t else -0.5 - s / 54
+            elif theirs is not None and kind == "down":
+                score = 0.05
+            else:
+                score = (s - 14) / 13
+        if score > best_score + 1e-9:
+            best, best_score = [move], score
+        elif abs(score - best_score) <= 1e-9:
+            best.append(move)
+    return rng.choice(best) if best else rng.choice(legal)
+
+
+LEVELS = {"random": random_policy, "seed": seed_policy}

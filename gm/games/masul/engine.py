@@ -1,0 +1,219 @@
+"""The Masul engine: wires the rules and the notation into the gm Engine interface."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from gm.games.base import (
+    Engine,
+    Event,
+    GameInfo,
+    InvalidStateError,
+    Option,
+    Outcome,
+    State,
+)
+from gm.games.masul import notation, rules
+from gm.games.masul.rules import ALL_CARDS, COLUMNS, HAND_SIZE, SEAT_NAMES, MasulMove
+
+
+@dataclass(frozen=True)
+class NullableIntOption(Option):
+    """An int option whose ``null`` (None) means "no limit"."""
+
+    def validate(self, value: Any) -> Any:
+        return None if value is None else super().validate(value)
+
+
+MAX_FIELD_REPLACEMENTS = NullableIntOption(
+    name="max_field_replacements",
+    type="int",
+    default=None,
+    description=(
+        "How many field replacements each seat may make in a game; null (the default) means "
+        "no limit, 0 forbids them."
+    ),
+    minimum=0,
+    maximum=HAND_SIZE,
+)
+
+
+class MasulEngine(Engine):
+    info = GameInfo(
+        name=rules.NAME,
+        title="Masul",
+        summary=(
+            "A two-seat duel on a 3x7 grid: play cards into seven columns, face up or face down, "
+            "and win columns by matching the Field Card's suit or by rank."
+        ),
+        seat_names=SEAT_NAMES,
+        min_players=2,
+        max_players=2,
+        options=(MAX_FIELD_REPLACEMENTS,),
+        move_syntax="7♠ C3 | 7♠ C3 FD | 7♠ FC3",
+        example_moves=("7♠ C3", "7♠ C3 FD", "7♠ FC3", "7s c3 fd", "queen of spades fc 2"),
+    )
+
+    # ---- set-up and turns
+    def new_state(self, seed: int, options: dict[str, Any], players: int = 2) -> State:
+        if players != 2:
+            raise ValueError("Masul is played by exactly 2 players")
+        return rules.new_state(seed, self.options(options))
+
+    def to_move(self, state: State) -> int | None:
+        return state["turn"]
+
+    def legal_moves(self, state: State, seat: int) -> list[MasulMove]:
+        return rules.legal_moves(state, seat)
+
+    # ---- moves
+    def parse_move(self, text: str, state: State, seat: int) -> MasulMove:
+        return notation.parse_move(text, state, seat)
+
+    def apply(self, state: State, seat: int, move: MasulMove) -> tuple[State, list[Event]]:
+        return rules.apply(state, seat, MasulMove(*move))
+
+    def render_move(self, move: MasulMove) -> str:
+        return rules.render_move(MasulMove(*move))
+
+    # ---- ending
+    def outcome(self, state: State) -> Outcome | None:
+        if state["turn"] is not None:
+            return None
+        totals = rules.scores(rules.column_results(state))
+        a, b = totals[0], totals[1]
+        if a == b:
+            return Outcome([], True, f"Tie: {a} columns each", totals)
+        win = 0 if a > b else 1
+        reason = f"{rules.label(win)} won {max(a, b)} columns to {min(a, b)}"
+        return Outcome([win], False, reason, totals)
+
+    # ---- what a seat may see
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        over = state["turn"] is None
+
+        def slot(owner: int, s: dict | None) -> dict | None:
+            if s is None:
+                return None
+            if s["up"]:
+                return {"card": s["card"], "face": "up"}
+            if over or owner == seat:
+                return {"card": s["card"], "face": "down"}
+            return {"face": "down"}
+
+        names = SEAT_NAMES
+        out: dict[str, Any] = {
+            "game": rules.NAME,
+            "viewer": None if seat is None else names[seat],
+            "seat_labels": {"row3": "Row 3", "row1": "Row 1"},
+            "to_move": None if over else names[state["turn"]],
+            "columns": [f"C{c}" for c in range(1, COLUMNS + 1)],
+            "field": list(state["field"]),
+            "rows": {names[s]: [slot(s, x) for x in state["rows"][s]] for s in (1, 0)},
+            "hand": None if seat is None else list(state["hands"][seat]),
+            "hand_counts": {names[s]: len(state["hands"][s]) for s in (0, 1)},
+            "discard": list(state["discard"]),
+            "field_replacements": {names[s]: state["replacements"][s] for s in (0, 1)},
+            "max_field_replacements": state["options"].get("max_field_replacements"),
+            "exhausted": {names[s]: rules.exhausted(state, s) for s in (0, 1)},
+            "over": over,
+            "outcome": None,
+        }
+        if over:
+            out["outcome"] = self.outcome(state).to_dict(names)
+            out["unplayed"] = {names[s]: list(state["hands"][s]) for s in (0, 1)}
+            out["column_results"] = [
+                {
+                    "column": f"C{r.column}",
+                    "winner": None if r.winner is None else names[r.winner],
+                    "why": r.why,
+                }
+                for r in rules.column_results(state)
+            ]
+        return out
+
+    def render(self, state: State, seat: int | None) -> str:
+        return notation.render(state, seat)
+
+    def hidden_tokens(self, state: State, seat: int | None) -> set[str]:
+        hidden = set(state["unused"])
+        if state["turn"] is None:
+            return hidden
+        for other in (0, 1):
+            if other == seat:
+                continue
+            hidden.update(state["hands"][other])
+            hidden.update(s["card"] for s in state["rows"][other] if s and not s["up"])
+        return hidden
+
+    # ---- storage
+    def validate(self, state: State) -> None:
+        try:
+            _validate(state)
+        except InvalidStateError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+            raise InvalidStateError(f"malformed masul state: {err!r}") from err
+
+    # ---- text for people
+    def rules_text(self) -> str:
+        return resources.files("gm.games.masul").joinpath("rules.md").read_text(encoding="utf-8")
+
+
+def _bad(message: str) -> InvalidStateError:
+    return InvalidStateError(f"invalid masul state: {message}")
+
+
+def _validate(state: State) -> None:
+    keys = {"game", "rng", "options", "hands", "rows", "field", "discard", "unused"}
+    keys |= {"replacements", "turn"}
+    if set(state) != keys:
+        raise _bad(f"keys must be {sorted(keys)}")
+    rng = state["rng"]
+    if not isinstance(rng, dict) or not isinstance(rng.get("seed"), int):
+        raise _bad("rng must hold an int seed")
+    cap = MAX_FIELD_REPLACEMENTS.validate(state["options"]["max_field_replacements"])
+    if set(state["options"]) != {"max_field_replacements"}:
+        raise _bad("unknown options")
+    hands, rows, field = state["hands"], state["rows"], state["field"]
+    if len(hands) != 2 or len(rows) != 2 or any(len(r) != COLUMNS for r in rows):
+        raise _bad("two hands and two rows of 7 slots are needed")
+    if len(field) != COLUMNS or len(state["unused"]) != 52 - 2 * HAND_SIZE - COLUMNS:
+        raise _bad("7 Field Cards and 27 unused cards are needed")
+    placed = [[s["card"] for s in row if s is not None] for row in rows]
+    for row in rows:
+        for s in row:
+            if s is not None and (set(s) != {"card", "up"} or not isinstance(s["up"], bool)):
+                raise _bad(f"bad slot {s!r}")
+    every = [*hands[0], *hands[1], *placed[0], *placed[1], *field, *state["discard"]]
+    every += state["unused"]
+    if len(every) != 52 or set(every) != ALL_CARDS:
+        raise _bad("the 52 cards must each be in exactly one place")
+    reps = state["replacements"]
+    if len(reps) != 2 or any(not isinstance(n, int) or n < 0 for n in reps):
+        raise _bad("replacements must be two counts")
+    if len(state["discard"]) != sum(reps) or (cap is not None and max(reps) > cap):
+        raise _bad("the discard must hold one card per field replacement, within the cap")
+    played = [len(placed[s]) + reps[s] for s in (0, 1)]
+    for s in (0, 1):
+        if len(hands[s]) + played[s] != HAND_SIZE:
+            raise _bad(f"seat {s} must account for its 9 cards")
+    for c in range(COLUMNS):
+        a, b = rows[0][c], rows[1][c]
+        if a and b and a["up"] != b["up"]:
+            raise _bad(f"C{c + 1}: a face-down card cannot face a face-up card")
+    turn = state["turn"]
+    tired = [rules.exhausted(state, s) is not None for s in (0, 1)]
+    if turn is None:
+        if not all(tired):
+            raise _bad("the game can only be over when both seats are exhausted")
+        return
+    if turn not in (0, 1) or tired[turn]:
+        raise _bad("the seat to move must be 0 or 1 and not exhausted")
+    if not any(tired) and played[0] - played[1] != turn:
+        raise _bad("turns alternate, Row 3 first")
+
+
+ENGINE = MasulEngine()

@@ -1,0 +1,269 @@
+"""Masul notation: reading moves typed by people, and the board text (seed §13, §14).
+
+Moves: ``7♠ C3`` (face-up), ``7♠ C3 FD`` (face-down), ``7♠ FC3`` (replace the Field Card of C3).
+The reader also takes ASCII suits and words, ``10``/``T``/``X``, any case, extra words and tokens
+in any order; see rules.md ("Typing moves") for the full list.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gm.games.base import AmbiguousMoveError, IllegalMoveError, ParseError, State
+from gm.games.cards import card_text, find_cards
+from gm.games.masul import rules
+from gm.games.masul.rules import COLUMNS, MasulMove, label
+
+
+def expected(example: str) -> str:
+    """What a move looks like, with a card the reader may see (never a hidden one)."""
+    return (
+        f"one card from your hand and a column, e.g. '{example} C3' (face up), "
+        f"'{example} C3 FD' (face down) or '{example} FC3' (replace the Field Card of C3); "
+        "suits may be written S H D C, tens as X, T or 10"
+    )
+
+
+def example_card(state: State, seat: int) -> str:
+    """A card ``seat`` can see for examples: its first card in hand, else a Field Card."""
+    hand = state["hands"][seat]
+    return hand[0] if hand else state["field"][0]
+
+
+_CANONICAL = re.compile(r"([2-9XJQKA][♣♦♥♠]) (F?)C([1-7])( FD)?")
+_FIELD = re.compile(
+    r"(?<![a-z0-9])(?:fc|f\.c\.|field(?:\s*cards?)?)\s*(?:of|in|on|at|for)?\s*"
+    r"(?:c|col|column)?\.?\s*#?(\d+)(?![0-9])",
+    re.IGNORECASE,
+)
+_FIELD_WORD = re.compile(r"(?<![a-z])(?:fc|field(?:\s*cards?)?)(?![a-z])", re.IGNORECASE)
+_COLUMN = re.compile(r"(?<![a-z0-9])(?:c|col|column)\.?\s*#?(\d+)(?![0-9])", re.IGNORECASE)
+_DOWN = re.compile(r"(?<![a-z])(?:fd|face[\s_-]*down|hidden)(?![a-z])", re.IGNORECASE)
+_UP = re.compile(r"(?<![a-z])(?:fu|face[\s_-]*up|open)(?![a-z])", re.IGNORECASE)
+_REPLACE = re.compile(r"(?<![a-z])(?:replac\w*|swap\w*|exchang\w*)", re.IGNORECASE)
+_BARE_RANK = re.compile(
+    r"(?<![a-z0-9])(10|[2-9]|[xtjqk]|two|three|four|five|six|seven|eight|nine|ten|jack|queen"
+    r"|king|ace)(?![a-z0-9])",
+    re.IGNORECASE,
+)
+_RANK_WORDS = {
+    "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
+    "nine": "9", "ten": "X", "10": "X", "t": "X", "jack": "J", "queen": "Q", "king": "K",
+    "ace": "A",
+}  # fmt: skip
+
+
+def _blank(text: str, pattern: re.Pattern[str]) -> tuple[str, list[re.Match[str]]]:
+    found = list(pattern.finditer(text))
+    for m in found:
+        a, b = m.span()
+        text = text[:a] + " " * (b - a) + text[b:]
+    return text, found
+
+
+def _parse_error(text: str, example: str, detail: str = "") -> ParseError:
+    err = ParseError(text, expected(example))
+    if detail:
+        err.reason = f"{err.reason} {detail}"
+        err.args = (err.reason,)
+    return err
+
+
+def read(text: str, example: str) -> tuple[list[str], list[str], int | None, str | None]:
+    """Split ``text`` into (cards named, bare ranks named, column, kind or None).
+
+    kind: "field", "down", "up" (said explicitly) or None (not said). ParseError on nonsense.
+    """
+    t = text.replace("\ufe0f", "")
+    t, fields = _blank(t, _FIELD)
+    t, field_words = _blank(t, _FIELD_WORD)
+    t, cols = _blank(t, _COLUMN)
+    t, downs = _blank(t, _DOWN)
+    t, ups = _blank(t, _UP)
+    t, replace = _blank(t, _REPLACE)
+    numbers = {int(m.group(1)) for m in fields + cols}
+    if len(numbers) > 1:
+        listed = ", ".join(f"C{n}" for n in sorted(numbers))
+        raise _parse_error(text, example, f"It names more than one column ({listed}); name one.")
+    column = numbers.pop() if numbers else None
+    if column is not None and not 1 <= column <= COLUMNS:
+        raise _parse_error(text, example, f"There is no column {column}; the columns are C1-C7.")
+    if downs and ups:
+        raise _parse_error(text, example, "It says both face up and face down.")
+    kind = "field" if (fields or field_words or replace) else None
+    if downs:
+        kind = "down" if kind is None else "field-down"
+    elif ups and kind is None:
+        kind = "up"
+    found = find_cards(t)
+    cards: list[str] = []
+    for card, (a, b) in found:
+        if len(found) > 1 and t[a:b] == "as":  # the English word, not the ace of spades
+            continue
+        t = t[:a] + " " * (b - a) + t[b:]
+        code = card_text(card)
+        if code not in cards:
+            cards.append(code)
+    ranks = []
+    if not cards:
+        for m in _BARE_RANK.finditer(t):
+            word = m.group(1).lower()
+            code = _RANK_WORDS.get(word, word.upper())
+            if code not in ranks:
+                ranks.append(code)
+    if not cards and not ranks:
+        raise _parse_error(text, example, "It names no card.")
+    return cards, ranks, column, kind
+
+
+def parse_move(text: str, state: State, seat: int) -> MasulMove:
+    """Read ``text`` as a legal move of ``seat`` or raise the matching GameError."""
+    m = _CANONICAL.fullmatch(text.strip())
+    if m:
+        kind = "field" if m.group(2) else ("down" if m.group(4) else "up")
+        if not (kind == "field" and m.group(4)):
+            move = MasulMove(m.group(1), int(m.group(3)), kind)
+            rules.check_move(state, seat, move)
+            return move
+    example = example_card(state, seat)
+    cards, ranks, column, kind = read(text, example)
+    rules.check_turn(state, seat)
+    hand = state["hands"][seat]
+    if len(cards) == 2 and column is None and kind in (None, "field"):
+        move = _field_by_name(cards, state, seat)
+        if move is not None:
+            rules.check_move(state, seat, move)
+            return move
+    if len(cards) > 1:
+        raise _parse_error(
+            text,
+            example,
+            f"It names {len(cards)} cards ({', '.join(cards)}); a turn plays one card.",
+        )
+    if kind == "field-down":
+        raise IllegalMoveError(
+            "A field replacement is always played face up; it cannot be face down.",
+            rule="field-face-up",
+            hint=f"Drop 'FD', e.g. '{example} FC3'.",
+        )
+    if cards:
+        rules.check_in_hand(state, seat, cards[0])
+        candidates_cards = cards
+    else:
+        candidates_cards = [c for c in hand if c[0] in ranks]
+        if not candidates_cards:
+            named = " or ".join(ranks)
+            raise IllegalMoveError(
+                f"You hold no card of rank {named}.",
+                rule="not-in-hand",
+                hint="Your hand: " + ("-".join(hand) if hand else "(empty)"),
+            )
+    if column is not None:
+        kinds = [kind] if kind else ["up"]
+        moves = [MasulMove(card, column, k) for card in candidates_cards for k in kinds]
+        legal = [mv for mv in moves if _is_legal(state, seat, mv)]
+        if len(legal) == 1:
+            return legal[0]
+        if not legal:
+            rules.check_move(state, seat, moves[0])  # raises, naming the rule
+        raise AmbiguousMoveError(text, [rules.render_move(mv) for mv in legal])
+    legal = [
+        mv
+        for mv in rules.legal_moves(state, seat)
+        if mv.card in candidates_cards and (kind is None or mv.kind == kind)
+    ]
+    if len(legal) == 1:
+        return legal[0]
+    if not legal:  # only "down" or "field" can leave a card without a play
+        names = " or ".join(candidates_cards)
+        if kind == "down":
+            open_cols = rules.open_columns(state, seat)
+            raise IllegalMoveError(
+                f"{names} cannot be played face down anywhere now: every open slot of "
+                f"{label(seat)} faces a face-up card.",
+                rule="face-down-on-face-up",
+                hint=f"Play it face up, e.g. '{candidates_cards[0]} C{open_cols[0]}'.",
+            )
+        raise IllegalMoveError(
+            f"{names} cannot replace any Field Card: a replacement needs the same rank.",
+            rule="field-rank",
+            hint="Field Cards now: " + "-".join(state["field"]) + ".",
+        )
+    raise AmbiguousMoveError(text, [rules.render_move(mv) for mv in legal])
+
+
+def _is_legal(state: State, seat: int, move: MasulMove) -> bool:
+    try:
+        rules.check_move(state, seat, move)
+    except IllegalMoveError:
+        return False
+    return True
+
+
+def _field_by_name(cards: list[str], state: State, seat: int) -> MasulMove | None:
+    """'replace 7♦ with 7♠': one named card is a Field Card, the other is played onto it."""
+    field = state["field"]
+    in_field = [c for c in cards if c in field]
+    if len(in_field) != 1:
+        return None
+    played = next(c for c in cards if c != in_field[0])
+    return MasulMove(played, field.index(in_field[0]) + 1, "field")
+
+
+# ---------------------------------------------------------------- the board
+
+
+def _slot(slot: dict | None, reveal: bool) -> str:
+    if slot is None:
+        return "[]"
+    return slot["card"] if slot["up"] or reveal else "FD"
+
+
+def _cards(cards: list[str]) -> str:
+    return "-".join(cards) if cards else "(empty)"
+
+
+def render(state: State, seat: int | None) -> str:
+    """The board in the seed's shape, then extra lines (see rules.md, "The board")."""
+    over = state["turn"] is None
+    hands, rows = state["hands"], state["rows"]
+    if seat == 1:
+        top = f"Opponent's Hand: {len(hands[0])}"
+    else:
+        top = f"Masul Player's Hand: {len(hands[1])}"
+    if seat is None:
+        bottom = f"Row 3 Player's Hand: {len(hands[0])}"
+    else:
+        bottom = "My Hand: " + _cards(hands[seat])
+    lines = [
+        top,
+        "Columns: " + "-".join(f"C{c}" for c in range(1, COLUMNS + 1)),
+        "Row 1: " + "-".join(_slot(s, over) for s in rows[1]),
+        "Row 2: " + "-".join(state["field"]),
+        "Row 3: " + "-".join(_slot(s, over) for s in rows[0]),
+        bottom,
+    ]
+    if seat is not None and not over:
+        own_fd = [f"C{c + 1}={s['card']}" for c, s in enumerate(rows[seat]) if s and not s["up"]]
+        if own_fd:
+            lines.append("My Face-Down: " + "-".join(own_fd))
+    if state["discard"]:
+        lines.append("Discard: " + "-".join(state["discard"]))
+    if state["options"].get("max_field_replacements") is not None:
+        left = [rules.replacements_left(state, s) for s in (0, 1)]
+        lines.append(f"Field Replacements Left: Row 3 {left[0]}, Row 1 {left[1]}")
+    if not over:
+        tired = [
+            f"{label(s)} ({rules.exhausted(state, s)})" for s in (0, 1) if rules.exhausted(state, s)
+        ]
+        if tired:
+            lines.append("Exhausted: " + ", ".join(tired))
+        turn = state["turn"]
+        who = "" if seat is None else (" (you)" if turn == seat else " (opponent)")
+        lines.append(f"Turn: {label(turn)}{who}")
+        return "\n".join(lines)
+    lines.append(f"Unplayed Cards: Row 3 {_cards(hands[0])}; Row 1 {_cards(hands[1])}")
+    results = rules.column_results(state)
+    lines.extend(f"C{r.column}: {r.why}" for r in results)
+    lines.append(rules.score_line(rules.scores(results)))
+    return "\n".join(lines)

@@ -1,0 +1,487 @@
+"""Masul rules as pure functions over the JSON state: set-up, legality, play, scoring.
+
+State (pure JSON)::
+
+    {"game": "masul", "rng": {"seed": s, "n": 0},
+     "options": {"max_field_replacements": null},
+     "hands": [[row-3 hand], [row-1 hand]],          # index = seat; kept sorted
+     "rows": [[slot x7], [slot x7]],                  # rows[0] is Row 3, rows[1] is Row 1
+     "field": [7 Field Cards, C1..C7],
+     "discard": [replaced Field Cards, oldest first],
+     "unused": [deck[25:]],                           # never used, never shown
+     "replacements": [n0, n1],                        # field replacements made per seat
+     "turn": 0 | 1 | null}                            # null: the game is over
+
+A slot is ``null`` (empty) or ``{"card": "7♠", "up": true|false}``; a challenged face-down card
+becomes ``up: true`` for good. Seat 0 plays on Row 3 and moves first; seat 1 plays on Row 1.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, NamedTuple
+
+from gm.games.base import Event, IllegalMoveError, State
+
+NAME = "masul"
+SEAT_NAMES = ("row3", "row1")
+ROW_LABELS = ("Row 3", "Row 1")  # how texts name the seats
+COLUMNS = 7
+HAND_SIZE = 9
+
+RANK_CODES = "23456789XJQKA"
+SUIT_ORDER = "♣♦♥♠"
+SEED_SUITS = ["♠", "♥", "♣", "♦"]  # the seed's deck order (§15), used for the one shuffle
+SEED_VALUES = list(RANK_CODES)
+ALL_CARDS = frozenset(v + s for s in SEED_SUITS for v in SEED_VALUES)
+
+
+class MasulMove(NamedTuple):
+    """One play: ``card`` from hand into ``column`` (1..7) as ``kind`` "up", "down" or "field"."""
+
+    card: str
+    column: int
+    kind: str  # "up": face-up in own row; "down": face-down in own row; "field": replace FC
+
+
+# ---------------------------------------------------------------- cards
+
+
+def rank(card: str) -> int:
+    """2..14 (X = 10, J 11, Q 12, K 13, A 14)."""
+    return RANK_CODES.index(card[0]) + 2
+
+
+def suit(card: str) -> str:
+    return card[1]
+
+
+def sort_key(card: str) -> tuple[int, int]:
+    return SUIT_ORDER.index(card[1]), rank(card)
+
+
+def seed_deck(seed: int) -> list[str]:
+    """The seed's deck (§15) shuffled once by ``random.Random(seed)``."""
+    deck = [v + s for s in SEED_SUITS for v in SEED_VALUES]
+    random.Random(seed).shuffle(deck)
+    return deck
+
+
+# ---------------------------------------------------------------- set-up and turns
+
+
+def new_state(seed: int, options: dict[str, Any]) -> State:
+    deck = seed_deck(seed)
+    return {
+        "game": NAME,
+        "rng": {"seed": seed, "n": 0},
+        "options": dict(options),
+        "hands": [sorted(deck[9:18], key=sort_key), sorted(deck[0:9], key=sort_key)],
+        "rows": [[None] * COLUMNS, [None] * COLUMNS],
+        "field": deck[18:25],
+        "discard": [],
+        "unused": deck[25:],
+        "replacements": [0, 0],
+        "turn": 0,
+    }
+
+
+def exhausted(state: State, seat: int) -> str | None:
+    """Why ``seat`` can make no more plays ("row full" / "hand empty"), or None."""
+    if all(slot is not None for slot in state["rows"][seat]):
+        return "row full"
+    if not state["hands"][seat]:
+        return "hand empty"
+    return None
+
+
+def replacements_left(state: State, seat: int) -> int | None:
+    """Field replacements ``seat`` may still make (None: unlimited)."""
+    cap = state["options"].get("max_field_replacements")
+    return None if cap is None else max(0, cap - state["replacements"][seat])
+
+
+def legal_moves(state: State, seat: int) -> list[MasulMove]:
+    if state["turn"] != seat:
+        return []
+    own, opp = state["rows"][seat], state["rows"][1 - seat]
+    open_cols = [
+        (c + 1, opp[c] is None or not opp[c]["up"]) for c in range(COLUMNS) if own[c] is None
+    ]
+    by_rank: dict[str, list[int]] = {}
+    if replacements_left(state, seat) != 0:
+        for c, fc in enumerate(state["field"]):
+            by_rank.setdefault(fc[0], []).append(c + 1)
+    moves = []
+    for card in state["hands"][seat]:
+        made = _MOVES[card]
+        for column, down_ok in open_cols:
+            up, down, _ = made[column]
+            moves.append(up)
+            if down_ok:
+                moves.append(down)
+        for column in by_rank.get(card[0], ()):
+            moves.append(made[column][2])
+    return moves
+
+
+# every possible move, built once: legal_moves only picks from these
+_MOVES = {
+    card: {
+        column: tuple(MasulMove(card, column, kind) for kind in ("up", "down", "field"))
+        for column in range(1, COLUMNS + 1)
+    }
+    for card in ALL_CARDS
+}
+
+
+# ---------------------------------------------------------------- legality
+
+
+def label(seat: int) -> str:
+    return ROW_LABELS[seat]
+
+
+def open_columns(state: State, seat: int) -> list[int]:
+    return [c + 1 for c, slot in enumerate(state["rows"][seat]) if slot is None]
+
+
+def face_down_columns(state: State, seat: int) -> list[int]:
+    opp = state["rows"][1 - seat]
+    return [c for c in open_columns(state, seat) if opp[c - 1] is None or not opp[c - 1]["up"]]
+
+
+def field_options(state: State, seat: int) -> list[MasulMove]:
+    if replacements_left(state, seat) == 0:
+        return []
+    return [
+        MasulMove(card, c + 1, "field")
+        for card in state["hands"][seat]
+        for c, fc in enumerate(state["field"])
+        if fc[0] == card[0]
+    ]
+
+
+def _cols(cols: list[int]) -> str:
+    return ", ".join(f"C{c}" for c in cols) if cols else "none"
+
+
+def check_turn(state: State, seat: int) -> None:
+    """Raise IllegalMoveError when ``seat`` may not play at all now."""
+    if state["turn"] is None:
+        raise IllegalMoveError(
+            "The game is over; no more cards can be played.",
+            rule="game-over",
+            hint="Look at the final board for each column's result.",
+        )
+    if state["turn"] != seat:
+        why = exhausted(state, seat)
+        other = label(1 - seat)
+        if why:
+            raise IllegalMoveError(
+                f"{label(seat)} has exhausted all of its turns ({why}) and makes no more plays, "
+                "field replacements included.",
+                rule="seat-exhausted",
+                hint=f"{other} plays on until it is exhausted too; then the columns are scored.",
+            )
+        raise IllegalMoveError(
+            f"It is not your turn; {other} is to move.",
+            rule="not-your-turn",
+            hint=f"Wait for {other}'s move.",
+        )
+
+
+def check_in_hand(state: State, seat: int, card: str) -> None:
+    hand = state["hands"][seat]
+    if card not in hand:
+        raise IllegalMoveError(
+            f"You do not hold {card}; a turn plays one card from your own hand.",
+            rule="not-in-hand",
+            hint="Your hand: " + ("-".join(hand) if hand else "(empty)"),
+        )
+
+
+def check_move(state: State, seat: int, move: MasulMove) -> None:
+    """Raise IllegalMoveError (naming the rule) unless ``move`` is legal for ``seat`` now."""
+    check_turn(state, seat)
+    card, column, kind = move
+    check_in_hand(state, seat, card)
+    if not 1 <= column <= COLUMNS:
+        raise IllegalMoveError(
+            f"There is no column C{column}.", rule="no-such-column", hint="Columns are C1-C7."
+        )
+    c = column - 1
+    if kind == "field":
+        field_card = state["field"][c]
+        if replacements_left(state, seat) == 0:
+            cap = state["options"]["max_field_replacements"]
+            raise IllegalMoveError(
+                f"You have made all {cap} field replacement(s) this game allows.",
+                rule="max-field-replacements",
+                hint=f"Play into an open column of {label(seat)}: "
+                f"{_cols(open_columns(state, seat))}.",
+            )
+        if field_card[0] != card[0]:
+            options = field_options(state, seat)
+            hint = (
+                "Field replacements you can make: " + ", ".join(render_move(m) for m in options)
+                if options
+                else "None of your cards has the rank of a Field Card now."
+            )
+            raise IllegalMoveError(
+                f"A field replacement needs a card of the same rank as the Field Card: "
+                f"C{column} holds {field_card}, so only a {field_card[0]} can replace it, "
+                f"not {card}.",
+                rule="field-rank",
+                hint=hint,
+            )
+        return
+    if state["rows"][seat][c] is not None:
+        raise IllegalMoveError(
+            f"Your slot in C{column} ({label(seat)}) already holds a card; "
+            "each slot takes one card.",
+            rule="slot-taken",
+            hint=f"Open columns on {label(seat)}: {_cols(open_columns(state, seat))}.",
+        )
+    if kind == "down":
+        opp = state["rows"][1 - seat][c]
+        if opp is not None and opp["up"]:
+            raise IllegalMoveError(
+                f"You cannot play face down in C{column}: the opposing card there is face up, "
+                "and a face-down card may only face an empty slot or another face-down card.",
+                rule="face-down-on-face-up",
+                hint=f"Play it face up ({card} C{column}), or face down in: "
+                f"{_cols(face_down_columns(state, seat))}.",
+            )
+    elif kind != "up":
+        raise IllegalMoveError(f"Unknown kind of play {kind!r}.", rule="no-such-play")
+
+
+def render_move(move: MasulMove) -> str:
+    card, column, kind = move
+    if kind == "field":
+        return f"{card} FC{column}"
+    return f"{card} C{column}" + (" FD" if kind == "down" else "")
+
+
+# ---------------------------------------------------------------- scoring
+
+
+class ColumnResult(NamedTuple):
+    column: int  # 1..7
+    winner: int | None  # seat, or None for a draw
+    why: str
+
+
+def column_result(state: State, column: int) -> ColumnResult:
+    """Who wins ``column`` (1..7) at the end, and why, in the seed's §12 order."""
+    c = column - 1
+    fc = state["field"][c]
+    fs = suit(fc)
+    slots = [state["rows"][0][c], state["rows"][1][c]]
+    if slots[0] is None and slots[1] is None:
+        return ColumnResult(column, None, "draw: both slots are empty")
+    if slots[0] is not None and slots[1] is not None and not slots[0]["up"] and not slots[1]["up"]:
+        return ColumnResult(
+            column,
+            None,
+            f"draw: both cards are face-down (Row 3's {slots[0]['card']}, "
+            f"Row 1's {slots[1]['card']}), nobody scores",
+        )
+    for seat in (0, 1):
+        if slots[1 - seat] is None:
+            card = slots[seat]["card"]
+            return ColumnResult(
+                column, seat, f"{label(seat)} wins: {label(seat)}'s {card} faces an empty slot"
+            )
+    cards = [slots[0]["card"], slots[1]["card"]]
+    match = [suit(cards[0]) == fs, suit(cards[1]) == fs]
+    if match[0] != match[1]:
+        seat = 0 if match[0] else 1
+        return ColumnResult(
+            column,
+            seat,
+            f"{label(seat)} wins: {label(seat)}'s {cards[seat]} matches the field suit {fs}, "
+            f"{label(1 - seat)}'s {cards[1 - seat]} does not",
+        )
+    phrase = (
+        f"both match the field suit {fs}" if match[0] else f"neither matches the field suit {fs}"
+    )
+    r0, r1 = rank(cards[0]), rank(cards[1])
+    if r0 == r1:
+        return ColumnResult(
+            column,
+            None,
+            f"draw: {phrase} and Row 3's {cards[0]} and Row 1's {cards[1]} are of equal rank",
+        )
+    seat = 0 if r0 > r1 else 1
+    return ColumnResult(
+        column,
+        seat,
+        f"{label(seat)} wins: {phrase} and {label(seat)}'s {cards[seat]} outranks "
+        f"{label(1 - seat)}'s {cards[1 - seat]}",
+    )
+
+
+def column_results(state: State) -> list[ColumnResult]:
+    return [column_result(state, c) for c in range(1, COLUMNS + 1)]
+
+
+def scores(results: list[ColumnResult]) -> dict[int, int]:
+    totals = {0: 0, 1: 0}
+    for r in results:
+        if r.winner is not None:
+            totals[r.winner] += 1
+    return totals
+
+
+def score_line(totals: dict[int, int]) -> str:
+    a, b = totals[0], totals[1]
+    verdict = "tie" if a == b else f"{label(0 if a > b else 1)} wins"
+    return f"Final Score: Row 3 {a}, Row 1 {b} - {verdict}"
+
+
+# ---------------------------------------------------------------- play
+
+
+def copy_state(state: State) -> State:
+    """A deep copy of a valid state (much faster than copy.deepcopy for this known shape)."""
+    new = dict(state)
+    new["rng"] = dict(state["rng"])
+    new["options"] = dict(state["options"])
+    new["hands"] = [list(hand) for hand in state["hands"]]
+    new["rows"] = [[None if s is None else dict(s) for s in row] for row in state["rows"]]
+    for key in ("field", "discard", "unused", "replacements"):
+        new[key] = list(state[key])
+    return new
+
+
+def apply(state: State, seat: int, move: MasulMove) -> tuple[State, list[Event]]:
+    """Play ``move`` (checked) on a deep copy; return the new state and the events."""
+    check_move(state, seat, move)
+    new = copy_state(state)
+    card, column, kind = move
+    c = column - 1
+    me, other = label(seat), label(1 - seat)
+    new["hands"][seat].remove(card)
+    events: list[Event] = []
+    if kind == "field":
+        old = new["field"][c]
+        new["field"][c] = card
+        new["discard"].append(old)
+        new["replacements"][seat] += 1
+        events.append(
+            Event(
+                f"{me} replaces the Field Card of C{column}: {card} replaces {old}, "
+                f"which goes to the discard",
+                seat=seat,
+                kind="field",
+            )
+        )
+    elif kind == "down":
+        new["rows"][seat][c] = {"card": card, "up": False}
+        events.append(
+            Event(
+                f"{me} plays a card face down in C{column}",
+                seat=seat,
+                private=f"{me} plays {card} face down in C{column}",
+            )
+        )
+    else:
+        new["rows"][seat][c] = {"card": card, "up": True}
+        events.append(Event(f"{me} plays {card} in C{column}", seat=seat))
+        opp = new["rows"][1 - seat][c]
+        if opp is not None and not opp["up"]:
+            opp["up"] = True
+            events.append(
+                Event(
+                    f"{me} challenges the face-down card in C{column}: {other}'s {opp['card']} "
+                    "is turned face up for good",
+                    seat=seat,
+                    kind="challenge",
+                )
+            )
+    why = exhausted(new, seat)
+    if why:
+        events.append(
+            Event(f"{me} has exhausted all of its turns ({why})", seat=seat, kind="exhausted")
+        )
+    if not exhausted(new, 1 - seat):
+        new["turn"] = 1 - seat
+    elif not why:
+        new["turn"] = seat
+        events.append(Event(f"{other} is exhausted and is skipped; {me} plays again", kind="skip"))
+    else:
+        new["turn"] = None
+        events.extend(final_events(new))
+    return new, events
+
+
+def final_events(state: State) -> list[Event]:
+    results = column_results(state)
+    events = [Event("Both seats are exhausted: the game is over. Scoring:", kind="end")]
+    events.extend(Event(f"C{r.column}: {r.why}", kind="score") for r in results)
+    events.append(Event(score_line(scores(results)), kind="end"))
+    return events
+
+
+# ---------------------------------------------------------------- positions by hand
+
+
+def make_position(
+    row1: str,
+    field: str,
+    row3: str,
+    hand3: list[str] | tuple[str, ...],
+    hand1: list[str] | tuple[str, ...],
+    *,
+    turn: int | None | str = "auto",
+    discard: list[str] | tuple[str, ...] = (),
+    replacements: tuple[int, int] = (0, 0),
+    max_field_replacements: int | None = None,
+    seed: int = 0,
+) -> State:
+    """A state from board text (for tests, examples and puzzles); the engine's from_dict checks it.
+
+    ``row1``/``row3``: seven slots separated by spaces or ``-``: ``[]`` empty, ``7♠`` face up,
+    ``FD:7♠`` face down. ``field``: seven cards. Every card not named goes to the unused pile.
+    ``turn="auto"``: whoever is due (turns alternate, Row 3 first, exhausted seats skipped).
+    """
+
+    def slots(text: str) -> list[dict | None]:
+        out: list[dict | None] = []
+        for token in text.replace("-", " ").split():
+            if token == "[]":
+                out.append(None)
+            elif token.startswith("FD:"):
+                out.append({"card": token[3:], "up": False})
+            else:
+                out.append({"card": token, "up": True})
+        return out
+
+    rows = [slots(row3), slots(row1)]
+    field_cards = field.replace("-", " ").split()
+    named = [*hand3, *hand1, *field_cards, *discard]
+    named += [s["card"] for row in rows for s in row if s is not None]
+    state = {
+        "game": NAME,
+        "rng": {"seed": seed, "n": 0},
+        "options": {"max_field_replacements": max_field_replacements},
+        "hands": [sorted(hand3, key=sort_key), sorted(hand1, key=sort_key)],
+        "rows": rows,
+        "field": field_cards,
+        "discard": list(discard),
+        "unused": sorted(ALL_CARDS - set(named), key=sort_key),
+        "replacements": list(replacements),
+        "turn": turn,
+    }
+    if turn == "auto":
+        tired = [exhausted(state, seat) is not None for seat in (0, 1)]
+        played = [sum(x is not None for x in rows[seat]) + replacements[seat] for seat in (0, 1)]
+        if all(tired):
+            state["turn"] = None
+        elif any(tired):
+            state["turn"] = tired.index(False)
+        else:
+            state["turn"] = 0 if played[0] == played[1] else 1
+    return state
