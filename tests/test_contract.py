@@ -30,6 +30,8 @@ def _player_counts(engine: Engine) -> list[int]:
 
 def _contains_token(text: str, token: str) -> bool:
     """Token match that does not take 'X♥' inside 'AX♥' or '3RC' inside '13RC'."""
+    if token not in text:  # the cheap test first: most tokens appear nowhere
+        return False
     return re.search(r"(?<![0-9A-Za-z])" + re.escape(token) + r"(?![0-9A-Za-z])", text) is not None
 
 
