@@ -1,0 +1,97 @@
+"""N-in-a-row opponents.
+
+Levels (weakest first):
+
+- ``random`` — uniformly one of the listed legal points (the marks' bounding box plus 2).
+- ``heuristic`` — a one-ply line evaluator. The first mark goes on 0,0. Every listed empty point
+  gets a value for itself, ``mine``, and for the opponent, ``theirs``: the best line through the
+  point in any of the four directions, as length + 0.4 per open end (an end that is empty, so
+  the line can still grow) + 0.1 × the other directions' lengths (double threats). Then:
+  - as challenger: 10·mine + 2·theirs, and +1000 for a point that makes N+1 or more in a row
+    (taking the lead);
+  - as leader: block — 10·theirs, +500 on a point where the challenger would reach N+1, and
+    −300 for a point that would extend its own record (that would reset the challenger's turns);
+    only when the challenger has two or more such points (one mark cannot block them all) does
+    the leader extend its record instead (+1000), raising the bar to N+2;
+  - only empty points next to a mark are considered (all listed points if there are none);
+  - ties are broken by the seeded rng.
+  Against ``random`` it wins ≥ 80 % of seeded games (tests/test_n_in_a_row.py asserts it; the
+  measured rate is in the test's docstring).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from gm.ai.basic import random_policy
+from gm.games.base import Engine, Move
+
+DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
+_AROUND = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
+
+
+def _lines(occ: dict[tuple[int, int], int], x: int, y: int, seat: int) -> float:
+    """Value of the lines ``seat`` would have through (x, y)."""
+    values = []
+    for dx, dy in DIRECTIONS:
+        run, open_ends = 1, 0
+        for sign in (1, -1):
+            cx, cy = x + sign * dx, y + sign * dy
+            while occ.get((cx, cy)) == seat:
+                run += 1
+                cx, cy = cx + sign * dx, cy + sign * dy
+            if (cx, cy) not in occ:
+                open_ends += 1
+        values.append((run, open_ends))
+    values.sort(reverse=True)
+    best_run, best_open = values[0]
+    return best_run + 0.4 * best_open + 0.1 * sum(r for r, _ in values[1:])
+
+
+def _run(occ: dict[tuple[int, int], int], x: int, y: int, seat: int) -> int:
+    best = 1
+    for dx, dy in DIRECTIONS:
+        run = 1
+        for sign in (1, -1):
+            cx, cy = x + sign * dx, y + sign * dy
+            while occ.get((cx, cy)) == seat:
+                run += 1
+                cx, cy = cx + sign * dx, cy + sign * dy
+        best = max(best, run)
+    return best
+
+
+def heuristic_policy(
+    engine: Engine, view: dict[str, Any], seat: int, legal: list[Move], rng: random.Random
+) -> Move:
+    marks = view["marks"]
+    if not marks:
+        return next((m for m in legal if m[1:] == (0, 0)), legal[0])
+    occ = {(m["x"], m["y"]): (0 if m["mark"] == "X" else 1) for m in marks}
+    other = 1 - seat
+    n = view["n"]
+    leading = view["leader"] == engine.info.seat_names[seat]
+    # only points near the marks matter
+    near = [m for m in legal if any((m[1] + dx, m[2] + dy) in occ for dx, dy in _AROUND)]
+    candidates = near or legal
+    threats = [m for m in candidates if _run(occ, m[1], m[2], other) >= n + 1]
+    best_move, best_score = legal[0], float("-inf")
+    for move in candidates:
+        _, x, y = move
+        score = rng.random() * 0.01
+        mine, theirs = _lines(occ, x, y, seat), _lines(occ, x, y, other)
+        extends = _run(occ, x, y, seat) >= n + 1
+        if not leading:
+            score += 10 * mine + 2 * theirs + (1000 if extends else 0)
+        elif len(threats) >= 2 and extends:
+            score += 1000  # cannot block them all: raise the bar instead
+        else:
+            # extending our own record would give the challenger fresh turns: avoid it
+            score += 10 * theirs - (300 if extends else 0) + (500 if move in threats else 0)
+        if score > best_score:
+            best_move, best_score = move, score
+    return best_move
+
+
+LEVELS = {"random": random_policy, "heuristic": heuristic_policy}

@@ -1,0 +1,439 @@
+"""Card Chess notation: moves as text (canonical and forgiving forms) and the board text.
+
+Canonical moves: ``PLAY 7♥ RC3``, ``EXCHANGE``, ``BC1-BK1``, ``RK3xM4``, ``RK3xM4=2♠``.
+Also read: the original page's ``black castle 1 to black kingdom 1``, any case, ``10``/``X``/``T``
+for tens, ASCII suits (``7h``, ``10s``), card words (``seven of hearts``), extra words.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from gm.games.base import AmbiguousMoveError, IllegalMoveError, ParseError
+from gm.games.cards import card_text, find_cards
+
+from . import rules as R
+from .rules import CARD_RANK, CARD_SIDE, SEATS, Move, spot_name
+
+# No real card code in here: an error text must never name a card hidden from the reader.
+EXPECTED = (
+    "a move such as 'PLAY <card> RC3' (play a card in), 'RC3-RK3' (move), 'RK3xM4' (capture), "
+    "'RK3xM4=<card>' (capture, replacing a flipped-up enemy card with one from your hand) or "
+    "'EXCHANGE'; cards are written like 7h, 10s or QD"
+)
+
+_SPOT = re.compile(
+    r"(?<![a-wyz0-9])(black\s*castle|black\s*kingdom|red\s*castle|red\s*kingdom|middle|mid|"
+    r"bc|bk|rc|rk|m)\s*-?\s*([1-5])(?![0-9])",
+    re.IGNORECASE,
+)
+_ROW_OF = {"blackcastle": 0, "bc": 0, "blackkingdom": 1, "bk": 1, "middle": 2, "mid": 2, "m": 2}
+_ROW_OF |= {"redkingdom": 3, "rk": 3, "redcastle": 4, "rc": 4}
+_EXCHANGE = re.compile(r"\b(exchange|exchanges|swap|mulligan|new\s+hand)\b", re.IGNORECASE)
+_CAPTURE = re.compile(r"takes|take|captures|capture|[x×:*]", re.IGNORECASE)
+_REPLACE = re.compile(r"(=|\breplace\w*|\bwith)\s*$", re.IGNORECASE)
+
+RANK_TEXT = {2: "pawn (2)", 10: "pawn (10)", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
+
+
+def render_move(move: Move) -> str:
+    kind = move[0]
+    if kind == "play":
+        return f"PLAY {move[1]} {spot_name(move[2])}"
+    if kind == "exchange":
+        return "EXCHANGE"
+    if kind == "move":
+        return f"{spot_name(move[1])}-{spot_name(move[2])}"
+    rep = f"={move[3]}" if move[3] else ""
+    return f"{spot_name(move[1])}x{spot_name(move[2])}{rep}"
+
+
+def _hint(moves: list[Move], prefix: str = "Legal now: ") -> str:
+    if not moves:
+        return "There is no legal move of that kind now."
+    texts = [render_move(m) for m in moves]
+    more = f" … ({len(texts)} in all)" if len(texts) > 24 else ""
+    return prefix + ", ".join(texts[:24]) + more
+
+
+def _piece_name(card: str) -> str:
+    rank = CARD_RANK[card]
+    return f"pawn {card}" if rank <= 10 else f"{RANK_TEXT[rank]} {card}"
+
+
+# ---------------------------------------------------------------- reading a move
+
+
+_CANONICAL = re.compile(
+    r"\s*(?:(EXCHANGE)|PLAY ([^ ]+) ((?:BC|BK|M|RK|RC)[1-5])|"
+    r"((?:BC|BK|M|RK|RC)[1-5])([-x])((?:BC|BK|M|RK|RC)[1-5])(?:=([^ ]+))?)\s*"
+)
+_ROW_CODE = {code: row for row, code in enumerate(R.RANKS)}
+
+
+def _spot_index(code: str) -> int:
+    return _ROW_CODE[code[:-1]] * 5 + int(code[-1]) - 1
+
+
+def _canonical(text: str, state: dict[str, Any], seat: int) -> Move | None:
+    """Fast path: the canonical text of a legal move (what render_move writes)."""
+    m = _CANONICAL.fullmatch(text)
+    if m is None:
+        return None
+    exchange, card, spot, frm, sep, to, rep = m.groups()
+    if exchange:
+        move: Move = ("exchange",)
+    elif card:
+        move = ("play", card, _spot_index(spot))
+    elif sep == "-":
+        move = ("move", _spot_index(frm), _spot_index(to))
+    else:
+        move = ("capture", _spot_index(frm), _spot_index(to), rep or "")
+    return move if move in R.legal_moves(state, seat) else None
+
+
+def parse_move(text: str, state: dict[str, Any], seat: int) -> Move:
+    if not isinstance(text, str) or not text.strip():
+        raise ParseError(str(text), EXPECTED)
+    fast = _canonical(text, state, seat)
+    if fast is not None:
+        return fast
+    cards, marked_reps = [], []
+    blanked = text
+    for card, (a, b) in find_cards(text):
+        code = card_text(card, ten="10")
+        cards.append(code)
+        if _REPLACE.search(text[:a]):
+            marked_reps.append(code)
+        blanked = blanked[:a] + " " * (b - a) + blanked[b:]
+    found = list(_SPOT.finditer(blanked))
+    spot_idx = [
+        _ROW_OF[re.sub(r"\s+", "", m.group(1).lower())] * 5 + int(m.group(2)) - 1 for m in found
+    ]
+    exchange = _EXCHANGE.search(blanked) is not None
+    if not (cards or spot_idx or exchange):
+        raise ParseError(text, EXPECTED)
+    if state["result"] is not None:
+        raise IllegalMoveError(
+            "The game is over.", rule="game-over", hint=state["result"]["reason"]
+        )
+    if state["turn"] != seat:
+        raise IllegalMoveError(
+            f"It is {SEATS[state['turn']]}'s turn, not {SEATS[seat]}'s.", rule="not-your-turn"
+        )
+    legal = R.legal_moves(state, seat)
+    if exchange and not spot_idx:
+        return _check(("exchange",), legal, state, seat)
+    if len(spot_idx) == 2:
+        marked = _CAPTURE.search(blanked[found[0].end() : found[1].start()]) is not None
+        return _piece_move(
+            text, spot_idx[0], spot_idx[1], cards, marked_reps, marked, legal, state, seat
+        )
+    if len(spot_idx) > 2:
+        raise ParseError(text, "at most two spots (from and to); " + EXPECTED)
+    if len(cards) > 1:
+        raise ParseError(text, "one card to play in; " + EXPECTED)
+    if spot_idx:
+        return _one_spot(text, spot_idx[0], cards[0] if cards else None, legal, state, seat)
+    return _card_only(text, cards[0], legal, state, seat)
+
+
+def _check(move: Move, legal: list[Move], state: dict[str, Any], seat: int) -> Move:
+    if move in legal:
+        return move
+    raise _explain(move, legal, state, seat)
+
+
+def _choose(text: str, candidates: list[Move], legal, state, seat, fallback: Move) -> Move:
+    if len(candidates) == 1:
+        return candidates[0]
+    if candidates:
+        raise AmbiguousMoveError(text, [render_move(m) for m in candidates])
+    raise _explain(fallback, legal, state, seat)
+
+
+def _piece_move(text, frm, to, cards, marked_reps, marked, legal, state, seat) -> Move:
+    pieces = state["pieces"]
+    # a card after '=' is the replacement; others naming the mover or its victim only describe
+    extra = marked_reps or [c for c in cards if c not in (pieces[frm], pieces[to])]
+    if len(extra) > 1:
+        raise ParseError(text, "at most one replacement card after '='; " + EXPECTED)
+    rep = extra[0] if extra else ""
+    target = pieces[to]
+    if target is None or CARD_SIDE[target] == seat or state["check"][to]:
+        if (marked or rep) and target is None:
+            mover = pieces[frm]
+            if mover is None or CARD_SIDE[mover] != seat or state["check"][frm]:
+                raise _explain(("move", frm, to), legal, state, seat)
+            raise IllegalMoveError(
+                f"There is no {SEATS[R.opponent(seat)]} piece on {spot_name(to)} to capture.",
+                rule="nothing-to-capture",
+                hint=_hint([m for m in legal if m[0] != "play" and m[1:2] == (frm,)]),
+            )
+        return _check(("move", frm, to), legal, state, seat)
+    return _check(("capture", frm, to, rep), legal, state, seat)
+
+
+def _one_spot(text, idx, card, legal, state, seat) -> Move:
+    pieces = state["pieces"]
+    if card is not None:
+        own_pieces = [i for i, p in enumerate(pieces) if p == card and not state["check"][i]]
+        if card not in state["hands"][seat] and own_pieces and CARD_SIDE[card] == seat:
+            # "7♥ M3": the piece 7♥ on the board moves to M3
+            moves = [m for m in legal if m[0] in ("move", "capture") and m[1] in own_pieces]
+            moves = [m for m in moves if m[2] == idx and (m[0] == "move" or not m[3])]
+            return _choose(text, moves, legal, state, seat, ("move", own_pieces[0], idx))
+        return _check(("play", card, idx), legal, state, seat)
+    piece = pieces[idx]
+    if piece is not None and CARD_SIDE[piece] == seat:
+        moves = [m for m in legal if m[0] == "move" and m[1] == idx] + [
+            m for m in legal if m[0] == "capture" and m[1] == idx and not m[3]
+        ]
+        if not moves:
+            raise _explain(("move", idx, idx), legal, state, seat)
+        return _choose(text, moves, legal, state, seat, moves[0])
+    plays = [m for m in legal if m[0] == "play" and m[2] == idx]
+    if plays:
+        raise AmbiguousMoveError(text, [render_move(m) for m in plays])
+    raise ParseError(text, "a card to play in or a second spot to move to; " + EXPECTED)
+
+
+def _card_only(text, card, legal, state, seat) -> Move:
+    if card in state["hands"][seat]:
+        plays = [m for m in legal if m[0] == "play" and m[1] == card]
+        return _choose(text, plays, legal, state, seat, ("play", card, -1))
+    own = [i for i, p in enumerate(state["pieces"]) if p == card and not state["check"][i]]
+    if own and CARD_SIDE[card] == seat:
+        moves = [m for m in legal if m[0] != "play" and m[0] != "exchange" and m[1] in own]
+        moves = [m for m in moves if m[0] == "move" or not m[3]]
+        return _choose(text, moves, legal, state, seat, ("move", own[0], own[0]))
+    raise IllegalMoveError(
+        f"You do not hold {card}.",
+        rule="not-in-hand",
+        hint=_hint([m for m in legal if m[0] == "play"], "You may play in: "),
+    )
+
+
+# ---------------------------------------------------------------- why a move is illegal
+
+
+def _explain(move: Move, legal: list[Move], state: dict[str, Any], seat: int) -> IllegalMoveError:
+    kind = move[0]
+    name, foe = SEATS[seat], SEATS[R.opponent(seat)]
+    if kind == "exchange":
+        return IllegalMoveError(
+            "You may not exchange twice in a row: your previous move was an exchange.",
+            rule="exchange-twice",
+            hint=_hint(legal),
+        )
+    if kind == "play":
+        _, card, idx = move
+        plays = [m for m in legal if m[0] == "play"]
+        hint = _hint(plays, "You may play in: ") if plays else _hint(legal)
+        if card not in state["hands"][seat]:
+            return IllegalMoveError(f"You do not hold {card}.", rule="not-in-hand", hint=hint)
+        if CARD_SIDE[card] != seat:
+            return IllegalMoveError(
+                f"{card} is a {foe} card: you play in only {name} cards (♥ ♦ for red, ♣ ♠ for "
+                "black). Enemy cards serve as replacements after a capture.",
+                rule="play-own-colour",
+                hint=hint,
+            )
+        if R.in_play(state, seat) >= R.MAX_IN_PLAY:
+            return IllegalMoveError(
+                "You already have five pieces in play (pieces in check do not count).",
+                rule="five-in-play",
+                hint=_hint(legal),
+            )
+        castle = R.RANKS[R.CASTLE_ROW[seat]]
+        if idx < 0 and not R.free_castle_spots(state, seat):
+            return IllegalMoveError(
+                f"Your castle ({castle}1–{castle}5) has no free spot to play in.",
+                rule="spot-taken",
+                hint=_hint(legal),
+            )
+        if idx < 0 or idx // 5 != R.CASTLE_ROW[seat]:
+            where = "" if idx < 0 else f", not on {spot_name(idx)}"
+            return IllegalMoveError(
+                f"You play in a card on a free spot of your own castle "
+                f"({castle}1–{castle}5){where}.",
+                rule="play-in-castle",
+                hint=hint,
+            )
+        return IllegalMoveError(
+            f"{spot_name(idx)} is not free"
+            + (" (it is in check)" if state["check"][idx] else "")
+            + ".",
+            rule="spot-taken",
+            hint=hint,
+        )
+    frm, to = move[1], move[2]
+    pieces = state["pieces"]
+    piece = pieces[frm]
+    if piece is None:
+        return IllegalMoveError(f"There is no piece on {spot_name(frm)}.", "no-piece", _hint(legal))
+    if CARD_SIDE[piece] != seat:
+        return IllegalMoveError(
+            f"{piece} on {spot_name(frm)} is a {foe} piece; you move only {name} pieces.",
+            rule="not-your-piece",
+            hint=_hint(legal),
+        )
+    if state["check"][frm]:
+        return IllegalMoveError(
+            f"{piece} on {spot_name(frm)} is in check: it is out of play and cannot move.",
+            rule="in-check",
+            hint=_hint(legal),
+        )
+    own = [m for m in legal if m[0] in ("move", "capture") and m[1] == frm]
+    hint = _hint(own, f"{piece} on {spot_name(frm)} may go: ") if own else _hint(legal)
+    if frm == to:
+        return IllegalMoveError(
+            f"{_piece_name(piece)} on {spot_name(frm)} has no legal move now.",
+            "stuck",
+            _hint(legal),
+        )
+    if state["check"][to]:
+        return IllegalMoveError(
+            f"{spot_name(to)} is in check: the spot is out of play.",
+            rule="spot-in-check",
+            hint=hint,
+        )
+    target = pieces[to]
+    if target is not None and CARD_SIDE[target] == seat:
+        return IllegalMoveError(
+            f"{spot_name(to)} holds your own {target}.", rule="occupied-by-own", hint=hint
+        )
+    modes = {t: (mode, via) for t, mode, via in R.grid(piece, frm)}
+    mode, via = modes.get(to, ("", -1))
+    reach = _grid_words(piece, frm)
+    if target is None:
+        if mode == "C":
+            return IllegalMoveError(
+                f"{_piece_name(piece)} only captures on {spot_name(to)}, and it is empty.",
+                rule="capture-only",
+                hint=hint,
+            )
+        if mode == "J":
+            return IllegalMoveError(
+                f"An ace jumps two spots only over a piece; {spot_name(via)} is empty.",
+                rule="ace-jump",
+                hint=hint,
+            )
+        if mode == "D":
+            return IllegalMoveError(
+                f"The ten's double step needs {spot_name(via)} free.", rule="ten-double", hint=hint
+            )
+        return IllegalMoveError(
+            f"{_piece_name(piece)} on {spot_name(frm)} cannot reach {spot_name(to)}: {reach}",
+            rule="movement",
+            hint=hint,
+        )
+    if mode in ("M", "J", "D"):
+        return IllegalMoveError(
+            f"{_piece_name(piece)} may only move, not capture, onto {spot_name(to)}.",
+            rule="move-only",
+            hint=hint,
+        )
+    if not mode:
+        return IllegalMoveError(
+            f"{_piece_name(piece)} on {spot_name(frm)} cannot reach {spot_name(to)}: {reach}",
+            rule="movement",
+            hint=hint,
+        )
+    a, v = CARD_RANK[piece], CARD_RANK[target]
+    if not R.can_capture(a, v):
+        if v == 14:
+            why = "only an ace captures an ace"
+        else:
+            why = "a pawn captures only pawns of equal or lower rank"
+        return IllegalMoveError(
+            f"{piece} cannot capture {target}: {why}.", rule="capture-power", hint=hint
+        )
+    rep = move[3]
+    if not rep:
+        return IllegalMoveError("That capture is not legal now.", rule="illegal", hint=hint)
+    if rep not in state["hands"][seat]:
+        return IllegalMoveError(f"You do not hold {rep}.", rule="not-in-hand", hint=hint)
+    if CARD_SIDE[rep] == seat:
+        return IllegalMoveError(
+            f"The replacement must be a {foe} card from your hand; {rep} is {name}.",
+            rule="replacement-colour",
+            hint=hint,
+        )
+    return IllegalMoveError(
+        f"The card face down on {spot_name(to)} is known to be {name}: "
+        "there is nothing to replace.",
+        rule="replacement-not-needed",
+        hint=hint,
+    )
+
+
+def _grid_words(card: str, idx: int) -> str:
+    rank, home = CARD_RANK[card], idx // 5 == R.CASTLE_ROW[CARD_SIDE[card]]
+    if rank <= 10:
+        extra = " (a 10 in its own castle may also step two forward)" if rank == 10 else ""
+        return f"a pawn moves one forward and captures one diagonally forward{extra}."
+    if rank == 11:
+        if home:
+            return (
+                "from its castle a jack moves or captures diagonally forward, or captures forward."
+            )
+        return "a jack moves and captures one step diagonally."
+    if rank == 12:
+        if home:
+            return (
+                "from its castle a queen moves or captures forward, captures diagonally forward, "
+                "and moves sideways."
+            )
+        return "a queen moves and captures one step straight (forward, back, sideways)."
+    if rank == 13:
+        return "a king moves and captures one step in any direction."
+    return "an ace moves one step in any direction, or jumps two over a piece onto an empty spot."
+
+
+# ---------------------------------------------------------------- the board text
+
+
+_FILES = "    " + "".join(f"{f:>5}" for f in range(1, 6))
+_RANK_LABELS = tuple(f"{code:<4}" for code in R.RANKS)
+_LEGEND = "Ranks: " + " · ".join(f"{c} {w}" for c, w in zip(R.RANKS, R.RANK_WORDS, strict=True))
+
+
+def render_board(state: dict[str, Any], seat: int | None) -> str:
+    result = state["result"]
+    if result is not None:
+        status = "game over — " + result["reason"]
+    else:
+        status = f"{SEATS[state['turn']]} to move"
+    limit = state["options"]["max_plies"]
+    lines = [f"Card Chess · {status} · ply {state['ply']} of {limit}"]
+    lines.append(_FILES)
+    pieces, check = state["pieces"], state["check"]
+    cells = [
+        "   ##" if p is None else ("!" + p if c else p).rjust(5)
+        for p, c in zip(pieces, check, strict=True)
+    ]
+    for row in range(5):
+        lines.append(_RANK_LABELS[row] + "".join(cells[row * 5 : row * 5 + 5]))
+    lines.append(_LEGEND)
+    down = state["down"]
+    known = [f"{spot_name(i)} {down[i]}" for i, k in enumerate(state["known"]) if k]
+    lines.append("Known face-down cards: " + (", ".join(known) if known else "none"))
+    playing, checked = R.counts(state)
+    lines.append(
+        f"In play: red {playing[0]}, black {playing[1]} · "
+        f"in check: red {checked[0]}, black {checked[1]} (five wins)"
+    )
+    hands = state["hands"]
+    if seat is None:
+        lines.append(f"Red's hand: {len(hands[0])} cards · black's hand: {len(hands[1])} cards")
+    else:
+        own = " ".join(sorted(hands[seat], key=R.card_key)) or "(empty)"
+        other = R.opponent(seat)
+        lines.append(f"Your hand ({SEATS[seat]}): {own}")
+        lines.append(f"{SEATS[other].capitalize()}'s hand: {len(hands[other])} cards")
+    lines.append(f"Draw pile: {len(state['draw'])} cards · discard pile: {len(state['discard'])}")
+    if result is None and state["exchanged"][state["turn"]]:
+        lines.append(f"{SEATS[state['turn']]} exchanged last turn and may not exchange now.")
+    return "\n".join(lines)

