@@ -1,4 +1,4 @@
-"""The `gm` command: `gm serve`, `gm redis`, `gm rules`."""
+"""The `gm` command: `gm serve`, `gm redis`, `gm rules`, `gm mcp`, `gm play`, `gm prompts`."""
 
 from __future__ import annotations
 
@@ -69,6 +69,44 @@ def _build_parser() -> argparse.ArgumentParser:
 
     rules = sub.add_parser("rules", help="print the games, or one game's rules")
     rules.add_argument("game", nargs="?", help="API name of a game, e.g. masul")
+
+    mcp = sub.add_parser(
+        "mcp",
+        help="serve the games as an MCP server (stdio, or Streamable HTTP with --http)",
+        description="Serve gm's tools over MCP: stdio by default, Streamable HTTP at /mcp with "
+        "--http. Uses REDIS_URL, or else the embedded Redis server of --data-dir (reused when "
+        "`gm serve` already runs on it).",
+    )
+    mcp.add_argument("--http", action="store_true", help="serve Streamable HTTP at /mcp")
+    mcp.add_argument(
+        "--host",
+        default=os.environ.get("GM_HOST", "127.0.0.1"),
+        help="with --http: address to listen on (default 127.0.0.1; GM_HOST)",
+    )
+    mcp.add_argument(
+        "--port",
+        type=int,
+        default=int(os.environ.get("GM_MCP_PORT", "8001")),
+        help="with --http: port to listen on (default 8001; GM_MCP_PORT)",
+    )
+    mcp.add_argument("--data-dir", default=None, help="embedded Redis data (default ./gm-data)")
+
+    play = sub.add_parser(
+        "play",
+        help="play a game against the AI in the terminal",
+        description="Play against the AI in the terminal: on an embedded Redis server in a "
+        "temporary directory, or on a running gm server with --url (GM_API_KEY is sent).",
+    )
+    play.add_argument("game", help="API name of the game, e.g. masul (`gm rules` lists them)")
+    play.add_argument("--level", default=None, help="AI level (default: the strongest)")
+    play.add_argument("--seed", type=int, default=None, help="shuffle seed, for a replay")
+    play.add_argument("--url", default=None, help="a running gm, e.g. http://127.0.0.1:8000")
+
+    prompts = sub.add_parser(
+        "prompts", help="write prompts/ (custom-GPT instructions) from the game registry"
+    )
+    prompts.add_argument("--out", default="prompts", help="directory (default ./prompts)")
+    prompts.add_argument("--check", action="store_true", help="only check; exit 1 if stale")
     return parser
 
 
@@ -81,6 +119,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_redis(args)
     if args.command == "rules":
         return print_rules(args.game)
+    if args.command == "mcp":
+        from gm import mcp_server
+
+        return mcp_server.run(args)
+    if args.command == "play":
+        from gm import terminal
+
+        return terminal.run(args)
+    if args.command == "prompts":
+        from gm import prompts
+
+        return prompts.run(args)
     parser.print_help()
     return 0
 

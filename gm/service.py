@@ -1,11 +1,12 @@
-"""Use cases: create, join, view, move (apply + AI replies), history, rules. The only place where an
-engine meets the store. Knows nothing of HTTP: it returns plain dicts and raises ServiceError.
+"""Use cases: create, join, view, move (apply + AI replies), resign, history, rules. The only
+place where an engine meets the store. Knows nothing of HTTP: it returns plain dicts and raises
+ServiceError.
 
 A game document (one JSON value in Redis)::
 
     {"id", "game", "seed", "seed_given", "options", "players", "version", "ply",
      "seats": [{"name", "kind": "human"|"ai", "level", "token_hash", "invite_hash", "joined"}],
-     "state": <engine state>}
+     "state": <engine state>, "resigned"?: <seat that resigned, ending the game>}
 
 Seat tokens are ``<game_id>.<secret>`` (secret: 32 random bytes, url-safe); only their SHA-256 is
 stored, compared in constant time. The seed is never shown while a game runs (it would reveal every
@@ -117,7 +118,9 @@ class GameService:
                 f"{players} were given.",
             )
         try:
-            opts = engine.options(options)
+            # an option given as null takes its default (function-calling tools send nulls)
+            given = {k: v for k, v in (options or {}).items() if v is not None}
+            opts = engine.options(given)
         except ValueError as err:
             raise ServiceError(422, "Invalid option", f"{err}.") from None
         humans = [i for i, s in enumerate(specs) if s.kind == "human"]
@@ -298,7 +301,7 @@ class GameService:
     def board(self, token: str) -> str:
         doc, seat = self._resolve(token)
         engine = self.engine(doc["game"])
-        return engine.render(engine.from_dict(doc["state"]), seat)
+        return self._render(engine, doc, engine.from_dict(doc["state"]), seat)
 
     def history(self, *, token: str | None = None, game_id: str | None = None) -> dict[str, Any]:
         if token is not None:
@@ -371,7 +374,7 @@ class GameService:
         engine = self.engine(doc["game"])
         state = engine.from_dict(doc["state"])
         try:
-            if engine.outcome(state) is not None:
+            if self._outcome(engine, doc, state) is not None:
                 raise IllegalMoveError(
                     "The game is over; no more moves can be made.",
                     rule="game-over",
@@ -409,6 +412,45 @@ class GameService:
             "events": self._events_for(engine, all_events, seat),
         }
         return Update(response=answer, doc=doc, log_entries=log, remember=True)
+
+    # ------------------------------------------------------------ resign
+
+    def resign(self, token: str, idempotency_key: str | None = None) -> dict[str, Any]:
+        """The seat forfeits: the game ends at once and every other seat wins. Generic for every
+        game: kept in the document (``resigned``: the seat), not in the engine state, and logged
+        as an event. Any time, not only on the seat's turn; 409 once the game is over."""
+        game_id = token.split(".", 1)[0]
+
+        def step(doc: dict[str, Any]) -> Update:
+            seat = self._find_seat(doc, token, "token_hash")
+            if seat is None:
+                raise _not_found_token()
+            engine = self.engine(doc["game"])
+            if self._outcome(engine, doc, engine.from_dict(doc["state"])) is not None:
+                raise ServiceError(
+                    409,
+                    "Game over",
+                    "The game is over already, so there is nothing to resign. GET the view to "
+                    "see the result.",
+                )
+            event = Event(f"{engine.seat_name(seat)} resigned.", seat=seat, kind="resign")
+            doc["resigned"] = seat
+            doc["version"] += 1
+            log = [self._log_entry(doc, seat, "resign", [event])]
+            answer = {
+                "resigned": True,
+                **self._view(engine, doc, seat),
+                "events": self._events_for(engine, [event], seat),
+            }
+            return Update(response=answer, doc=doc, log_entries=log, remember=True)
+
+        try:
+            answer, _ = self.store.update(
+                game_id, step, seat=None, idempotency_key=self._idem(token, idempotency_key)
+            )
+        except NotFoundError:
+            raise _not_found_token() from None
+        return answer
 
     def _log_entry(
         self, doc: dict[str, Any], seat: int, move: str, events: list[Event]
@@ -506,10 +548,30 @@ class GameService:
             for e in events
         ]
 
+    @staticmethod
+    def _outcome(engine: Engine, doc: dict[str, Any], state: dict[str, Any]) -> Outcome | None:
+        """The engine's outcome, or the resignation kept in the document."""
+        resigned = doc.get("resigned")
+        if resigned is None:
+            return engine.outcome(state)
+        winners = [s for s in range(doc["players"]) if s != resigned]
+        names = " and ".join(engine.seat_name(s) for s in winners)
+        verb = "wins" if len(winners) == 1 else "win"
+        return Outcome(winners, False, f"{engine.seat_name(resigned)} resigned; {names} {verb}")
+
+    def _render(
+        self, engine: Engine, doc: dict[str, Any], state: dict[str, Any], seat: int | None
+    ) -> str:
+        board = engine.render(state, seat)
+        if doc.get("resigned") is None:
+            return board
+        outcome = self._outcome(engine, doc, state)
+        return f"{board}\nGame over: {outcome.reason}." if outcome else board
+
     def _view(self, engine: Engine, doc: dict[str, Any], seat: int | None) -> dict[str, Any]:
         state = engine.from_dict(doc["state"])
-        outcome: Outcome | None = engine.outcome(state)
-        to_move = engine.to_move(state)
+        outcome = self._outcome(engine, doc, state)
+        to_move = None if outcome is not None else engine.to_move(state)
         names = list(engine.info.seat_names[: doc["players"]])
         view: dict[str, Any] = {
             "game_id": doc["id"],
@@ -519,7 +581,7 @@ class GameService:
             "to_move": None if to_move is None else names[to_move],
             "your_turn": seat is not None and to_move == seat,
             "version": doc["version"],
-            "board": engine.render(state, seat),
+            "board": self._render(engine, doc, state, seat),
             "state": engine.view(state, seat),
             "legal_moves": (
                 [engine.render_move(m) for m in engine.legal_moves(state, seat)]

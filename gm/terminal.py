@@ -1,0 +1,184 @@
+"""``gm play <game>``: play against the AI in a terminal.
+
+Every line typed goes through the chat-text logic (gm/chat.py), so a move in any phrasing the game
+reads works, and so do ``board``, ``legal moves``, ``whose turn``, ``history``, ``rules``,
+``resign`` and ``help``; ``quit`` leaves. By default the game runs on an embedded Redis server
+started in a temporary directory (removed on exit); with ``--url`` it runs on a gm server over HTTP
+(stdlib only; ``GM_API_KEY`` is sent as the bearer key when set).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import urllib.error
+import urllib.request
+from typing import Any, Protocol
+
+from gm import chat
+from gm.service import GameService, ServiceError
+
+QUIT = ("quit", "exit", "q", ":q")
+
+
+class PlayError(Exception):
+    """A refusal from the game master (unknown game, bad level, server unreachable)."""
+
+
+class Backend(Protocol):
+    def create(self, game: str, level: str | None, seed: int | None) -> dict[str, Any]: ...
+
+    def say(self, token: str, text: str) -> dict[str, Any]: ...
+
+    def close(self) -> None: ...
+
+
+class LocalBackend:
+    """The service on an embedded Redis server in a temporary directory."""
+
+    def __init__(self) -> None:
+        import redis
+
+        from gm.redis_server import EmbeddedRedis
+        from gm.store import Store
+
+        self._dir = tempfile.TemporaryDirectory(prefix="gm-play-")
+        self._server = EmbeddedRedis(self._dir.name).start()
+        self._client = redis.Redis.from_url(self._server.url)
+        self.service = GameService(Store(self._client))
+
+    def create(self, game: str, level: str | None, seed: int | None) -> dict[str, Any]:
+        try:
+            return self.service.create(game, opponent="ai", ai_level=level, seed=seed)
+        except ServiceError as err:
+            raise PlayError(err.detail) from None
+
+    def say(self, token: str, text: str) -> dict[str, Any]:
+        try:
+            return chat.say(self.service, token, text)
+        except ServiceError as err:
+            raise PlayError(err.detail) from None
+
+    def close(self) -> None:
+        self._client.close()
+        self._server.stop()
+        self._dir.cleanup()
+
+
+class HttpBackend:
+    """A running gm server at ``url`` (``POST /games``, ``POST /play/<token>/say``)."""
+
+    def __init__(self, url: str, api_key: str = "") -> None:
+        self.url = url.rstrip("/")
+        self.api_key = api_key
+
+    def _post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        if self.api_key:
+            headers["Authorization"] = f"Bearer {self.api_key}"
+        request = urllib.request.Request(
+            self.url + path, data=json.dumps(body).encode(), headers=headers, method="POST"
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return json.loads(response.read())
+        except urllib.error.HTTPError as err:
+            try:
+                detail = json.loads(err.read()).get("detail") or err.reason
+            except ValueError:
+                detail = err.reason
+            raise PlayError(f"{err.code}: {detail}") from None
+        except (urllib.error.URLError, OSError) as err:
+            raise PlayError(f"cannot reach gm at {self.url}: {err}") from None
+
+    def create(self, game: str, level: str | None, seed: int | None) -> dict[str, Any]:
+        body: dict[str, Any] = {"game": game, "opponent": "ai"}
+        if level is not None:
+            body["ai_level"] = level
+        if seed is not None:
+            body["seed"] = seed
+        return self._post("/games", body)
+
+    def say(self, token: str, text: str) -> dict[str, Any]:
+        return self._post(f"/play/{token}/say", {"text": text})
+
+    def close(self) -> None:
+        pass
+
+
+def play(
+    backend: Backend,
+    game: str,
+    level: str | None = None,
+    seed: int | None = None,
+    read: Any = input,
+    write: Any = print,
+) -> int:
+    """The game loop: show the board, read a line, answer it, until the game ends or ``quit``."""
+    created = backend.create(game, level, seed)
+    token = created["token"]
+    view = created["view"]
+    ai = next((s for s in created["seats"] if s["kind"] == "ai"), None)
+    against = f" against the AI ({ai['level']})" if ai else ""
+    write(f"{game}: you are {created['seat']}{against}. Type a move, 'help', or 'quit'.")
+    for event in created["events"]:
+        write(event["text"])
+    write(view["board"])
+    while view["status"] != "finished":
+        try:
+            line = read(f"{created['seat']}> ")
+        except (EOFError, KeyboardInterrupt):
+            write("")
+            return 0
+        text = line.strip()
+        if not text:
+            continue
+        if text.lower() in QUIT:
+            write("Bye; the game is left unfinished.")
+            return 0
+        try:
+            answer = backend.say(token, text)
+        except PlayError as err:
+            write(f"gm: {err}")
+            continue
+        reply = answer["reply"]
+        if answer["intent"] == "help":
+            reply += " Type 'quit' to leave."
+        write(reply)
+        if answer["intent"] == "rules":
+            write(answer["rules"])
+        if answer["intent"] in ("board", "resign") or answer.get("legal"):
+            write(answer["board"])
+        view = answer
+    write(f"Result: {view['result']['reason']}")
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    """``gm play <game> [--level L] [--seed S] [--url URL]``."""
+    for stream in (sys.stdout, sys.stdin):  # a terminal without UTF-8 still gets something
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
+    try:
+        import readline  # noqa: F401  (line editing and history for input())
+    except ImportError:
+        pass
+    backend: Backend | None = None
+    try:
+        if args.url:
+            backend = HttpBackend(args.url, os.environ.get("GM_API_KEY", "").strip())
+        else:
+            backend = LocalBackend()
+        return play(backend, args.game, args.level, args.seed)
+    except PlayError as err:
+        print(f"gm play: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    finally:
+        if backend is not None:
+            backend.close()

@@ -1,0 +1,315 @@
+"""POST /play/<token>/say: chat messages — moves in many phrasings and requests — and the reply each
+gets, through the Flask test client against a real Redis server. Resignation in the service.
+
+The Masul game with seed 2024 deals the first seat (row3) 3♣-5♣-J♣-A♣-7♦-Q♦-7♥-5♠-7♠ with the
+Field Cards J♦-K♦-3♠-4♦-8♠-6♥-8♣. The other seat is a human (joined by invite), so no AI reply
+makes the conversation depend on a strategy.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from gm.api.schemas import ProblemSchema, SayAnswerSchema
+from gm.chat import REQUESTS, classify
+from gm.games import REGISTRY
+from gm.service import ServiceError
+
+HAND = "3♣-5♣-J♣-A♣-7♦-Q♦-7♥-5♠-7♠"
+
+
+def _say(client, token, text, **extra):
+    response = client.post(f"/play/{token}/say", json={"text": text, **extra})
+    assert response.status_code == 200, response.get_data(as_text=True)
+    body = response.get_json()
+    assert not SayAnswerSchema().validate(body), SayAnswerSchema().validate(body)
+    assert body["board"] and body["reply"]
+    return body
+
+
+@pytest.fixture
+def table(client):
+    """A seeded two-human Masul game: (row3 token, row1 token)."""
+    game = client.post(
+        "/games", json={"game": "masul", "opponent": "human", "seed": 2024}
+    ).get_json()
+    joined = client.post(
+        f"/games/{game['game_id']}/join", json={"invite": game["invites"]["row1"]}
+    ).get_json()
+    return game["token"], joined["token"]
+
+
+# ---------------------------------------------------------------- requests (23 phrasings)
+
+TURN = "Your turn (row3)."
+HELP = (
+    "Send a move as text (for example '3♣ C1'); moves look like: 7♠ C3 | 7♠ C3 FD | 7♠ FC3. "
+    f"You can also ask for: {REQUESTS}."
+)
+RULES = (
+    "Masul: A two-seat duel on a 3x7 grid: play cards into seven columns, face up or face down, "
+    "and win columns by matching the Field Card's suit or by rank. Moves look like: 7♠ C3 | 7♠ "
+    "C3 FD | 7♠ FC3. The full rules are in 'rules' (GET /rules/masul)."
+)
+
+REQUEST_REPLIES = [
+    ("show the board", "board", f"Here is the board. {TURN}"),
+    ("Board", "board", f"Here is the board. {TURN}"),
+    ("Please show me the board.", "board", f"Here is the board. {TURN}"),
+    ("what does the board look like?", "board", f"Here is the board. {TURN}"),
+    ("my hand", "board", f"Here is the board. {TURN}"),
+    ("Which cards do I have?", "board", f"Here is the board. {TURN}"),
+    ("help", "help", HELP),
+    ("?", "help", HELP),
+    ("how do I make a move?", "help", HELP),
+    ("hello", "help", HELP),
+    ("rules", "rules", RULES),
+    ("How do I play this game?", "rules", RULES),
+    ("explain the rules please", "rules", RULES),
+    ("history", "history", "No moves yet."),
+    ("what happened so far?", "history", "No moves yet."),
+    ("What did my opponent play?", "history", "No moves yet."),
+    ("whose turn is it?", "status", TURN),
+    ("Is it my turn?", "status", TURN),
+    ("what's the score?", "status", TURN),
+    ("who is winning", "status", TURN),
+]
+
+
+@pytest.mark.parametrize(("text", "intent", "reply"), REQUEST_REPLIES)
+def test_a_request_is_answered_with_a_short_reply_and_the_board(client, table, text, intent, reply):
+    body = _say(client, table[0], text)
+    assert (body["intent"], body["reply"]) == (intent, reply)
+    assert body["board"] == client.get(f"/play/{table[0]}/board").get_data(as_text=True).rstrip()
+    assert "My Hand: " + HAND in body["board"]
+    if intent == "rules":
+        assert body["rules"] == client.get("/rules/masul?format=text").get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    "text", ["What can I play?", "legal moves", "what are my options?", "list the valid moves"]
+)
+def test_what_can_i_play_lists_the_legal_moves(client, table, text):
+    body = _say(client, table[0], text)
+    assert body["intent"] == "legal"
+    moves = body["legal_moves"]
+    assert body["reply"].startswith(f"Your legal moves ({len(moves)}): 3♣ C1, 3♣ C1 FD, 3♣ C2,")
+    assert body["reply"].endswith(f"… and {len(moves) - 30} more (all in legal_moves).")
+
+
+def test_the_seat_not_to_move_hears_whose_turn_it_is_and_has_no_moves(client, table):
+    assert _say(client, table[1], "whose turn?")["reply"] == "row3 is to move; you are row1."
+    body = _say(client, table[1], "what can I play")
+    assert body["reply"] == "row3 is to move; you are row1. You have no moves now."
+    assert body["legal_moves"] == []
+
+
+# ---------------------------------------------------------------- moves (legal and not)
+
+LEGAL_PHRASINGS = [
+    ("3♣ C1", "3♣ C1"),
+    ("play the five of clubs face down in column 2", "5♣ C2 FD"),
+    ("7s c3 fd", "7♠ C3 FD"),
+    ("queen of diamonds in column 4", "Q♦ C4"),
+    ("Ace of clubs, C5, face up please", "A♣ C5"),
+    ("put my 5 of spades on column 6", "5♠ C6"),
+    ("jc fc1", "J♣ FC1"),
+    ("replace the jack of diamonds with the jack of clubs", "J♣ FC1"),
+]
+
+
+@pytest.mark.parametrize(("text", "canonical"), LEGAL_PHRASINGS)
+def test_a_move_in_any_phrasing_is_played_and_echoed(client, table, text, canonical):
+    body = _say(client, table[0], text)
+    assert body["intent"] == "move" and body["legal"] is True and body["move"] == canonical
+    event = body["events"][0]["text"]
+    assert body["reply"] == f"Played {canonical}. {event}. row1 is to move; you are row3."
+    assert body["to_move"] == "row1" and body["legal_moves"] == []
+
+
+def test_an_unknown_text_gets_the_parsers_verdict_and_the_requests_understood(client, table):
+    body = _say(client, table[0], "banana")
+    assert body["intent"] == "move" and body["legal"] is False and body["kind"] == "unparsable"
+    assert body["reply"] == (
+        "Could not read 'banana' as a move. It names no card. Expected one card from your hand "
+        "and a column, e.g. '3♣ C3' (face up), '3♣ C3 FD' (face down) or '3♣ FC3' (replace the "
+        "Field Card of C3); suits may be written S H D C, tens as X, T or 10. Or ask for: board, "
+        "legal moves, whose turn, history, rules, resign, help."
+    )
+
+
+def test_a_column_that_does_not_exist_is_unreadable_and_says_why(client, table):
+    body = _say(client, table[0], "play the ace of spades in column 9")
+    assert body["kind"] == "unparsable"
+    assert body["reply"].startswith(
+        "Could not read 'play the ace of spades in column 9' as a move. There is no column 9; "
+        "the columns are C1-C7."
+    )
+    assert body["reply"].endswith(f"Or ask for: {REQUESTS}.")
+
+
+def test_an_illegal_move_gets_the_rule_the_hint_and_some_legal_moves(client, table):
+    body = _say(client, table[0], "K♠ C1")
+    assert body["legal"] is False and body["rule"] == "not-in-hand"
+    assert body["reply"] == (
+        f"Illegal: You do not hold K♠; a turn plays one card from your own hand. Your hand: "
+        f"{HAND}. Legal now: 3♣ C1, 3♣ C1 FD, 3♣ C2, 3♣ C2 FD, 3♣ C3, 3♣ C3 FD, 3♣ C4, 3♣ C4 FD "
+        f"… and {len(body['legal_moves']) - 8} more (all in legal_moves)."
+    )
+
+
+def test_a_field_replacement_of_the_wrong_rank_names_the_rule(client, table):
+    body = _say(client, table[0], "7h fc1")
+    assert body["rule"] == "field-rank"
+    assert body["reply"].startswith(
+        "Illegal: A field replacement needs a card of the same rank as the Field Card: C1 holds "
+        "J♦, so only a J can replace it, not 7♥. Field replacements you can make: 3♣ FC3, J♣ FC1."
+    )
+
+
+def test_an_ambiguous_move_asks_which_one(client, table):
+    body = _say(client, table[0], "7♠")
+    assert body["kind"] == "ambiguous" and len(body["candidates"]) == 14
+    assert body["reply"] == (
+        "'7♠' could mean more than one move. Say which one: 7♠ C1, 7♠ C1 FD, 7♠ C2, 7♠ C2 FD, "
+        "7♠ C3, 7♠ C3 FD, 7♠ C4, 7♠ C4 FD … and 6 more (all in legal_moves)."
+    )
+
+
+def test_a_conversation_between_two_seats_keeps_each_hand_secret(client, table):
+    row3, row1 = table
+    assert _say(client, row3, "3c c1")["reply"] == (
+        "Played 3♣ C1. Row 3 plays 3♣ in C1. row1 is to move; you are row3."
+    )
+    early = _say(client, row3, "5♣ C2")
+    assert early["legal"] is False and early["rule"] == "not-your-turn"
+    assert early["reply"].startswith("Illegal: It is not your turn: row1 is to move.")
+    row1_hand = _say(client, row1, "my hand")["state"]["hand"]
+    assert row1_hand == ["4♣", "5♦", "A♥", "2♠", "4♠", "9♠", "X♠", "J♠", "Q♠"]
+    played = _say(client, row1, "four of clubs face down in column 2")
+    assert played["reply"] == (
+        "Played 4♣ C2 FD. Row 1 plays 4♣ face down in C2. row3 is to move; you are row1."
+    )
+    taken = _say(client, row3, "5c c1")
+    assert taken["rule"] == "slot-taken"
+    assert taken["reply"].startswith(
+        "Illegal: Your slot in C1 (Row 3) already holds a card; each slot takes one card."
+    )
+    mine = _say(client, row3, "what happened so far")
+    assert mine["reply"] == (
+        "Moves so far: 1. row3: Row 3 plays 3♣ in C1 | 2. row1: Row 1 plays a card face down in C2"
+    )
+    assert [m["n"] for m in mine["history"]] == [1, 2]
+    theirs = _say(client, row1, "history")
+    assert theirs["reply"].endswith("2. row1: Row 1 plays 4♣ face down in C2")
+    # nothing row3 was told names a card of row1's (4♣ is face down, the rest in hand)
+    for answer in (early, taken, mine, _say(client, row3, "board"), _say(client, row3, "help")):
+        assert not _names(json.dumps(answer, ensure_ascii=False), set(row1_hand))
+
+
+def _names(text: str, cards: set[str]) -> list[str]:
+    return [c for c in cards if re.search(r"(?<![0-9A-Z])" + re.escape(c), text)]
+
+
+# ---------------------------------------------------------------- resign
+
+
+@pytest.mark.parametrize("text", ["I resign", "resign", "I give up", "forfeit"])
+def test_resigning_ends_the_game_with_the_other_seat_winning(client, table, text):
+    row3, row1 = table
+    body = _say(client, row3, text)
+    assert body["intent"] == "resign" and body["resigned"] is True
+    assert body["reply"] == "You resigned. Game over: row3 resigned; row1 wins."
+    assert body["status"] == "finished" and body["to_move"] is None
+    assert body["result"]["winners"] == ["row1"] and body["result"]["draw"] is False
+    assert body["board"].endswith("\nGame over: row3 resigned; row1 wins.")
+    assert body["events"] == [{"seat": "row3", "kind": "resign", "text": "row3 resigned."}]
+    # every seat's view, the spectator's and the history reflect it
+    other = client.get(f"/play/{row1}").get_json()
+    assert other["result"]["reason"] == "row3 resigned; row1 wins" and other["legal_moves"] == []
+    spectator = client.get(f"/games/{row3.split('.')[0]}").get_json()
+    assert spectator["status"] == "finished"
+    log = client.get(f"/play/{row3}/history").get_json()["moves"]
+    assert log[-1] == {"n": 1, "seat": "row3", "events": ["row3 resigned."], "move": "resign"}
+
+
+def test_after_resigning_no_move_is_taken_and_resigning_again_changes_nothing(client, table):
+    row3, row1 = table
+    _say(client, row3, "resign")
+    late = _say(client, row1, "3c c1")
+    assert late["legal"] is False and late["rule"] == "game-over"
+    again = _say(client, row1, "I resign")
+    assert again["reply"] == "Nothing to resign. Game over: row3 resigned; row1 wins."
+    assert again["result"]["winners"] == ["row1"]
+    assert _say(client, row3, "whose turn")["reply"] == "Game over: row3 resigned; row1 wins."
+
+
+@pytest.mark.parametrize("game", list(REGISTRY))
+def test_resign_in_the_service_works_for_every_game_and_is_idempotent(service, game):
+    names = REGISTRY[game].info.seat_names
+    created = service.create(game, opponent="human", seed=5)
+    token = created["token"]
+    first = service.resign(token, idempotency_key="k1")
+    assert first["status"] == "finished" and first["to_move"] is None
+    assert first["result"]["winners"] == [names[1]]
+    assert first["result"]["reason"] == f"{names[0]} resigned; {names[1]} wins"
+    assert service.resign(token, idempotency_key="k1") == first  # the first answer, replayed
+    assert [m["move"] for m in service.history(token=token)["moves"]] == ["resign"]
+    with pytest.raises(ServiceError) as err:
+        service.resign(token)
+    assert err.value.status == 409
+    refused = service.move(token, "anything")
+    assert refused["legal"] is False and refused["rule"] == "game-over"
+
+
+def test_in_a_three_seat_game_the_two_others_win(service):
+    game = next((n for n, e in REGISTRY.items() if e.info.max_players >= 3), None)
+    if game is None:
+        pytest.skip("no registered game takes three seats")
+    names = REGISTRY[game].info.seat_names
+    created = service.create(game, seats=[{"kind": "human"}] * 3, seed=5)
+    answer = service.resign(created["token"])
+    assert answer["result"]["winners"] == [names[1], names[2]]
+    assert answer["result"]["reason"] == f"{names[0]} resigned; {names[1]} and {names[2]} win"
+
+
+# ---------------------------------------------------------------- the endpoint's errors
+
+
+def test_an_unknown_token_is_a_404_problem(client):
+    response = client.post("/play/nope.nope/say", json={"text": "board"})
+    assert response.status_code == 404 and response.mimetype == "application/problem+json"
+    assert not ProblemSchema().validate(response.get_json())
+
+
+@pytest.mark.parametrize("body", [{}, {"text": ""}, {"text": "board", "extra": 1}, {"text": 3}])
+def test_a_bad_body_is_a_422_showing_a_valid_one(client, table, body):
+    response = client.post(f"/play/{table[0]}/say", json=body)
+    assert response.status_code == 422 and response.mimetype == "application/problem+json"
+    assert '{"text": "show the board"}' in response.get_json()["detail"]
+
+
+def test_a_move_through_say_honours_the_idempotency_key(client, table):
+    first = _say(client, table[0], "3c c1", idempotency_key="abc")
+    second = _say(client, table[0], "3c c1", idempotency_key="abc")
+    assert first == second and first["legal"] is True
+    assert len(client.get(f"/play/{table[0]}/history").get_json()["moves"]) == 1
+
+
+def test_stale_expected_version_is_a_409(client, table):
+    response = client.post(f"/play/{table[0]}/say", json={"text": "3c c1", "expected_version": 99})
+    assert response.status_code == 409
+
+
+# ---------------------------------------------------------------- the classifier alone
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["7♠ C3", "7s c3 fd", "queen of spades fc 2", "DRAW DECK", "DISCARD 3RC", "pass", "e4"],
+)
+def test_moves_of_any_game_are_not_taken_for_requests(text):
+    assert classify(text) is None
