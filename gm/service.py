@@ -6,7 +6,11 @@ A game document (one JSON value in Redis)::
 
     {"id", "game", "seed", "seed_given", "options", "players", "version", "ply",
      "seats": [{"name", "kind": "human"|"ai", "level", "token_hash", "invite_hash", "joined"}],
-     "state": <engine state>, "resigned"?: <seat that resigned, ending the game>}
+     "state": <engine state>, "illegal_move_limit": N | null,
+     "forfeit"?: {"seat", "why"}}  # a resignation or too many illegal moves ended the game
+
+Each seat also counts its illegal attempts (``illegal``), shown in every view; with an
+``illegal_move_limit`` a seat forfeits when its count reaches the limit.
 
 Seat tokens are ``<game_id>.<secret>`` (secret: 32 random bytes, url-safe); only their SHA-256 is
 stored, compared in constant time. The seed is never shown while a game runs (it would reveal every
@@ -105,8 +109,20 @@ class GameService:
         seed: int | None = None,
         options: dict[str, Any] | None = None,
         seat: str | None = None,
+        illegal_move_limit: int | None = None,
     ) -> dict[str, Any]:
         engine = self.engine(game)
+        if illegal_move_limit is not None and (
+            isinstance(illegal_move_limit, bool)
+            or not isinstance(illegal_move_limit, int)
+            or illegal_move_limit < 1
+        ):
+            raise ServiceError(
+                422,
+                "Invalid illegal_move_limit",
+                "'illegal_move_limit' must be a whole number of at least 1 (a seat forfeits after "
+                "that many illegal or unreadable moves), or null for no limit.",
+            )
         info = engine.info
         specs = self._seat_specs(game, opponent, ai_level, seats)
         players = len(specs)
@@ -156,6 +172,7 @@ class GameService:
                 "token_hash": None,
                 "invite_hash": None,
                 "joined": spec.kind == "ai",
+                "illegal": 0,
             }
             if spec.kind == "human":
                 if i == creator:
@@ -173,6 +190,7 @@ class GameService:
             "seed_given": seed_given,
             "options": opts,
             "players": players,
+            "illegal_move_limit": illegal_move_limit,
             "version": 1,
             "ply": 0,
             "seats": seat_docs,
@@ -389,16 +407,32 @@ class GameService:
                 )
             move = engine.parse_move(text, state, seat)
         except GameError as err:
-            # An illegal or unreadable move changes nothing; only the answer is remembered for
-            # its idempotency key.
+            # An unreadable or illegal move changes nothing in the game; the seat's count of
+            # illegal attempts goes up (ambiguous texts and moves out of turn do not count), and
+            # with an illegal_move_limit the seat forfeits when it reaches the limit.
+            counted = err.kind in ("unparsable", "illegal") and getattr(err, "rule", "") not in (
+                "not-your-turn",
+                "game-over",
+            )
+            events: list[Event] = []
+            log: list[dict[str, Any]] = []
+            if counted:
+                entry = doc["seats"][seat]
+                entry["illegal"] = entry.get("illegal", 0) + 1
+                limit = doc.get("illegal_move_limit")
+                if limit is not None and entry["illegal"] >= limit:
+                    why = f"forfeited after {entry['illegal']} illegal moves (the limit is {limit})"
+                    events = [self._forfeit(engine, doc, seat, why, log)]
             answer = {
                 "legal": False,
                 "input": text,
                 **err.to_dict(),
                 **self._view(engine, doc, seat),
-                "events": [],
+                "events": self._events_for(engine, events, seat),
             }
-            return Update(response=answer, remember=True)
+            return Update(
+                response=answer, doc=doc if counted else None, log_entries=log, remember=True
+            )
         new_state, events = engine.apply(state, seat, move)
         doc["state"] = engine.to_dict(new_state)
         log = [self._log_entry(doc, seat, engine.render_move(move), events)]
@@ -417,7 +451,7 @@ class GameService:
 
     def resign(self, token: str, idempotency_key: str | None = None) -> dict[str, Any]:
         """The seat forfeits: the game ends at once and every other seat wins. Generic for every
-        game: kept in the document (``resigned``: the seat), not in the engine state, and logged
+        game: kept in the document (``forfeit``), not in the engine state, and logged
         as an event. Any time, not only on the seat's turn; 409 once the game is over."""
         game_id = token.split(".", 1)[0]
 
@@ -433,10 +467,8 @@ class GameService:
                     "The game is over already, so there is nothing to resign. GET the view to "
                     "see the result.",
                 )
-            event = Event(f"{engine.seat_name(seat)} resigned.", seat=seat, kind="resign")
-            doc["resigned"] = seat
-            doc["version"] += 1
-            log = [self._log_entry(doc, seat, "resign", [event])]
+            log: list[dict[str, Any]] = []
+            event = self._forfeit(engine, doc, seat, "resigned", log)
             answer = {
                 "resigned": True,
                 **self._view(engine, doc, seat),
@@ -531,6 +563,7 @@ class GameService:
                 "kind": s["kind"],
                 "level": s["level"],
                 "joined": s["joined"],
+                "illegal_attempts": s.get("illegal", 0),
             }
             for s in doc["seats"]
         ]
@@ -548,22 +581,35 @@ class GameService:
             for e in events
         ]
 
+    def _forfeit(
+        self, engine: Engine, doc: dict[str, Any], seat: int, why: str, log: list[dict[str, Any]]
+    ) -> Event:
+        """End the game with ``seat`` losing (a resignation, too many illegal moves)."""
+        kind = "resign" if why == "resigned" else "forfeit"
+        event = Event(f"{engine.seat_name(seat)} {why}.", seat=seat, kind=kind)
+        doc["forfeit"] = {"seat": seat, "why": why}
+        doc["version"] += 1
+        log.append(self._log_entry(doc, seat, kind, [event]))
+        return event
+
     @staticmethod
     def _outcome(engine: Engine, doc: dict[str, Any], state: dict[str, Any]) -> Outcome | None:
-        """The engine's outcome, or the resignation kept in the document."""
-        resigned = doc.get("resigned")
-        if resigned is None:
+        """The engine's outcome, or the forfeit (resignation, illegal moves) kept in the doc."""
+        forfeit = doc.get("forfeit")
+        if forfeit is None:
             return engine.outcome(state)
-        winners = [s for s in range(doc["players"]) if s != resigned]
+        loser = forfeit["seat"]
+        winners = [s for s in range(doc["players"]) if s != loser]
         names = " and ".join(engine.seat_name(s) for s in winners)
         verb = "wins" if len(winners) == 1 else "win"
-        return Outcome(winners, False, f"{engine.seat_name(resigned)} resigned; {names} {verb}")
+        reason = f"{engine.seat_name(loser)} {forfeit['why']}; {names} {verb}"
+        return Outcome(winners, False, reason)
 
     def _render(
         self, engine: Engine, doc: dict[str, Any], state: dict[str, Any], seat: int | None
     ) -> str:
         board = engine.render(state, seat)
-        if doc.get("resigned") is None:
+        if doc.get("forfeit") is None:
             return board
         outcome = self._outcome(engine, doc, state)
         return f"{board}\nGame over: {outcome.reason}." if outcome else board

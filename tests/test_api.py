@@ -120,6 +120,8 @@ def test_an_illegal_move_is_a_normal_answer_that_changes_nothing(client):
     assert answer["legal_moves"] == before["legal_moves"]
     assert answer["board"] == before["board"]
     after = client.get(f"/play/{token}").get_json()
+    assert after["seats"][0]["illegal_attempts"] == 1, "the attempt is counted (a policy option)"
+    after["seats"][0]["illegal_attempts"] = 0
     assert after == before
 
 
@@ -149,7 +151,13 @@ def test_spectator_view_shows_no_hand(client):
 
 def test_human_against_human_with_invite_and_turns(client):
     game = _new(client, opponent="human", seed=9)
-    assert game["seats"][1] == {"name": "row1", "kind": "human", "level": None, "joined": False}
+    assert game["seats"][1] == {
+        "name": "row1",
+        "kind": "human",
+        "level": None,
+        "joined": False,
+        "illegal_attempts": 0,
+    }
     invite = game["invites"]["row1"]
     joined = _ok(
         JoinAnswerSchema, client.post(f"/games/{game['game_id']}/join", json={"invite": invite})
