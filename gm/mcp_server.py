@@ -133,6 +133,10 @@ def build_server(service: GameService) -> MCPServer:
                 "[{'kind': 'human'}, {'kind': 'ai', 'level': 'random'}, {'kind': 'ai'}]."
             ),
         ] = None,
+        illegal_move_limit: Annotated[
+            int | None,
+            Field(description="A seat forfeits after this many illegal moves; default no limit."),
+        ] = None,
     ) -> CallToolResult:
         """Start a game. Returns the seat 'token' (keep it: every other tool needs it, and it is
         the player's secret), the seat name, invites for other human seats, and the first view
@@ -146,6 +150,7 @@ def build_server(service: GameService) -> MCPServer:
                 seed=seed,
                 options=options,
                 seat=seat,
+                illegal_move_limit=illegal_move_limit,
             )
         )
 
