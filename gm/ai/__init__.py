@@ -13,6 +13,11 @@ from gm.games.base import AIPolicy
 # API game name → module with LEVELS.
 AI_MODULES: dict[str, str] = {
     "masul": "gm.ai.masul",
+    "trumps": "gm.ai.trumps",
+    "solonyo": "gm.ai.solonyo",
+    "maze": "gm.ai.maze",
+    "card-chess": "gm.ai.card_chess",
+    "n-in-a-row": "gm.ai.n_in_a_row",
 }
 
 

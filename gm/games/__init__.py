@@ -9,6 +9,11 @@ from gm.games.base import Engine
 # API name → module defining ENGINE. Order is the catalogue order.
 GAME_MODULES: dict[str, str] = {
     "masul": "gm.games.masul",
+    "trumps": "gm.games.trumps",
+    "solonyo": "gm.games.solonyo",
+    "maze": "gm.games.maze",
+    "card-chess": "gm.games.card_chess",
+    "n-in-a-row": "gm.games.n_in_a_row",
 }
 
 
