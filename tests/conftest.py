@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 import redis
@@ -12,18 +13,32 @@ import redis
 from gm.config import Settings
 
 
+def _with_db(url: str, db: int) -> str:
+    """The same server, logical database ``db`` (unix:// takes ?db=, redis:// a path)."""
+    parts = urlsplit(url)
+    if parts.scheme == "unix":
+        query = "&".join(q for q in parts.query.split("&") if q and not q.startswith("db="))
+        query = f"{query}&db={db}" if query else f"db={db}"
+        return f"unix://{parts.path}?{query}"
+    return urlunsplit(parts._replace(path=f"/{db}"))
+
+
 @pytest.fixture(scope="session")
 def redis_url():
+    """A real server; each pytest-xdist worker gets a logical database of its own, since tests
+    flush their database."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    db = int(worker.removeprefix("gw") or 0) % 15 + 1
     url = os.environ.get("REDIS_URL", "").strip()
     if url:
-        yield url
+        yield _with_db(url, db)
         return
     from gm.redis_server import EmbeddedRedis
 
     with tempfile.TemporaryDirectory(prefix="gm-test-redis-") as data_dir:
         server = EmbeddedRedis(data_dir).start()
         try:
-            yield server.url
+            yield _with_db(server.url, db)
         finally:
             server.stop()
 

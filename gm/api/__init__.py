@@ -66,7 +66,15 @@ def rules_catalogue() -> Any:
 @bp.get("/rules/<game>")
 def rules(game: str) -> Any:
     answer = service().rules(game)
-    if "text/markdown" in request.headers.get("Accept", "") or request.args.get("format") == "text":
+    fmt = request.args.get("format", "json")
+    if fmt not in ("json", "text"):
+        return problem(
+            422,
+            "Invalid format",
+            f"'format' must be 'text' (the rules as Markdown) or 'json' (the default), "
+            f"not {fmt!r}.",
+        )
+    if "text/markdown" in request.headers.get("Accept", "") or fmt == "text":
         return Response(answer["rules"], mimetype="text/markdown")
     return jsonify(answer)
 

@@ -31,7 +31,10 @@ class CreateGameSchema(_Strict):
     game = fields.String(
         required=True,
         validate=validate.Length(min=1, max=40),
-        metadata={"description": "API name of the game, e.g. 'masul' (GET /rules lists them)."},
+        metadata={
+            "description": "API name of the game, e.g. 'masul' (GET /rules lists them).",
+            "x-gm-enum": "games",  # OpenAPI: the registered names as an enum (gm/api/openapi.py)
+        },
     )
     opponent = fields.String(
         load_default=None,
@@ -58,6 +61,16 @@ class CreateGameSchema(_Strict):
         validate=validate.Length(min=1, max=40),
         metadata={"description": "Which seat the creator takes (default: the first human seat)."},
     )
+    illegal_move_limit = fields.Integer(
+        load_default=None,
+        allow_none=True,
+        strict=True,
+        validate=validate.Range(min=1, max=1000),
+        metadata={
+            "description": "Invalid-move policy: a seat forfeits after this many illegal or "
+            "unreadable moves (default: null, no limit)."
+        },
+    )
     seed = fields.Integer(
         load_default=None,
         allow_none=True,
@@ -71,7 +84,11 @@ class CreateGameSchema(_Strict):
         keys=fields.String(),
         load_default=None,
         allow_none=True,
-        metadata={"description": "Game options by name (GET /rules/<game> lists them)."},
+        metadata={
+            "description": "Game options by name (GET /rules/<game> lists them); a null value "
+            "means the option's default.",
+            "x-gm-options": True,  # OpenAPI: every registered game's options as properties
+        },
     )
 
 
@@ -141,6 +158,10 @@ class SeatSchema(Schema):
     kind = fields.String(required=True, metadata={"description": "'human' or 'ai'."})
     level = fields.String(allow_none=True, metadata={"description": "AI level, for AI seats."})
     joined = fields.Boolean(required=True, metadata={"description": "Whether a player holds it."})
+    illegal_attempts = fields.Integer(
+        required=True,
+        metadata={"description": "Illegal or unreadable moves this seat has sent so far."},
+    )
 
 
 class EventSchema(Schema):
@@ -259,3 +280,56 @@ class CatalogueSchema(Schema):
 class HealthSchema(Schema):
     status = fields.String(required=True)
     redis = fields.String(required=True)
+
+
+# ------------------------------------------------------- chat text (POST /play/<token>/say)
+
+
+class SaySchema(_Strict):
+    text = fields.String(
+        required=True,
+        validate=validate.Length(min=1, max=500),
+        metadata={
+            "description": "A chat message: a move in any phrasing the game reads (e.g. 'play "
+            "the 7 of spades face down in column 3') or a request: 'board', 'legal moves', "
+            "'whose turn', 'history', 'rules', 'resign', 'help'."
+        },
+    )
+    expected_version = fields.Integer(
+        load_default=None,
+        allow_none=True,
+        strict=True,
+        metadata={"description": "For a move: refuse (409) unless the game is at this version."},
+    )
+    idempotency_key = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Length(min=1, max=200),
+        metadata={
+            "description": "For a move or resign: a resend with the same key is answered "
+            "with the first answer."
+        },
+    )
+
+
+class SayAnswerSchema(MoveAnswerSchema):
+    intent = fields.String(
+        required=True,
+        metadata={
+            "description": "What the message was read as: 'move', 'board', 'legal', 'status', "
+            "'history', 'rules', 'resign' or 'help'."
+        },
+    )
+    reply = fields.String(
+        required=True, metadata={"description": "A short answer to relay to the player as is."}
+    )
+    legal = fields.Boolean(metadata={"description": "For a move: whether it was played."})
+    input = fields.String(metadata={"description": "For a move: the text that was sent."})
+    events = fields.List(
+        fields.Nested(EventSchema), metadata={"description": "What happened (moves, resign)."}
+    )
+    resigned = fields.Boolean(metadata={"description": "True after a resignation."})
+    history = fields.List(
+        fields.Nested(HistoryEntrySchema), metadata={"description": "For 'history': the move log."}
+    )
+    rules = fields.String(metadata={"description": "For 'rules': the rules text (Markdown)."})

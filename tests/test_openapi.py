@@ -1,0 +1,183 @@
+"""GET /openapi.json: a valid OpenAPI 3.1 document that a custom GPT's Actions accept as is."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from openapi_spec_validator import validate
+
+from gm.api.openapi import app_routes, undocumented_routes
+from gm.config import Settings
+from gm.games import REGISTRY
+
+PUBLIC_URL = "https://gm.example.org"
+OPERATION_ID = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
+METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
+
+
+@pytest.fixture
+def settings(redis_url) -> Settings:
+    return Settings(redis_url=redis_url, public_url=PUBLIC_URL)
+
+
+@pytest.fixture
+def doc(client) -> dict[str, Any]:
+    response = client.get("/openapi.json")
+    assert response.status_code == 200
+    assert response.mimetype == "application/json"
+    return response.get_json()
+
+
+def _operations(doc):
+    for path, item in doc["paths"].items():
+        for method, operation in item.items():
+            if method in METHODS:
+                yield method, path, operation
+
+
+def _schemas(node, where="$"):
+    """Every schema object in the document (components, parameters, bodies, responses)."""
+    if isinstance(node, dict):
+        if "type" in node or "properties" in node or "$ref" in node or "enum" in node:
+            yield where, node
+        for key, value in node.items():
+            yield from _schemas(value, f"{where}.{key}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _schemas(value, f"{where}[{i}]")
+
+
+def test_the_document_is_valid_openapi_3_1(doc):
+    assert doc["openapi"] == "3.1.0"
+    validate(doc)  # raises on the first error
+
+
+def test_one_server_the_public_url(doc):
+    assert doc["servers"] == [{"url": PUBLIC_URL}]
+
+
+def test_every_route_of_the_app_is_documented_and_nothing_else(app, doc):
+    assert undocumented_routes(app) == []
+    documented = {(m.upper(), p) for m, p, _ in _operations(doc)}
+    assert documented == set(app_routes(app))
+    assert {"/rules", "/games", "/play/{token}/moves", "/openapi.json"} <= set(doc["paths"])
+
+
+def test_gpt_actions_rules_hold_for_every_operation(doc):
+    ids = [op["operationId"] for _, _, op in _operations(doc)]
+    assert len(ids) == len(set(ids)), "operationIds must be unique"
+    assert len(ids) <= 30, "GPT Actions take at most 30 operations"
+    for method, path, op in _operations(doc):
+        where = f"{method.upper()} {path}"
+        assert OPERATION_ID.match(op["operationId"]), where
+        assert op["summary"] and len(op["summary"]) <= 300, where
+        assert op["description"] and len(op["description"]) <= 300, where
+        assert op["x-openai-isConsequential"] is False, where
+        for param in op.get("parameters", []):
+            assert "$ref" not in param, f"{where}: $ref parameters are not supported"
+            assert param["in"] in {"path", "query"}, f"{where}: no custom headers or cookies"
+            assert param["description"] and len(param["description"]) <= 700, where
+            if param["in"] == "path":
+                assert param["required"] is True and "{" + param["name"] + "}" in path
+        body = op.get("requestBody")
+        if body:
+            assert set(body["content"]) == {"application/json"}, where
+    assert "parameters" not in doc["components"], "no shared ($ref) parameters"
+    assert len(doc["info"]["description"]) <= 300
+
+
+def test_every_object_schema_has_properties(doc):
+    for where, schema in _schemas(doc):
+        types = schema.get("type")
+        if types == "object" or (isinstance(types, list) and "object" in types):
+            assert "properties" in schema, f"{where}: object schema without properties"
+
+
+def test_every_response_is_documented_with_its_schema(doc):
+    problem = {"$ref": "#/components/schemas/Problem"}
+    for method, path, op in _operations(doc):
+        where = f"{method.upper()} {path}"
+        statuses = set(op["responses"])
+        assert any(s.startswith("2") for s in statuses), where
+        assert {"401"} <= statuses, where
+        for status, response in op["responses"].items():
+            assert response["description"], where
+            content = response["content"]
+            if status.startswith("2"):
+                assert content and all("schema" in c for c in content.values()), where
+            else:
+                assert content == {"application/problem+json": {"schema": problem}}, (
+                    f"{where} {status}"
+                )
+    assert set(doc["components"]["schemas"]["Problem"]["properties"]) >= {
+        "type",
+        "title",
+        "status",
+        "detail",
+    }
+
+
+def test_the_operator_key_is_the_only_security_scheme(doc):
+    schemes = doc["components"]["securitySchemes"]
+    assert list(schemes) == ["operatorKey"]
+    assert schemes["operatorKey"]["type"] == "http"
+    assert schemes["operatorKey"]["scheme"] == "bearer"
+    assert "security" not in doc  # this server has no key: none is wanted
+    for _, _, op in _operations(doc):
+        assert "security" not in op
+
+
+def test_with_an_operator_key_every_route_wants_it(redis_url, redis_client):
+    from gm.app import create_app
+
+    app = create_app(Settings(redis_url=redis_url, api_key="s3cret"), client=redis_client)
+    client = app.test_client()
+    assert client.get("/openapi.json").status_code == 401
+    doc = client.get("/openapi.json", headers={"Authorization": "Bearer s3cret"}).get_json()
+    assert doc["security"] == [{"operatorKey": []}]
+    validate(doc)
+
+
+def test_text_variants_are_alternative_content(doc):
+    board = doc["paths"]["/play/{token}/board"]["get"]["responses"]["200"]["content"]
+    assert board == {"text/plain": {"schema": {"type": "string"}}}
+    rules = doc["paths"]["/rules/{game}"]["get"]
+    assert set(rules["responses"]["200"]["content"]) == {"application/json", "text/markdown"}
+    fmt = next(p for p in rules["parameters"] if p["name"] == "format")
+    assert fmt["in"] == "query" and "text" in fmt["schema"]["enum"]
+
+
+def test_game_names_are_an_enum_from_the_registry(doc):
+    rules = doc["paths"]["/rules/{game}"]["get"]
+    game = next(p for p in rules["parameters"] if p["name"] == "game")
+    assert game["schema"]["enum"] == list(REGISTRY)
+    create = doc["components"]["schemas"]["CreateGame"]["properties"]
+    assert create["game"]["enum"] == list(REGISTRY)
+    assert not [
+        where for where, schema in _schemas(doc) if any(k.startswith("x-gm-") for k in schema)
+    ]
+
+
+def test_game_options_are_properties_from_the_registry(doc):
+    options = doc["components"]["schemas"]["CreateGame"]["properties"]["options"]
+    assert options["additionalProperties"] is False
+    names = {o.name for engine in REGISTRY.values() for o in engine.info.options}
+    assert set(options["properties"]) == names
+    for name, prop in options["properties"].items():
+        branches = prop.get("anyOf", [prop])
+        assert all("null" in branch["type"] for branch in branches), name  # null: the default
+        assert prop["description"], name
+
+
+def test_success_statuses_and_schemas_match_the_routes(doc):
+    create = doc["paths"]["/games"]["post"]["responses"]
+    assert create["201"]["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/CreateAnswer"
+    }
+    move = doc["paths"]["/play/{token}/moves"]["post"]
+    assert move["requestBody"]["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/Move"
+    }
+    assert {"404", "409", "422"} <= set(move["responses"])
