@@ -76,6 +76,8 @@ def test_gm_serve_runs_the_readme_curl_session_to_the_final_score(served):
         assert shutil.which(tool), f"the README session needs {tool}"
     script = _block_after("<!-- curl-session")
     script = script.replace("GM=http://127.0.0.1:8000", f"GM={url}")
+    # the front-end examples further down run in the same shell, after the session
+    script += "\necho '--- front ends ---'\n" + "\n".join(_front_end_curl_blocks())
     done = subprocess.run(
         ["bash", "-euo", "pipefail", "-c", script],
         cwd=cwd,
@@ -92,6 +94,38 @@ def test_gm_serve_runs_the_readme_curl_session_to_the_final_score(served):
     assert re.search(r"^1 row3: Row 3 plays Q♦ face down in C2$", out, re.M)
     # the embedded server kept its data where README says
     assert (cwd / "gm-data").is_dir()
+    front = out.split("--- front ends ---\n", 1)[1]
+    assert front.startswith("http://localhost:8000\n"), "the Action's server is GM_PUBLIC_URL"
+    assert "\nplay_move\n" in front, "operationIds and OpenAI tool names are listed"
+    assert '"path":"/play/{token}/moves"' in front, "the route of a tool is shown"
+    assert '"input_schema"' in front, "an Anthropic tool is shown"
+    assert "over" in front.split("\n")[-2].lower(), "/say answers on the finished game"
+
+
+def _front_end_curl_blocks() -> list[str]:
+    section = README.split("## Front ends", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```bash\n(.*?)```", section, re.S)
+    assert len(blocks) >= 3
+    return blocks
+
+
+def test_readme_mcp_example_runs(redis_url, tmp_path):
+    section = README.split("### MCP", 1)[1]
+    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    bindir = str(Path(sys.executable).parent)
+    env = dict(os.environ, REDIS_URL=redis_url, PATH=bindir + os.pathsep + os.environ["PATH"])
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    reply, board = done.stdout.split("\n", 1)
+    assert reply.startswith("Played 3♣ C1. Row 3 plays 3♣ in C1.")
+    assert board.startswith("Masul Player's Hand: 8\n")
 
 
 def test_gm_serve_stops_its_embedded_redis_on_sigterm(served):
