@@ -23,6 +23,7 @@ import hashlib
 import hmac
 import random
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -355,8 +356,6 @@ class GameService:
         expected_version: int | None = None,
         idempotency_key: str | None = None,
     ) -> dict[str, Any]:
-        game_id = token.split(".", 1)[0]
-
         def step(doc: dict[str, Any]) -> Update:
             seat = self._find_seat(doc, token, "token_hash")
             if seat is None:
@@ -372,9 +371,15 @@ class GameService:
                 )
             return self._move_step(doc, seat, text)
 
+        return self._update_as_seat(token, step, idempotency_key)
+
+    def _update_as_seat(
+        self, token: str, step: Callable[[dict[str, Any]], Update], idempotency_key: str | None
+    ) -> dict[str, Any]:
+        """Run ``step`` on the game of ``token`` through the store's atomic update."""
         try:
             answer, _ = self.store.update(
-                game_id, step, seat=None, idempotency_key=self._idem(token, idempotency_key)
+                token.split(".", 1)[0], step, idempotency_key=self._idem(token, idempotency_key)
             )
         except NotFoundError:
             raise _not_found_token() from None
@@ -453,7 +458,6 @@ class GameService:
         """The seat forfeits: the game ends at once and every other seat wins. Generic for every
         game: kept in the document (``forfeit``), not in the engine state, and logged
         as an event. Any time, not only on the seat's turn; 409 once the game is over."""
-        game_id = token.split(".", 1)[0]
 
         def step(doc: dict[str, Any]) -> Update:
             seat = self._find_seat(doc, token, "token_hash")
@@ -476,13 +480,7 @@ class GameService:
             }
             return Update(response=answer, doc=doc, log_entries=log, remember=True)
 
-        try:
-            answer, _ = self.store.update(
-                game_id, step, seat=None, idempotency_key=self._idem(token, idempotency_key)
-            )
-        except NotFoundError:
-            raise _not_found_token() from None
-        return answer
+        return self._update_as_seat(token, step, idempotency_key)
 
     def _log_entry(
         self, doc: dict[str, Any], seat: int, move: str, events: list[Event]

@@ -302,18 +302,28 @@ class Engine:
         raise NotImplementedError
 
     # ---- storage
-    def to_dict(self, state: State) -> dict[str, Any]:
+    def copy_state(self, state: State) -> State:
+        """A deep copy of a state; engines that know their state's shape override it (faster)."""
         return copy.deepcopy(state)
+
+    def to_dict(self, state: State) -> dict[str, Any]:
+        return self.copy_state(state)
 
     def from_dict(self, data: dict[str, Any]) -> State:
         """Validate a stored document and return the state; InvalidStateError when it is wrong."""
         if not isinstance(data, dict) or data.get("game") != self.info.name:
             raise InvalidStateError(f"not a {self.info.name} state")
-        self.validate(data)
-        return copy.deepcopy(data)
+        try:
+            self.validate(data)
+        except InvalidStateError:
+            raise
+        except (KeyError, TypeError, AttributeError, IndexError, ValueError) as err:
+            raise InvalidStateError(f"missing or malformed field: {err!r}") from err
+        return self.copy_state(data)
 
     def validate(self, state: State) -> None:
-        """Raise InvalidStateError when ``state`` breaks an invariant of the game."""
+        """Raise InvalidStateError when ``state`` breaks an invariant of the game (a missing or
+        mistyped field may also raise KeyError/TypeError/…: ``from_dict`` reports those too)."""
         raise NotImplementedError
 
     # ---- text for people

@@ -367,22 +367,10 @@ class SoLonYoEngine(Engine):
 
     # ------------------------------------------------------------ storage
 
-    def to_dict(self, state: State) -> dict[str, Any]:
+    def copy_state(self, state: State) -> State:
         return _copy(state)
 
-    def from_dict(self, data: dict[str, Any]) -> State:
-        if not isinstance(data, dict) or data.get("game") != self.info.name:
-            raise InvalidStateError(f"not a {self.info.name} state")
-        self.validate(data)
-        return _copy(data)
-
     def validate(self, state: State) -> None:
-        try:
-            self._validate(state)
-        except (KeyError, TypeError, AttributeError, IndexError) as err:
-            raise InvalidStateError(f"missing or malformed field: {err!r}") from err
-
-    def _validate(self, state: State) -> None:
         o = state["options"]
         if o["scoring"] not in ("card", "difference", "challenger_card"):
             raise InvalidStateError("unknown scoring")

@@ -128,14 +128,8 @@ class CardChessEngine(Engine):
         return unseen - visible
 
     # ---- storage
-    def to_dict(self, state: dict[str, Any]) -> dict[str, Any]:
+    def copy_state(self, state: dict[str, Any]) -> dict[str, Any]:
         return R.copy_state(state)
-
-    def from_dict(self, data: dict[str, Any]) -> dict[str, Any]:
-        if not isinstance(data, dict) or data.get("game") != R.GAME:
-            raise InvalidStateError(f"not a {R.GAME} state")
-        self.validate(data)
-        return R.copy_state(data)
 
     def validate(self, state: dict[str, Any]) -> None:
         problems = R.validate(state)

@@ -239,22 +239,10 @@ class TrumpsEngine(Engine):
 
     # ------------------------------------------------------------ storage
 
-    def to_dict(self, state: State) -> dict[str, Any]:
+    def copy_state(self, state: State) -> State:
         return copy_state(state)
 
-    def from_dict(self, data: dict[str, Any]) -> State:
-        if not isinstance(data, dict) or data.get("game") != self.info.name:
-            raise InvalidStateError(f"not a {self.info.name} state")
-        self.validate(data)
-        return copy_state(data)
-
     def validate(self, state: State) -> None:
-        try:
-            self._validate(state)
-        except (KeyError, TypeError, AttributeError, IndexError) as err:
-            raise InvalidStateError(f"missing or malformed field: {err!r}") from err
-
-    def _validate(self, state: State) -> None:
         opts, phase, trumps = state["options"], state["phase"], state["trumps"]
         hands, known, pile = state["hands"], state["known"], state["pile"]
         ok = (
