@@ -29,7 +29,7 @@ from typing import Any
 
 from gm import ai
 from gm.games import REGISTRY
-from gm.games.base import Engine, Event, GameError, IllegalMoveError, Outcome
+from gm.games.base import Engine, Event, GameError, IllegalMoveError, Outcome, State
 from gm.store import NotFoundError, Store, Update
 
 MAX_AI_STEPS = 10_000  # a guard: AI seats replying to each other can never loop for ever
@@ -195,10 +195,10 @@ class GameService:
             "version": 1,
             "ply": 0,
             "seats": seat_docs,
-            "state": engine.to_dict(state),
+            "state": state,
         }
         log: list[dict[str, Any]] = []
-        events = self._run_ai(engine, doc, log)
+        state, events = self._run_ai(engine, doc, state, log)
         if not self.store.create(doc, log):  # 64-bit id collision: practically never
             raise ServiceError(503, "Try again", "Could not allocate a game id; repeat the call.")
         answer: dict[str, Any] = {
@@ -213,9 +213,9 @@ class GameService:
         if creator is not None:
             answer["seat"] = info.seat_names[creator]
             answer["token"] = tokens[creator]
-            answer["view"] = self._view(engine, doc, creator)
+            answer["view"] = self._view(engine, doc, creator, state)
         else:
-            answer["view"] = self._view(engine, doc, None)
+            answer["view"] = self._view(engine, doc, None, state)
         return answer
 
     def _seat_specs(
@@ -432,23 +432,22 @@ class GameService:
                 "legal": False,
                 "input": text,
                 **err.to_dict(),
-                **self._view(engine, doc, seat),
+                **self._view(engine, doc, seat, state),
                 "events": self._events_for(engine, events, seat),
             }
             return Update(
                 response=answer, doc=doc if counted else None, log_entries=log, remember=True
             )
-        new_state, events = engine.apply(state, seat, move)
-        doc["state"] = engine.to_dict(new_state)
+        state, events = engine.apply(state, seat, move)
         log = [self._log_entry(doc, seat, engine.render_move(move), events)]
-        all_events = list(events) + self._run_ai(engine, doc, log)
+        state, ai_events = self._run_ai(engine, doc, state, log)
         doc["version"] += 1
         answer = {
             "legal": True,
             "input": text,
             "move": engine.render_move(move),
-            **self._view(engine, doc, seat),
-            "events": self._events_for(engine, all_events, seat),
+            **self._view(engine, doc, seat, state),
+            "events": self._events_for(engine, events + ai_events, seat),
         }
         return Update(response=answer, doc=doc, log_entries=log, remember=True)
 
@@ -494,10 +493,10 @@ class GameService:
         }
 
     def _run_ai(
-        self, engine: Engine, doc: dict[str, Any], log: list[dict[str, Any]]
-    ) -> list[Event]:
-        """Let AI seats move, in order, until a human seat is to act or the game ends."""
-        state = engine.from_dict(doc["state"])
+        self, engine: Engine, doc: dict[str, Any], state: State, log: list[dict[str, Any]]
+    ) -> tuple[State, list[Event]]:
+        """Let AI seats move, in order, until a human seat is to act or the game ends. The final
+        state goes into ``doc`` (states are never changed in place, so no copy is needed)."""
         produced: list[Event] = []
         for _ in range(MAX_AI_STEPS):
             seat = engine.to_move(state)
@@ -512,8 +511,8 @@ class GameService:
             state, events = engine.apply(state, seat, move)
             log.append(self._log_entry(doc, seat, engine.render_move(move), events))
             produced.extend(events)
-        doc["state"] = engine.to_dict(state)
-        return produced
+        doc["state"] = state
+        return state, produced
 
     # ------------------------------------------------------------ helpers
 
@@ -612,8 +611,12 @@ class GameService:
         outcome = self._outcome(engine, doc, state)
         return f"{board}\nGame over: {outcome.reason}." if outcome else board
 
-    def _view(self, engine: Engine, doc: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        state = engine.from_dict(doc["state"])
+    def _view(
+        self, engine: Engine, doc: dict[str, Any], seat: int | None, state: State | None = None
+    ) -> dict[str, Any]:
+        """``seat``'s view; ``state`` when the caller holds it already, else read from ``doc``."""
+        if state is None:
+            state = engine.from_dict(doc["state"])
         outcome = self._outcome(engine, doc, state)
         to_move = None if outcome is not None else engine.to_move(state)
         names = list(engine.info.seat_names[: doc["players"]])

@@ -149,13 +149,11 @@ class MasulEngine(Engine):
         return hidden
 
     # ---- storage
+    def copy_state(self, state: State) -> State:
+        return rules.copy_state(state)
+
     def validate(self, state: State) -> None:
-        try:
-            _validate(state)
-        except InvalidStateError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
-            raise InvalidStateError(f"malformed masul state: {err!r}") from err
+        _validate(state)  # from_dict reports a missing or mistyped field as InvalidStateError
 
     # ---- text for people
     def rules_text(self) -> str:
