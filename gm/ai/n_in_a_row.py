@@ -26,8 +26,8 @@ from typing import Any
 
 from gm.ai.basic import random_policy
 from gm.games.base import Engine, Move
+from gm.games.n_in_a_row import DIRECTIONS, line_through
 
-DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
 _AROUND = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
 
 
@@ -49,19 +49,6 @@ def _lines(occ: dict[tuple[int, int], int], x: int, y: int, seat: int) -> float:
     return best_run + 0.4 * best_open + 0.1 * sum(r for r, _ in values[1:])
 
 
-def _run(occ: dict[tuple[int, int], int], x: int, y: int, seat: int) -> int:
-    best = 1
-    for dx, dy in DIRECTIONS:
-        run = 1
-        for sign in (1, -1):
-            cx, cy = x + sign * dx, y + sign * dy
-            while occ.get((cx, cy)) == seat:
-                run += 1
-                cx, cy = cx + sign * dx, cy + sign * dy
-        best = max(best, run)
-    return best
-
-
 def heuristic_policy(
     engine: Engine, view: dict[str, Any], seat: int, legal: list[Move], rng: random.Random
 ) -> Move:
@@ -75,13 +62,13 @@ def heuristic_policy(
     # only points near the marks matter
     near = [m for m in legal if any((m[1] + dx, m[2] + dy) in occ for dx, dy in _AROUND)]
     candidates = near or legal
-    threats = [m for m in candidates if _run(occ, m[1], m[2], other) >= n + 1]
+    threats = [m for m in candidates if line_through(occ, m[1], m[2], other) >= n + 1]
     best_move, best_score = legal[0], float("-inf")
     for move in candidates:
         _, x, y = move
         score = rng.random() * 0.01
         mine, theirs = _lines(occ, x, y, seat), _lines(occ, x, y, other)
-        extends = _run(occ, x, y, seat) >= n + 1
+        extends = line_through(occ, x, y, seat) >= n + 1
         if not leading:
             score += 10 * mine + 2 * theirs + (1000 if extends else 0)
         elif len(threats) >= 2 and extends:
