@@ -120,12 +120,11 @@ class Store:
             for _ in range(self.retries):
                 try:
                     pipe.watch(doc_key, *([idem] if idem else []))
-                    if idem:
-                        earlier = pipe.get(idem)
-                        if earlier is not None:
-                            pipe.unwatch()
-                            return json.loads(earlier), True
-                    raw = pipe.get(doc_key)
+                    # one round trip for both reads
+                    raw, earlier = pipe.mget(doc_key, idem) if idem else (pipe.get(doc_key), None)
+                    if earlier is not None:
+                        pipe.unwatch()
+                        return json.loads(earlier), True
                     if raw is None:
                         pipe.unwatch()
                         raise NotFoundError(game_id)
