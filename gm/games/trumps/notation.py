@@ -26,9 +26,12 @@ from gm.games.trumps.rules import (
     take_count,
 )
 
+# Placeholders, not real cards: an example card could be one the player does not hold.
 EXPECTED = (
-    "a move such as 'LEAD 9♣', 'BEAT J♦ 7♣' (beat with J♦, then put 7♣), "
-    "'BEAT Q♥' (with your last card), 'TAKE', or 'TRUMP ♥' while trumps are chosen"
+    "a move such as 'LEAD <card>', 'BEAT <card> <card>' (beat the top card with the first, then "
+    "put the second), 'BEAT <card>' (with your last card), 'TAKE', or 'TRUMP <suit>' while "
+    "trumps are chosen; a card is its rank then its suit (ranks A K Q J 10 9 … 6, ten also T or "
+    "X; suits ♣ ♦ ♥ ♠ or C D H S), or in words"
 )
 _WORD = re.compile(r"[a-z]+|\d+|[♣♦♥♠♧♢♡♤]")
 _TAKE_WORDS = {"take", "takes", "pick", "pickup", "draw", "collect", "grab"}
