@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from gm.ai.card_chess import LEVELS
+from gm.games.card_chess.ai import LEVELS
 from gm.games.base import AmbiguousMoveError, IllegalMoveError, InvalidStateError, ParseError
 from gm.games.card_chess import ENGINE
 from gm.games.card_chess import rules as R

@@ -1,7 +1,11 @@
 """One contract over every registered game (OpenSpiel-style): seeded random games through the
 engine interface, checking the invariants at every step.
 
-- the seat to move has legal moves until the game ends, and the game ends;
+- the seat to move has legal moves until the game ends, and the game ends (by the rules, or at
+  the move cap the framework enforces);
+- moves are flat tuples, action name first, JSON-able; views carry ``to_move`` and ``over``;
+- a finished board (by the rules, or by a termination the framework declares mid-game) has no
+  turn line and ends with the one game-over line; its view agrees; scores cover every seat;
 - to_dict/from_dict round-trips, and the state is pure JSON;
 - parse_move(render_move(m)) == m for every legal move;
 - no token hidden from a seat appears in its view, its board text, the public or its private
@@ -18,7 +22,7 @@ import re
 import pytest
 
 from gm.games import REGISTRY
-from gm.games.base import Engine, GameError
+from gm.games.base import RESIGNATION, Engine, GameError, Outcome, as_move, game_over_line
 
 GAMES_PER_ENGINE = 200
 MAX_STEPS = 5000
@@ -40,13 +44,44 @@ def _leaks(text: str, hidden: set[str], allowed: str = "") -> list[str]:
 
 
 def _check_views(engine: Engine, state: dict, players: int) -> None:
+    to_move = engine.to_move(state)
     for seat in [None, *range(players)]:
         hidden = engine.hidden_tokens(state, seat)
-        view_text = json.dumps(engine.view(state, seat), ensure_ascii=False)
+        view = engine.view(state, seat, None)
+        assert view["over"] is False
+        assert view["to_move"] == engine.info.seat_names[to_move]
+        view_text = json.dumps(view, ensure_ascii=False)
         assert not _leaks(view_text, hidden), (seat, _leaks(view_text, hidden), view_text)
-        board = engine.render(state, seat)
+        board = engine.render(state, seat, None)
         assert isinstance(board, str) and board
         assert not _leaks(board, hidden), (seat, _leaks(board, hidden), board)
+
+
+def check_finished(engine: Engine, state: dict, players: int, outcome: Outcome) -> None:
+    """Every seat and the spectator see one consistent finished game."""
+    scores = engine.scores(state)
+    assert sorted(scores) == list(range(players)), scores
+    assert all(isinstance(v, int | float) for v in scores.values())
+    for seat in [None, *range(players)]:
+        view = engine.view(state, seat, outcome)
+        assert view["over"] is True and view["to_move"] is None, view
+        json.dumps(view)
+        board = engine.render(state, seat, outcome)
+        lines = board.rstrip("\n").splitlines()
+        assert lines[-1] == game_over_line(outcome), board
+        for line in lines:
+            low = line.lower().strip()
+            assert not low.startswith("turn:") and "to move" not in low, board
+            assert "your turn" not in low, board
+
+
+def move_cap(engine: Engine, options: dict) -> tuple[int, str]:
+    """The length guard of a game: (limit, unit)."""
+    info = engine.info
+    if info.cap is not None:
+        return options[info.cap.option], info.cap.unit
+    assert info.max_plies, f"{info.name}: a game needs a MoveCap or a natural max_plies"
+    return info.max_plies, "plies"
 
 
 def _check_error_messages(engine: Engine, state: dict, seat: int, legal: list, rng) -> None:
@@ -69,25 +104,39 @@ def _check_error_messages(engine: Engine, state: dict, seat: int, legal: list, r
 
 def play_random_game(engine: Engine, seed: int, players: int, check: bool = True):
     rng = random.Random(seed * 7919 + players)
-    state = engine.new_state(seed, engine.options({}), players)
+    options = engine.options({})
+    state = engine.new_state(seed, options, players)
+    limit, unit = move_cap(engine, options)
     moves: list[str] = []
-    for _ in range(MAX_STEPS):
+    count = 0
+    resign_at = rng.randrange(40) if check and rng.random() < 0.1 else None
+    for ply in range(MAX_STEPS):
         if check:
             assert json.loads(json.dumps(state)) == state, "state must be pure JSON"
             assert engine.from_dict(engine.to_dict(state)) == state
-            _check_views(engine, state, players)
         seat = engine.to_move(state)
         if seat is None:
-            assert engine.outcome(state) is not None
+            outcome = engine.outcome(state)
+            assert outcome is not None and outcome.termination == "rules"
+            assert engine.info.max_plies is None or ply <= engine.info.max_plies
+            if check:
+                check_finished(engine, state, players, outcome)
             return state, moves
         assert engine.outcome(state) is None
+        if check:
+            _check_views(engine, state, players)
+        if count >= limit:  # the framework's move cap ends the game here
+            return state, moves
+        if ply == resign_at:  # a framework ending mid-game: every view agrees
+            winners = [s for s in range(players) if s != seat]
+            outcome = Outcome(winners, False, "x resigned", engine.scores(state), RESIGNATION)
+            check_finished(engine, state, players, outcome)
         legal = engine.legal_moves(state, seat)
         assert legal, f"seat {seat} to move with no legal move"
-        for other in range(players):
-            if other != seat:
-                assert engine.legal_moves(state, other) == []
         if check:
             for m in legal:
+                assert isinstance(m, tuple) and isinstance(m[0], str) and m[0] == m[0].lower()
+                assert as_move(json.loads(json.dumps(m))) == m, m
                 assert engine.parse_move(engine.render_move(m), state, seat) == m, m
             if rng.random() < 0.2:
                 _check_error_messages(engine, state, seat, legal, rng)
@@ -102,6 +151,8 @@ def play_random_game(engine: Engine, seed: int, players: int, check: bool = True
                     text = event.for_viewer(viewer)
                     assert not _leaks(text, hidden), (viewer, text)
         moves.append(engine.render_move(move))
+        if unit == "plies" or engine.to_move(new_state) != seat:
+            count += 1
         state = new_state
     raise AssertionError(f"game did not end within {MAX_STEPS} steps")
 
@@ -123,6 +174,7 @@ def test_same_seed_and_moves_give_the_same_game(name):
     state = engine.new_state(4242, engine.options({}), players)
     for text in moves:
         seat = engine.to_move(state)
+        assert seat is not None
         state, _ = engine.apply(state, seat, engine.parse_move(text, state, seat))
     assert state == final
 

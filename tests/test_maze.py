@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from gm.ai.maze import LEVELS, heuristic_policy
+from gm.games.maze.ai import LEVELS, heuristic_policy
 from gm.games.base import AmbiguousMoveError, IllegalMoveError, InvalidStateError, ParseError
 from gm.games.maze import ENGINE
 from gm.games.maze.geometry import (

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from gm.ai.n_in_a_row import LEVELS
+from gm.games.n_in_a_row.ai import LEVELS
 from gm.games.base import IllegalMoveError, InvalidStateError, ParseError
 from gm.games.n_in_a_row import ENGINE, f_value
 

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from gm.ai.basic import random_policy
-from gm.ai.solonyo import LEVELS
+from gm.games.solonyo.ai import LEVELS
 from gm.games.base import AmbiguousMoveError, IllegalMoveError, InvalidStateError, ParseError
 from gm.games.solonyo import DECK, ENGINE, value
 

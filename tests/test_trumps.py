@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from gm.ai.trumps import LEVELS
+from gm.games.trumps.ai import LEVELS
 from gm.games.base import IllegalMoveError, InvalidStateError, ParseError
 from gm.games.trumps import ENGINE, deck_for, sort_key
 

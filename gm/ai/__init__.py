@@ -1,4 +1,5 @@
-"""AI opponents. Each game module in gm/ai/ exposes ``LEVELS: dict[str, AIPolicy]``.
+"""AI opponents. Each game's levels live in its package (``gm/games/<name>/ai.py``) and are named
+by its registry entry; this package holds the policies every game can use (``basic``).
 
 A policy is called as ``policy(engine, view, seat, legal_moves, rng)`` with its own seat's view
 only (never the full state) and returns one of ``legal_moves``.
@@ -6,26 +7,20 @@ only (never the full state) and returns one of ``legal_moves``.
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Mapping
 
 from gm.games.base import AIPolicy
 
-# API game name → module with LEVELS.
-AI_MODULES: dict[str, str] = {
-    "masul": "gm.ai.masul",
-    "trumps": "gm.ai.trumps",
-    "solonyo": "gm.ai.solonyo",
-    "maze": "gm.ai.maze",
-    "card-chess": "gm.ai.card_chess",
-    "n-in-a-row": "gm.ai.n_in_a_row",
-}
 
+def levels(game: str) -> Mapping[str, AIPolicy]:
+    """The AI levels of a game, by name, weakest first (every game has "random")."""
+    from gm.games import GAMES
 
-def levels(game: str) -> dict[str, AIPolicy]:
-    """The AI levels of a game, by name (every game has at least "random")."""
-    return importlib.import_module(AI_MODULES[game]).LEVELS
+    return GAMES[game].levels
 
 
 def default_level(game: str) -> str:
-    """The strongest documented level: the last one listed by the game."""
-    return list(levels(game))[-1]
+    """The level a table gets when it names none."""
+    from gm.games import GAMES
+
+    return GAMES[game].default_level

@@ -1,34 +1,22 @@
-"""The registry of games: API name → engine. Add a game by adding its module here."""
+"""The games: one package per game (``gm/games/<name>/``), the engine interface (``base``), the
+framework's table (``table``), shared card code (``cards``) and the registry (``registry``)."""
 
 from __future__ import annotations
 
-import importlib
-
 from gm.games.base import Engine
+from gm.games.registry import GAMES, REGISTRY, Game, load_builtin, register, unregister
 
-# API name → module defining ENGINE. Order is the catalogue order.
-GAME_MODULES: dict[str, str] = {
-    "masul": "gm.games.masul",
-    "trumps": "gm.games.trumps",
-    "solonyo": "gm.games.solonyo",
-    "maze": "gm.games.maze",
-    "card-chess": "gm.games.card_chess",
-    "n-in-a-row": "gm.games.n_in_a_row",
-}
-
-
-def _load() -> dict[str, Engine]:
-    engines = {}
-    for name, module in GAME_MODULES.items():
-        engine = importlib.import_module(module).ENGINE
-        assert engine.info.name == name, (name, engine.info.name)
-        engines[name] = engine
-    return engines
-
-
-REGISTRY: dict[str, Engine] = _load()
+load_builtin()
 
 
 def get_engine(name: str) -> Engine:
     """The engine for API name ``name``; KeyError when there is none."""
     return REGISTRY[name]
+
+
+def get_game(name: str) -> Game:
+    """The registry entry for API name ``name``; KeyError when there is none."""
+    return GAMES[name]
+
+
+__all__ = ["GAMES", "REGISTRY", "Game", "get_engine", "get_game", "register", "unregister"]

@@ -1,39 +1,65 @@
-"""The engine interface every game module implements, and the typed errors it raises.
+"""The engine interface every game implements, the typed errors, and the values they share.
 
 An engine is pure: no Flask, no Redis, no clock, no global random. A game's state is a JSON-able
 ``dict`` (so ``to_dict``/``from_dict`` are cheap and storage is one JSON document); randomness
 after set-up comes from :func:`rng_for`, which derives a fresh ``random.Random`` from the seed kept
 in the state and a counter, so the same seed and moves always give the same game.
 
+An engine implements only the rules of its game. The framework (:mod:`gm.games.table`) owns the
+rest and asks the engine: whose turn it is (``to_move``), whether the rules ended the game
+(``outcome``), what a seat may do (``legal_moves``), and why a seat may not act now (``blocked``).
+It checks "game over" and "not your turn" *before* any engine method that takes a seat is called,
+matches the canonical text of a legal move before the game's parser runs, ends games by
+resignation, by the illegal-move limit and by the move cap (:class:`MoveCap`), and passes the
+:class:`Outcome` to ``view``/``render`` so every front end shows one consistent finished game.
+
 Seats are integers ``0..n-1`` inside engines; ``GameInfo.seat_names`` gives their names for
 people and the API. Exactly one seat acts at a time (``to_move``), or none once the game is over.
 
-Hidden information: ``view(state, seat)`` returns only what ``seat`` may see (``None`` is a
-spectator). Events carry a public text and, optionally, a private text for the acting seat only
+A move is a :data:`Move`: a flat tuple whose first item is the action's name (a lower-case word:
+``"play"``, ``"pick"``, ``"draw"``…) and whose other items are JSON scalars (card codes, numbers,
+words). Hashable, comparable, and JSON-able as a list.
+
+Hidden information: ``view(state, seat, outcome)`` returns only what ``seat`` may see (``None`` is
+a spectator). Events carry a public text and, optionally, a private text for the acting seat only
 (for instance a face-down card's identity). ``hidden_tokens(state, seat)`` lists the card codes
-``seat`` must never be shown; the contract test checks views, boards, histories and error messages
-against it.
+``seat`` must never be shown while the game runs; the contract test checks views, boards,
+histories and error messages against it. Once the game is over everything may be shown (the
+result reveals the seed, which determines every card).
 """
 
 from __future__ import annotations
 
 import copy
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from importlib import resources
 from typing import Any
 
 State = dict[str, Any]
-Move = Any  # hashable, comparable with ==; each engine picks its own (usually a tuple/dataclass)
+Move = tuple[Any, ...]  # ("action", arg, ...): see the module docstring
+
+
+def as_move(value: Any) -> Move:
+    """A move back from JSON (a list) or from a game's own tuple type."""
+    return tuple(value)
 
 
 # ---------------------------------------------------------------- errors
 
 
 class GameError(Exception):
-    """Base of the typed move errors: ``reason`` for the player, ``hint`` says what works."""
+    """Base of the typed move errors: ``reason`` for the player, ``hint`` says what works.
+
+    ``counted``: whether it counts as one of the seat's illegal attempts (the invalid-move policy).
+    Unreadable and illegal moves count; an ambiguous text, or a move when the seat may not act at
+    all (game over, not its turn), does not.
+    """
 
     kind = "error"
+    counted = True
 
     def __init__(self, reason: str, hint: str = ""):
         super().__init__(reason)
@@ -72,6 +98,7 @@ class AmbiguousMoveError(GameError):
     """The text fits several legal moves; ``candidates`` are their canonical forms."""
 
     kind = "ambiguous"
+    counted = False
 
     def __init__(self, text: str, candidates: list[str]):
         super().__init__(
@@ -83,6 +110,37 @@ class AmbiguousMoveError(GameError):
 
     def to_dict(self) -> dict[str, Any]:
         return {**super().to_dict(), "candidates": self.candidates}
+
+
+class TurnError(IllegalMoveError):
+    """The seat may not act now at all, whatever it sends. Raised by the framework (the table),
+    never by an engine; it does not count as an illegal attempt."""
+
+    counted = False
+
+
+class GameOver(TurnError):
+    def __init__(self, reason: str = "The game is over; no more moves can be made."):
+        super().__init__(reason, rule="game-over", hint="The result is in your view.")
+
+
+class NotYourTurn(TurnError):
+    def __init__(self, to_move: str):
+        super().__init__(
+            f"It is not your turn: {to_move} is to move.",
+            rule="not-your-turn",
+            hint=f"Wait for {to_move} to move.",
+        )
+        self.to_move = to_move
+
+
+class CannotAct(TurnError):
+    """The engine's reason why this seat cannot act now (``Engine.blocked``), e.g. a Masul seat
+    whose row is full has exhausted its turns."""
+
+    def __init__(self, reason: str, rule: str = "cannot-act", hint: str = ""):
+        super().__init__(reason, hint)
+        self.rule = rule
 
 
 class InvalidStateError(ValueError):
@@ -103,9 +161,12 @@ class Option:
     choices: tuple[Any, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    nullable: bool = False  # None is a value of its own (e.g. "no limit"), not "the default"
 
     def validate(self, value: Any) -> Any:
         """Return the value, or raise ValueError saying what would be accepted."""
+        if value is None and self.nullable:
+            return None
         if self.type == "bool":
             if not isinstance(value, bool):
                 raise ValueError(f"option {self.name!r} must be true or false")
@@ -144,6 +205,17 @@ class Option:
 
 
 @dataclass(frozen=True)
+class MoveCap:
+    """The engineering guard on a game's length, enforced by the framework: when the count of
+    ``unit`` ("plies": moves; "turns": changes of the seat to move) reaches the value of the
+    option ``option``, the game ends drawn (termination "move-cap") and says so. The option's
+    maximum bounds the work of a whole game."""
+
+    option: str
+    unit: str = "plies"  # "plies" | "turns"
+
+
+@dataclass(frozen=True)
 class GameInfo:
     name: str  # API name, e.g. "masul"
     title: str
@@ -154,6 +226,10 @@ class GameInfo:
     options: tuple[Option, ...] = ()
     move_syntax: str = ""  # one line, e.g. "7♠ C3 | 7♠ C3 FD | 7♠ FC3"
     example_moves: tuple[str, ...] = ()
+    # Every game is bounded: either a cap option the framework enforces, or a length the rules
+    # never exceed (``max_plies``: Masul ends after at most 18 moves).
+    cap: MoveCap | None = None
+    max_plies: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -196,22 +272,39 @@ class Event:
         )
 
 
+# How a game ended. The engine reports only RULES; the framework adds the others.
+RULES = "rules"
+RESIGNATION = "resignation"
+ILLEGAL_MOVES = "illegal-moves"
+MOVE_CAP = "move-cap"
+TERMINATIONS = (RULES, RESIGNATION, ILLEGAL_MOVES, MOVE_CAP)
+
+
 @dataclass
 class Outcome:
-    """How a game ended. ``winners`` empty with ``draw`` true is a draw/tie."""
+    """How a game ended. ``winners`` empty with ``draw`` true is a draw/tie. ``scores`` has every
+    seat's score whatever the termination; ``termination`` is one of :data:`TERMINATIONS`."""
 
     winners: list[int]
     draw: bool
     reason: str
     scores: dict[int, int | float] = field(default_factory=dict)
+    termination: str = RULES
 
     def to_dict(self, seat_names: tuple[str, ...] | list[str]) -> dict[str, Any]:
         return {
             "winners": [seat_names[w] for w in self.winners],
             "draw": self.draw,
             "reason": self.reason,
+            "termination": self.termination,
             "scores": {seat_names[s]: v for s, v in sorted(self.scores.items())},
         }
+
+
+def game_over_line(outcome: Outcome) -> str:
+    """The last line of every finished board, in every game."""
+    reason = outcome.reason.rstrip()
+    return f"Game over: {reason}" + ("" if reason.endswith((".", "!")) else ".")
 
 
 # ---------------------------------------------------------------- randomness
@@ -231,10 +324,13 @@ def rng_for(state: State, purpose: str = "") -> random.Random:
 # ---------------------------------------------------------------- the interface
 
 
-class Engine:
-    """Base class; a game module defines a subclass and one instance ``ENGINE``.
+class Engine(ABC):
+    """The rules of one game. A game package defines a subclass and one instance ``ENGINE``.
 
-    Subclasses implement every method that raises NotImplementedError.
+    What the framework guarantees before it calls an engine method that takes a seat: the game is
+    not over (by any termination) and ``seat == to_move(state)``. ``apply`` gets only moves that
+    ``legal_moves`` listed or ``parse_move`` returned. So engines hold no turn or game-over
+    guards of their own.
     """
 
     info: GameInfo
@@ -253,53 +349,71 @@ class Engine:
             for name, opt in known.items()
         }
 
+    @abstractmethod
     def new_state(self, seed: int, options: dict[str, Any], players: int) -> State:
         """A fresh game from one seeded shuffle. ``options`` are already validated/filled."""
-        raise NotImplementedError
 
+    @abstractmethod
     def to_move(self, state: State) -> int | None:
-        """The seat that acts now, or None when the game is over."""
-        raise NotImplementedError
+        """The seat that acts now, or None when the rules have ended the game."""
 
+    def blocked(self, state: State, seat: int) -> str | None:
+        """Why ``seat`` (not the seat to move) cannot act now, in the game's words, when there is
+        more to say than "not your turn" (e.g. "You have exhausted your turns: your row is
+        full."). None by default."""
+        return None
+
+    @abstractmethod
     def legal_moves(self, state: State, seat: int) -> list[Move]:
-        """Every legal move of ``seat`` now (empty when it is not that seat's turn)."""
-        raise NotImplementedError
+        """Every legal move of ``seat``, the seat to move."""
 
     # ---- moves
+    @abstractmethod
     def parse_move(self, text: str, state: State, seat: int) -> Move:
-        """Read ``text`` as a move of ``seat``: return a *legal* move or raise a GameError.
+        """Read ``text`` as a move of ``seat`` (the seat to move): a *legal* move, or a GameError.
 
         ParseError when it is no move at all (quote the text, say what is expected);
         IllegalMoveError naming the rule when it is a move the rules forbid now;
         AmbiguousMoveError listing canonical candidates when it fits several.
-        Error texts must never mention cards the seat may not see.
+        Error texts must never mention cards the seat may not see. The framework has already
+        tried the canonical text of every legal move, so a parser handles the other phrasings.
         """
-        raise NotImplementedError
 
+    @abstractmethod
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         """Apply a legal move; return a *new* state (the input is not changed) and events."""
-        raise NotImplementedError
 
+    @abstractmethod
     def render_move(self, move: Move) -> str:
         """The canonical text of a move; ``parse_move(render_move(m)) == m`` for legal moves."""
-        raise NotImplementedError
 
-    # ---- ending
+    # ---- ending and standing
+    @abstractmethod
     def outcome(self, state: State) -> Outcome | None:
-        raise NotImplementedError
+        """The end by the rules (termination "rules", scores for every seat), or None."""
+
+    @abstractmethod
+    def scores(self, state: State) -> dict[int, int | float]:
+        """Every seat's score now, by the game's own measure (columns won, points, cards left…):
+        the scores of an outcome the framework declares (resignation, forfeit, move cap)."""
 
     # ---- what a seat may see
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        """JSON-able dict with only what ``seat`` (None: a spectator) may see."""
-        raise NotImplementedError
+    @abstractmethod
+    def view(self, state: State, seat: int | None, outcome: Outcome | None) -> dict[str, Any]:
+        """JSON-able dict with only what ``seat`` (None: a spectator) may see. ``outcome`` is the
+        framework's (any termination) or None while the game runs. The dict always has
+        ``to_move`` (a seat name, None once over) and ``over`` (``outcome is not None``)."""
 
-    def render(self, state: State, seat: int | None) -> str:
-        """The board text in the game's notation, as ``seat`` (None: spectator) may see it."""
-        raise NotImplementedError
+    @abstractmethod
+    def render(self, state: State, seat: int | None, outcome: Outcome | None) -> str:
+        """The board text in the game's notation, as ``seat`` (None: spectator) may see it.
 
+        While the game runs it says whose turn it is. Given an ``outcome`` it has no turn line
+        (nobody is to move) and its last line is :func:`game_over_line`."""
+
+    @abstractmethod
     def hidden_tokens(self, state: State, seat: int | None) -> set[str]:
-        """Card codes ``seat`` must not be shown now (for the leak tests)."""
-        raise NotImplementedError
+        """Card codes ``seat`` must not be shown while the game runs (for the leak tests)."""
 
     # ---- storage
     def copy_state(self, state: State) -> State:
@@ -321,22 +435,22 @@ class Engine:
             raise InvalidStateError(f"missing or malformed field: {err!r}") from err
         return self.copy_state(data)
 
+    @abstractmethod
     def validate(self, state: State) -> None:
-        """Raise InvalidStateError when ``state`` breaks an invariant of the game (a missing or
-        mistyped field may also raise KeyError/TypeError/…: ``from_dict`` reports those too)."""
-        raise NotImplementedError
+        """Raise InvalidStateError when ``state`` is not a position the game can reach: cards
+        that changed or went missing, impossible counters, a recorded result that disagrees with
+        the position, options outside their limits. (A missing or mistyped field may also raise
+        KeyError/TypeError/…: ``from_dict`` reports those as InvalidStateError too.)"""
 
     # ---- text for people
     def rules_text(self) -> str:
-        """The rules, notation and move syntax, for a reader who has never played."""
-        raise NotImplementedError
+        """The rules, notation and move syntax: ``rules.md`` in the engine's package."""
+        package = type(self).__module__.rpartition(".")[0]
+        return resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
 
     # ---- convenience shared by all games
     def seat_name(self, seat: int | None) -> str:
         return "spectator" if seat is None else self.info.seat_names[seat]
-
-    def is_over(self, state: State) -> bool:
-        return self.outcome(state) is not None
 
 
 # An AI level: given the engine, its own seat's view, its legal moves and a seeded Random,

@@ -156,8 +156,6 @@ class MasulEngine(Engine):
         _validate(state)  # from_dict reports a missing or mistyped field as InvalidStateError
 
     # ---- text for people
-    def rules_text(self) -> str:
-        return resources.files("gm.games.masul").joinpath("rules.md").read_text(encoding="utf-8")
 
 
 def _bad(message: str) -> InvalidStateError:

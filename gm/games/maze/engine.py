@@ -410,8 +410,6 @@ class MazeEngine(Engine):
     def validate(self, state: State) -> None:
         _check(self, state)  # from_dict reports a missing or mistyped field as InvalidStateError
 
-    def rules_text(self) -> str:
-        return resources.files("gm.games.maze").joinpath("maze.md").read_text(encoding="utf-8")
 
 
 def _chain_text(chain: list[str], seat: int) -> str:

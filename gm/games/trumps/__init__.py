@@ -1,6 +1,6 @@
 """Your Trumps (Svoi Kozyri, "own trumps"): a two-player shedding duel with a trump suit each.
 
-Rules: ``trumps.md`` in this package (served at GET /rules/trumps). Seats: ``south`` (seat 0,
+Rules: ``rules.md`` in this package (served at GET /rules/trumps). Seats: ``south`` (seat 0,
 the non-dealer, who chooses a trump first and leads first) and ``north`` (seat 1, the dealer).
 Modules: ``rules`` (cards, beating and taking, legality with reasons, the deal), ``notation``
 (reading moves, writing moves and the board), ``engine`` (the Engine).
@@ -15,11 +15,17 @@ Moves are tuples: ``("TRUMP", "♥")``, ``("LEAD", "9♣")``, ``("BEAT", "J♦",
 put a second card), ``("BEAT", "Q♥", None)`` (beat with the last card), ``("TAKE",)``.
 """
 
+from gm.games.registry import Game
+from gm.games.trumps.ai import LEVELS
 from gm.games.trumps.engine import ENGINE, TrumpsEngine
 from gm.games.trumps.rules import RANK, SEATS, can_beat, deck_for, sort_key, take_count
 
+GAME = Game(ENGINE, LEVELS)
+
 __all__ = [
     "ENGINE",
+    "GAME",
+    "LEVELS",
     "RANK",
     "SEATS",
     "TrumpsEngine",

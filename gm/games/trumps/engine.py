@@ -281,8 +281,6 @@ class TrumpsEngine(Engine):
 
     # ------------------------------------------------------------ text
 
-    def rules_text(self) -> str:
-        return Path(__file__).with_name("trumps.md").read_text(encoding="utf-8")
 
 
 ENGINE = TrumpsEngine()

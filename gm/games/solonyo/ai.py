@@ -24,7 +24,7 @@ from typing import Any
 
 from gm.ai.basic import random_policy
 from gm.games.base import Engine, Move
-from gm.games.solonyo import value
+from gm.games.solonyo.engine import value
 
 
 def heuristic_policy(

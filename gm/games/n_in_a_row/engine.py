@@ -2,7 +2,7 @@
 
 Two seats, ``x`` (0, starts) and ``o`` (1), place marks on an unbounded grid of integer points.
 The **leader** holds the record N (its longest line); the **challenger** has f(N) of its own turns
-to make a line of N+1, or the leader wins. Rules text: ``n_in_a_row.md`` next to this module.
+to make a line of N+1, or the leader wins. Rules text: ``rules.md`` next to this module.
 
 Decisions the rules file leaves to the engine (documented in the rules text):
 
@@ -401,8 +401,6 @@ class NInARowEngine(Engine):
         if problems:
             raise InvalidStateError("; ".join(problems))
 
-    def rules_text(self) -> str:
-        return _rules_text()
 
 
 def _problems(state: dict[str, Any]) -> list[str]:
@@ -457,10 +455,6 @@ def _problems(state: dict[str, Any]) -> list[str]:
         problems.append("result must hold winners, draw and reason")
     return problems
 
-
-@cache
-def _rules_text() -> str:
-    return Path(__file__).with_name("n_in_a_row.md").read_text(encoding="utf-8")
 
 
 ENGINE = NInARowEngine()

@@ -41,7 +41,7 @@ from typing import Any
 
 from gm.ai.basic import random_policy
 from gm.games.base import Engine, Move
-from gm.games.trumps import RANK, SEATS, can_beat, deck_for, take_count
+from gm.games.trumps.rules import RANK, SEATS, can_beat, deck_for, take_count
 
 CARD = 10  # the worth of one card less in the own hand (or one more in the opponent's)
 TRUMP_ONLY_BONUS = 2  # the opponent can beat the card only by spending a trump

@@ -1,7 +1,7 @@
 """So-Lon-Yo: a two-player comparison game. The defiant picks one of three cards to beat the
 challenger's single card; the first seat to reach the target (128) wins.
 
-Rules: ``solonyo.md`` next to this module (served at GET /rules/solonyo). Seats ``p1`` (seat 0,
+Rules: ``rules.md`` next to this module (served at GET /rules/solonyo). Seats ``p1`` (seat 0,
 starts as the defiant) and ``p2``. Only the defiant ever has a decision, so ``to_move`` is always
 the defiant: applying its ``PICK`` plays out the comparison, scores it, and deals the next round.
 
@@ -397,8 +397,6 @@ class SoLonYoEngine(Engine):
 
     # ------------------------------------------------------------ text
 
-    def rules_text(self) -> str:
-        return Path(__file__).with_name("solonyo.md").read_text(encoding="utf-8")
 
 
 def _copy(state: State) -> State:
