@@ -392,10 +392,10 @@ class Engine(ABC):
     def outcome(self, state: State) -> Outcome | None:
         """The end by the rules (termination "rules", scores for every seat), or None."""
 
-    @abstractmethod
-    def scores(self, state: State) -> dict[int, int | float]:
+    def scores(self, state: State) -> dict[int, int | float]:  # TRANSITION: abstract at merge
         """Every seat's score now, by the game's own measure (columns won, points, cards left…):
         the scores of an outcome the framework declares (resignation, forfeit, move cap)."""
+        raise NotImplementedError
 
     # ---- what a seat may see
     @abstractmethod
