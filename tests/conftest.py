@@ -72,3 +72,16 @@ def client(app):
 @pytest.fixture
 def service(app):
     return app.extensions["gm.service"]
+
+
+@pytest.fixture
+def toy_game():
+    """The toy game of tests/toy_game.py, registered for one test only."""
+    from gm.games import register, unregister
+    from tests.toy_game import GAME
+
+    register(GAME)
+    try:
+        yield GAME
+    finally:
+        unregister(GAME.name)

@@ -4,7 +4,9 @@ A card is a ``(rank, suit)`` pair of ints: rank 2..14 (11 J, 12 Q, 13 K, 14 A), 
 ``SUITS`` (♣ ♦ ♥ ♠). States keep cards as their text (states are pure JSON); the text is rank code +
 suit symbol; the ten is written ``X`` by default
 (Masul's deck code) or ``10`` (``ten="10"``). ``find_cards`` reads cards out of free text in every
-form people type: ``7s``, ``7♠``, ``10 of hearts``, ``TH``, ``Xh``, ``queen of spades``, ``Q♥``.
+form people type: ``7s``, ``7♠``, ``10 of hearts``, ``TH``, ``Xh``, ``queen of spades``, ``Q♥``. An
+article is never read as a card: "a spade" and "a heart" name no ace, and lower-case "as", "ah",
+"ad" and "ac" are words ("AS", "As", "A♠" and "ace of spades" are the ace).
 """
 
 from __future__ import annotations
@@ -127,6 +129,8 @@ def find_cards(text: str) -> list[tuple[Card, tuple[int, int]]]:
     spans: list[tuple[Card, tuple[int, int]]] = []
     taken: list[tuple[int, int]] = []
     for m in _LONG.finditer(text):
+        if _is_article(m.group(1), m.group(0)):
+            continue
         rank = _RANK_WORDS[m.group(1).lower()]
         suit = _SUIT_WORDS[m.group(2).lower()]
         spans.append(((rank, suit), m.span()))
@@ -134,11 +138,18 @@ def find_cards(text: str) -> list[tuple[Card, tuple[int, int]]]:
     for m in _SHORT.finditer(text):
         if any(a <= m.start() < b for a, b in taken):
             continue
+        if m.group(1) == "a" and m.group(2).isalpha():  # "as", "ah", "ad": words, not aces
+            continue
         rank = _RANK_WORDS[m.group(1).lower()]
         suit = _SUIT_WORDS[m.group(2).lower()]
         spans.append(((rank, suit), m.span()))
     spans.sort(key=lambda s: s[1][0])
     return spans
+
+
+def _is_article(rank: str, whole: str) -> bool:
+    """"a spade", "a heart": the article, not an ace ("A of spades" and "ace of spades" are)."""
+    return rank.lower() == "a" and " of " not in f" {whole.lower()} "
 
 
 def parse_suit(text: str) -> int | None:

@@ -1,0 +1,83 @@
+"""The refusals of the use cases: :class:`ServiceError` and the ones every front end meets.
+
+A ServiceError carries an HTTP-like ``status``, a short ``title`` and a ``detail`` that says how to
+fix the call; the front ends render it (problem+json over HTTP, a tool error over MCP, a line in
+the terminal) with the same words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class ServiceError(Exception):
+    """A request the service refuses. ``status`` is the HTTP-like status; ``detail`` says how to
+    fix the call."""
+
+    def __init__(self, status: int, title: str, detail: str, **extra: Any):
+        super().__init__(detail)
+        self.status = status
+        self.title = title
+        self.detail = detail
+        self.extra = extra
+
+
+def unknown_token() -> ServiceError:
+    return ServiceError(
+        404,
+        "Unknown seat token",
+        "No game seat has this token. Use the token returned by POST /games or by "
+        "POST /games/<game_id>/join (games expire after a period without moves).",
+    )
+
+
+def unknown_game(game_id: str) -> ServiceError:
+    return ServiceError(
+        404,
+        "Unknown game",
+        f"There is no game {game_id!r} (never created, or expired after a period without "
+        "moves). POST /games creates one.",
+    )
+
+
+def unknown_game_name(name: str, names: list[str]) -> ServiceError:
+    return ServiceError(
+        404,
+        "Unknown game",
+        f"There is no game {name!r}. Games: {', '.join(sorted(names))}. GET /rules lists them.",
+    )
+
+
+def unknown_invite() -> ServiceError:
+    return ServiceError(
+        404,
+        "Unknown invite",
+        "This invite does not belong to this game. Use an invite from the 'invites' of "
+        "POST /games.",
+    )
+
+
+def seat_taken() -> ServiceError:
+    return ServiceError(
+        409,
+        "Seat already taken",
+        "This invite has been used already; the player who joined holds the seat token.",
+    )
+
+
+def stale_version(version: int, expected: int) -> ServiceError:
+    return ServiceError(
+        409,
+        "Stale version",
+        f"The game is at version {version}, not {expected}: someone moved since you looked. "
+        "GET the view again, then resend the move with the new expected_version (or without it).",
+        version=version,
+    )
+
+
+def game_over_already(reason: str) -> ServiceError:
+    return ServiceError(409, "Game over", f"{reason} GET the view to see the result.")
+
+
+def invalid(title: str, detail: str) -> ServiceError:
+    return ServiceError(422, title, detail)
