@@ -93,9 +93,7 @@ class TakeAwayEngine(Engine):
 
     def view(self, state: State, seat: int | None, outcome: Outcome | None = None) -> dict:
         over = outcome is not None
-        cards = {
-            SEATS[s]: c if over or s == seat else None for s, c in enumerate(state["cards"])
-        }
+        cards = {SEATS[s]: c if over or s == seat else None for s, c in enumerate(state["cards"])}
         return {
             "pile": state["pile"],
             "taken": state["taken"],

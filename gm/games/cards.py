@@ -148,7 +148,7 @@ def find_cards(text: str) -> list[tuple[Card, tuple[int, int]]]:
 
 
 def _is_article(rank: str, whole: str) -> bool:
-    """"a spade", "a heart": the article, not an ace ("A of spades" and "ace of spades" are)."""
+    """ "a spade", "a heart": the article, not an ace ("A of spades" and "ace of spades" are)."""
     return rank.lower() == "a" and " of " not in f" {whole.lower()} "
 
 
