@@ -2,7 +2,8 @@
 
     python bench/engines.py [--seconds 3] [--game masul]
 
-For each registered game: plays seeded games with uniformly random legal moves for about
+For each registered game: plays seeded games with uniformly random legal moves (all-AI tables of
+the "random" level, through the framework's Table as the service runs them) for about
 --seconds and prints games/s, plies/s and mean plies per game. A baseline is measured in the same
 run (a loop that deep-copies a same-sized state per ply, the least any immutable engine pays), and
 each game's plies/s is printed as a ratio to it.
@@ -12,20 +13,20 @@ from __future__ import annotations
 
 import argparse
 import copy
-import random
 import time
 
-from gm.games import REGISTRY
+from gm.games import GAMES, REGISTRY
+from gm.games.table import Budget, Table
 
 
 def run_game(engine, seed: int, players: int) -> int:
-    rng = random.Random(seed)
-    state = engine.new_state(seed, engine.options({}), players)
-    plies = 0
-    while (seat := engine.to_move(state)) is not None:
-        state, _ = engine.apply(state, seat, rng.choice(engine.legal_moves(state, seat)))
-        plies += 1
-    return plies
+    game = GAMES[engine.info.name]
+    seats = [{"kind": "ai", "level": "random"}] * players
+    doc = Table.new_document(game, seats, seed, None, None)
+    table = Table(game, doc, doc["state"])
+    table.run_ai(Budget(steps=10**9, seconds=float("inf")))
+    assert table.is_over()
+    return doc["ply"]
 
 
 def baseline(engine, players: int, seconds: float) -> float:

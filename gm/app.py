@@ -12,6 +12,7 @@ from gm.api.chat import bp as chat_bp
 from gm.api.errors import problem, register
 from gm.api.frontends import bp as frontends_bp
 from gm.config import Settings
+from gm.games.table import Budget
 from gm.service import GameService
 from gm.store import Store
 
@@ -34,7 +35,8 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
     app.json.sort_keys = False  # type: ignore[attr-defined]
     store = Store(client, ttl_s=settings.game_ttl_s, idempotency_ttl_s=settings.idempotency_ttl_s)
     app.extensions["gm.settings"] = settings
-    app.extensions["gm.service"] = GameService(store)
+    seconds = max(settings.ai_budget_ms, 1) / 1000
+    app.extensions["gm.service"] = GameService(store, budget=lambda: Budget(seconds=seconds))
 
     if settings.api_key:
         expected = f"Bearer {settings.api_key}".encode()

@@ -25,6 +25,7 @@ class Settings:
     api_key: str = ""  # when set, every route wants `Authorization: Bearer <key>`
     max_body_bytes: int = 64 * 1024
     public_url: str = "http://localhost:8000"
+    ai_budget_ms: int = 1000  # AI work one request may do; the next request plays on
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -36,4 +37,5 @@ class Settings:
             api_key=os.environ.get("GM_API_KEY", "").strip(),
             max_body_bytes=_int_env("GM_MAX_BODY", cls.max_body_bytes),
             public_url=os.environ.get("GM_PUBLIC_URL", "").strip() or cls.public_url,
+            ai_budget_ms=_int_env("GM_AI_BUDGET_MS", cls.ai_budget_ms),
         )
