@@ -8,7 +8,6 @@ import random
 
 import pytest
 
-from gm.games.maze.ai import LEVELS, heuristic_policy
 from gm.games.base import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -18,6 +17,7 @@ from gm.games.base import (
     ParseError,
 )
 from gm.games.maze import ENGINE
+from gm.games.maze.ai import LEVELS, heuristic_policy
 from gm.games.maze.geometry import (
     ALL_CARDS,
     CORNERS,
@@ -466,8 +466,8 @@ def test_turn_cap_is_the_frameworks_move_cap_in_turns():
     # The engine does not end the game at the cap: the table does (termination "move-cap").
     assert E.outcome(state) is None and E.to_move(state) == 0 and state["turns"] == 2
     assert E.from_dict(E.to_dict(state)) == state  # a state at the cap is valid
-    capped = Outcome([], True, "turn cap reached: 2 turns without a winner", E.scores(state))
-    capped.termination = "move-cap"
+    reason = "turn cap reached: 2 turns without a winner"
+    capped = Outcome([], True, reason, E.scores(state), termination="move-cap")
     board = E.render(state, 0, capped).splitlines()
     assert board[0].startswith("Mystique Maze - 2 seats - over after 2 turns")
     assert board[-1] == "Game over: turn cap reached: 2 turns without a winner."

@@ -19,6 +19,7 @@ from gm.games.base import (
     Event,
     GameInfo,
     IllegalMoveError,
+    InvalidStateError,
     Move,
     MoveCap,
     Option,
@@ -191,7 +192,11 @@ class MazeEngine(Engine):
 
     def validate(self, state: State) -> None:
         # from_dict reports a missing or mistyped field as InvalidStateError
-        rules.validate(state, self.options(state["options"]))
+        try:
+            options = self.options(state["options"])
+        except ValueError as err:
+            raise InvalidStateError(f"options are not valid: {err}") from err
+        rules.validate(state, options)
 
 
 ENGINE = MazeEngine()
