@@ -46,8 +46,8 @@ def step_hint(step: str, hand: list[str], pile_top: str | None, banned: str | No
     if pile_top is None:
         return "The pile is empty: draw from the deck with DRAW DECK."
     return (
-        f"Draw first: DRAW DECK, DRAW PILE (takes {pile_top}), or PILE <card> to take {pile_top} "
-        "and discard <card> in one move."
+        f"DRAW DECK draws from the deck; DRAW PILE takes {pile_top}; PILE <card> takes {pile_top} "
+        "and discards <card> in one move."
     )
 
 
@@ -135,7 +135,10 @@ def read_move(
             )
         return pile_top
 
-    draw_first = "You must draw a card before you discard."
+    draw_first = (
+        "Draw first: DRAW DECK or DRAW PILE, then discard; or PILE <card> to take the pile card "
+        "and discard <card> in one move."
+    )
     if deck_at is not None and not pile_source:
         if cards:
             raise illegal(
