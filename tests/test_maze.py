@@ -8,9 +8,16 @@ import random
 
 import pytest
 
-from gm.games.maze.ai import LEVELS, heuristic_policy
-from gm.games.base import AmbiguousMoveError, IllegalMoveError, InvalidStateError, ParseError
+from gm.games.base import (
+    AmbiguousMoveError,
+    IllegalMoveError,
+    InvalidStateError,
+    MoveCap,
+    Outcome,
+    ParseError,
+)
 from gm.games.maze import ENGINE
+from gm.games.maze.ai import LEVELS, heuristic_policy
 from gm.games.maze.geometry import (
     ALL_CARDS,
     CORNERS,
@@ -27,8 +34,11 @@ E = ENGINE
 CHAIN_A = ["1RS", "1RM", "1BM", "2BM", "2BC", "3BC", "4BC", "4BA"]
 # A chain for seat B (1BS ... 5YA)
 CHAIN_B = ["2BS", "2RS", "2YS", "2YM", "2YC", "3YC", "4YC", "4YA"]
-# A hand that chains nothing for B
+# Hands that chain nothing for B (no card touches 1BS or 5YA)
 HAND_B2 = ["3RS", "3RM", "4RS", "4RM", "5RS", "3YS", "4YS", "4YM"]
+HAND_B3 = ["3RS", "3RM", "4RS", "5RM", "5RS", "3YS", "4YS", "4YM"]
+# A hand that chains nothing for A
+HAND_A8 = [*CHAIN_A[:7], "5YS"]
 
 
 def make_state(
@@ -41,17 +51,24 @@ def make_state(
     step="draw",
     drawn=None,
     known=None,
-    turns=0,
+    turns=None,
     options=None,
 ):
     """A valid state with the given hands; the deck holds every other card (canonical order,
-    top last) unless given."""
+    top last) unless given. ``turns`` defaults to the fewest completed turns that fit the cards
+    drawn (one deck draw per card gone from the deck) and the seat to move."""
     hands = [list(h) for h in hands]
     players = players or len(hands)
     corners = {c for pair in CORNERS[:players] for c in pair}
     used = corners | {c for h in hands for c in h} | set(pile)
     if deck is None:
         deck = [c for c in ALL_CARDS if c not in used]
+    if turns is None:
+        start = 60 - 10 * players
+        drawn_now = drawn is not None and drawn["from"] == "deck"
+        turns = max(start - len(deck) - drawn_now, 1 if pile else 0)
+        while turns % players != to_move:
+            turns += 1
     state = {
         "game": "maze",
         "rng": {"seed": 7, "n": 0},
@@ -220,7 +237,7 @@ def test_longest_chain_starts_at_a_corner():
 
 
 def test_discarding_into_a_winning_hand_wins_and_shows_the_chain():
-    state = make_state([[*CHAIN_A[:7], "3YA"], CHAIN_B], pile=["4BA"])
+    state = make_state([[*CHAIN_A[:7], "3YA"], HAND_B2], pile=["4BA"])
     new, events = play(state, 0, "PILE 3YA")
     assert texts(events) == [
         "A takes 4BA from the pile",
@@ -228,16 +245,22 @@ def test_discarding_into_a_winning_hand_wins_and_shows_the_chain():
         "A wins: 1YS~1RS~1RM~1BM~2BM~2BC~3BC~4BC~4BA~5BA",
     ]
     result = E.outcome(new)
-    assert result.winners == [0] and not result.draw and result.scores == {0: 1, 1: 0}
-    assert E.to_move(new) is None and E.legal_moves(new, 1) == []
-    assert E.view(new, 1)["seats"][0]["known_cards"] == sorted(CHAIN_A, key=ALL_CARDS.index)
-    with pytest.raises(IllegalMoveError) as info:
-        E.parse_move("DRAW DECK", new, 1)
-    assert info.value.rule == "game-over"
+    assert result.winners == [0] and not result.draw and result.termination == "rules"
+    assert result.scores == {0: 9, 1: 0}  # A's chain joins both corners; B has no link
+    assert result.reason == "A wins with 1YS~1RS~1RM~1BM~2BM~2BC~3BC~4BC~4BA~5BA"
+    assert E.to_move(new) is None
+    view = E.view(new, 1, result)
+    assert view["over"] is True and view["to_move"] is None
+    assert view["seats"][0]["known_cards"] == sorted(CHAIN_A, key=ALL_CARDS.index)
+    assert view["outcome"]["chain"] == ["1YS", *CHAIN_A, "5BA"]
+    assert E.render(new, 1, result).splitlines()[-1] == (
+        "Game over: A wins with 1YS~1RS~1RM~1BM~2BM~2BC~3BC~4BC~4BA~5BA."
+    )
+    # For the lead: moves after the end are refused by the table (GameOver), not the engine.
 
 
 def test_a_near_winning_hand_does_not_end_the_game():
-    state = make_state([[*CHAIN_A[:7], "3YA"], CHAIN_B], pile=["4BA"])
+    state = make_state([[*CHAIN_A[:7], "3YA"], HAND_B2], pile=["4BA"])
     new, events = play(state, 0, "PILE 4BC")  # keeps 3YA: all 8 cards are needed
     assert E.outcome(new) is None and E.to_move(new) == 1
     assert texts(events) == ["A takes 4BA from the pile", "A discards 4BC"]
@@ -284,7 +307,7 @@ def test_drawing_from_the_deck_then_discarding():
 
 
 def test_drawing_from_the_pile_is_public_then_discarding():
-    state = make_state([CHAIN_A, HAND_B2], pile=["3YA"], to_move=1)
+    state = make_state([HAND_A8, HAND_B2], pile=["3YA"], to_move=1)
     new, events = play(state, 1, "DRAW PILE")
     assert texts(events) == ["B takes 3YA from the pile"]
     assert E.legal_moves(new, 1)[:2] == [("discard", "3YS"), ("discard", "3YA")]
@@ -293,25 +316,25 @@ def test_drawing_from_the_pile_is_public_then_discarding():
 
 
 def test_discarding_a_card_not_in_hand_is_refused():
-    state = play(make_state([CHAIN_A, CHAIN_B], pile=["3YA"]), 0, "DRAW DECK")[0]
+    state = play(make_state([CHAIN_A, HAND_B2], pile=["3YA"]), 0, "DRAW DECK")[0]
     with pytest.raises(IllegalMoveError) as info:
         E.parse_move("DISCARD 1YM", state, 0)
     assert info.value.rule == "not-in-hand"
     assert "1YM" in info.value.reason and "DISCARD 1RS" in info.value.hint
     with pytest.raises(IllegalMoveError) as info:
-        E.parse_move("PILE 1YM", make_state([CHAIN_A, CHAIN_B], pile=["3YA"]), 0)
+        E.parse_move("PILE 1YM", make_state([CHAIN_A, HAND_B2], pile=["3YA"]), 0)
     assert info.value.rule == "not-in-hand"
 
 
 def test_discarding_before_drawing_is_refused():
-    state = make_state([CHAIN_A, CHAIN_B], pile=["3YA"])
+    state = make_state([CHAIN_A, HAND_B2], pile=["3YA"])
     with pytest.raises(IllegalMoveError) as info:
         E.parse_move("DISCARD 1RS", state, 0)
     assert info.value.rule == "draw-first"
 
 
 def test_drawing_twice_is_refused():
-    state = play(make_state([CHAIN_A, CHAIN_B], pile=["3YA"]), 0, "DRAW DECK")[0]
+    state = play(make_state([CHAIN_A, HAND_B2], pile=["3YA"]), 0, "DRAW DECK")[0]
     for text in ["DRAW DECK", "DRAW PILE", "PILE 1RS"]:
         with pytest.raises(IllegalMoveError) as info:
             E.parse_move(text, state, 0)
@@ -319,30 +342,26 @@ def test_drawing_twice_is_refused():
 
 
 def test_deck_card_must_be_seen_before_discarding():
-    state = make_state([CHAIN_A, CHAIN_B], pile=["3YA"])
+    state = make_state([CHAIN_A, HAND_B2], pile=["3YA"])
     with pytest.raises(IllegalMoveError) as info:
         E.parse_move("DRAW DECK DISCARD 1RS", state, 0)
     assert info.value.rule == "look-first"
 
 
 def test_only_the_top_pile_card_can_be_taken():
-    state = make_state([CHAIN_A, CHAIN_B], pile=["5RS", "3YA"])
+    state = make_state([CHAIN_A, HAND_B2], pile=["5RC", "3YA"])
     assert E.parse_move("take 3YA", state, 0) == ("draw", "pile")
     with pytest.raises(IllegalMoveError) as info:
-        E.parse_move("take 5RS", state, 0)
+        E.parse_move("take 5RC", state, 0)
     assert info.value.rule == "pile-top-only"
 
 
-def test_moving_out_of_turn_is_refused():
-    state = make_state([CHAIN_A, CHAIN_B], pile=["3YA"])
-    with pytest.raises(IllegalMoveError) as info:
-        E.parse_move("DRAW DECK", state, 1)
-    assert info.value.rule == "not-your-turn"
-    assert E.legal_moves(state, 1) == []
+# For the lead: a move by a seat that is not to move is refused by the table (NotYourTurn);
+# Maze has no blocked() reason of its own.
 
 
 def test_the_pile_card_may_be_thrown_back_unless_the_option_forbids_it():
-    hands = [CHAIN_A, CHAIN_B]
+    hands = [CHAIN_A, HAND_B2]
     state = make_state(hands, pile=["3YA"])
     assert ("pile", "3YA") in E.legal_moves(state, 0)
     assert E.parse_move("PILE 3YA", state, 0) == ("pile", "3YA")
@@ -365,9 +384,9 @@ def test_the_pile_card_may_be_thrown_back_unless_the_option_forbids_it():
 
 
 def _last_deck_card_state():
-    rest = [c for c in ALL_CARDS if c not in {*CHAIN_A, *CHAIN_B, "1YS", "5BA", "1BS", "5YA"}]
+    rest = [c for c in ALL_CARDS if c not in {*CHAIN_A, *HAND_B2, "1YS", "5BA", "1BS", "5YA"}]
     rest.remove("5YS")  # the last deck card: it does not help A
-    return make_state([CHAIN_A, CHAIN_B], deck=["5YS"], pile=rest)
+    return make_state([CHAIN_A, HAND_B2], deck=["5YS"], pile=rest)
 
 
 def test_when_the_deck_runs_out_the_pile_but_its_top_becomes_the_new_deck():
@@ -389,7 +408,7 @@ def test_when_the_deck_runs_out_the_pile_but_its_top_becomes_the_new_deck():
 
 
 def test_no_reshuffle_while_the_deck_has_cards():
-    state = make_state([CHAIN_A, CHAIN_B], pile=["3YA"])
+    state = make_state([CHAIN_A, HAND_B2], pile=["3YA"])
     new, events = play(state, 0, "PILE 1RS")
     assert [e.kind for e in events] == ["move", "move"] and new["pile"] == ["1RS"]
     assert len(new["deck"]) == len(state["deck"])
@@ -432,18 +451,36 @@ def test_suit_order_option_changes_the_maze():
         E.options({"suit_order": "alphabetical"})
 
 
-def test_turn_cap_ends_the_game_drawn_and_says_so():
+def test_turn_cap_is_the_frameworks_move_cap_in_turns():
+    assert E.info.cap == MoveCap("turn_cap", "turns") and E.info.max_plies is None
+    assert E.options({})["turn_cap"] == 400
+    assert E.options({"turn_cap": 1000})["turn_cap"] == 1000
+    for bad in (0, 1001):
+        with pytest.raises(ValueError):
+            E.options({"turn_cap": bad})
     state = E.new_state(5, E.options({"turn_cap": 2}), 2)
     state, _ = play(state, 0, "DRAW DECK")
     state, _ = play(state, 0, f"DISCARD {state['hands'][0][0]}")
-    assert E.outcome(state) is None
     card = state["hands"][1][0]
     state, events = play(state, 1, f"PILE {card}")
-    assert events[-1].text == "Draw: the turn cap of 2 turns is reached."
-    result = E.outcome(state)
-    assert result.draw and result.winners == [] and "turn cap" in result.reason
-    assert E.to_move(state) is None
-    assert "Game over: drawn (turn cap reached: 2 turns without a winner" in E.render(state, 0)
+    # The engine does not end the game at the cap: the table does (termination "move-cap").
+    assert E.outcome(state) is None and E.to_move(state) == 0 and state["turns"] == 2
+    assert E.from_dict(E.to_dict(state)) == state  # a state at the cap is valid
+    reason = "turn cap reached: 2 turns without a winner"
+    capped = Outcome([], True, reason, E.scores(state), termination="move-cap")
+    board = E.render(state, 0, capped).splitlines()
+    assert board[0].startswith("Mystique Maze - 2 seats - over after 2 turns")
+    assert board[-1] == "Game over: turn cap reached: 2 turns without a winner."
+    assert not any("to move" in line for line in board)
+
+
+def test_scores_count_the_links_of_each_seats_longest_chain():
+    state = make_state(
+        [[*CHAIN_A[:7], "3YA"], ["4YA", "4YC", "3RS", "3RM", "4RS", "5RS", "3YS", "4YM"]]
+    )
+    assert E.scores(state) == {0: 7, 1: 3}  # 1YS~1RS~...~4BC; 5YA~4YA~4YC~4YM
+    drew = play(make_state([CHAIN_A, HAND_B2]), 0, "DRAW DECK")[0]  # A holds 9 cards
+    assert E.scores(drew) == {0: 9, 1: 0}  # its best 8 chain both corners
 
 
 def test_chain_hint_is_optional_and_private():
@@ -565,7 +602,7 @@ def test_hidden_tokens_follow_what_each_seat_has_seen():
     ],
 )
 def test_draw_step_notation_variants(text, move):
-    state = make_state([CHAIN_A, CHAIN_B], pile=["3YA"])
+    state = make_state([CHAIN_A, HAND_B2], pile=["3YA"])
     assert E.parse_move(text, state, 0) == move
 
 
@@ -573,27 +610,73 @@ def test_draw_step_notation_variants(text, move):
     "text", ["DISCARD 2BM", "discard 2bm", "2 blue moons", "throw away the two of blue moons"]
 )
 def test_discard_step_notation_variants(text):
-    state = play(make_state([CHAIN_A, CHAIN_B], pile=["3YA"]), 0, "DRAW DECK")[0]
+    state = play(make_state([CHAIN_A, HAND_B2], pile=["3YA"]), 0, "DRAW DECK")[0]
     assert E.parse_move(text, state, 0) == ("discard", "2BM")
 
 
-def test_bare_draw_is_ambiguous_when_the_pile_has_a_card():
-    state = make_state([CHAIN_A, CHAIN_B], pile=["3YA"])
+@pytest.mark.parametrize(
+    "text", ["draw", "Draw", "draw a card", "draw from the deck", "DRAW DECK", "deck", "I draw"]
+)
+def test_draw_means_the_drawing_deck_after_the_first_turn(text):
+    state = make_state([CHAIN_A, HAND_B2], pile=["3YA"])
+    assert state["turns"] > 0
+    assert E.parse_move(text, state, 0) == ("draw", "deck")
+
+
+@pytest.mark.parametrize(
+    "text, move",
+    [
+        ("pile", ("draw", "pile")),
+        ("pick up", ("draw", "pile")),
+        ("pick up the card", ("draw", "pile")),
+        ("pick up 3YA", ("draw", "pile")),
+        ("take the pile", ("draw", "pile")),
+        ("DRAW PILE", ("draw", "pile")),
+        ("draw from the discard pile", ("draw", "pile")),
+        ("PILE 1RS", ("pile", "1RS")),
+        ("pick up and discard 1RS", ("pile", "1RS")),
+    ],
+)
+def test_the_pile_is_taken_with_pile_or_pick_up_after_the_first_turn(text, move):
+    state = make_state([CHAIN_A, HAND_B2], pile=["3YA"])
+    assert E.parse_move(text, state, 0) == move
+
+
+def test_a_bare_take_still_asks_which_one():
+    state = make_state([CHAIN_A, HAND_B2], pile=["3YA"])
     with pytest.raises(AmbiguousMoveError) as info:
-        E.parse_move("draw", state, 0)
+        E.parse_move("take a card", state, 0)
     assert info.value.candidates == ["DRAW DECK", "DRAW PILE"]
+
+
+def test_pick_up_on_the_first_turn_names_the_empty_pile():
+    state = E.new_state(3, E.options({}), 2)
+    for text in ["pick up", "pile", "take the pile"]:
+        with pytest.raises(IllegalMoveError) as info:
+            E.parse_move(text, state, 0)
+        assert info.value.rule == "empty-pile"
+
+
+def test_hints_say_what_to_do_without_listing_every_legal_move():
+    # The front ends add "Legal now: ..." themselves; the engine's hint must not repeat it.
+    state = make_state([CHAIN_A, HAND_B2], pile=["3YA"])
+    drew = play(state, 0, "DRAW DECK")[0]
+    for where, text in [(state, "DISCARD 1RS"), (drew, "DRAW DECK"), (drew, "DISCARD 1YM")]:
+        with pytest.raises(IllegalMoveError) as info:
+            E.parse_move(text, where, 0)
+        assert "Legal now" not in info.value.hint and "Legal now" not in info.value.reason
 
 
 @pytest.mark.parametrize("text", ["", "xyzzy", "hello there", "7XQ"])
 def test_garbage_is_a_parse_error_quoting_the_text(text):
-    state = make_state([CHAIN_A, CHAIN_B], pile=["3YA"])
+    state = make_state([CHAIN_A, HAND_B2], pile=["3YA"])
     with pytest.raises(ParseError) as info:
         E.parse_move(text, state, 0)
     assert repr(text) in info.value.reason and "DRAW DECK" in info.value.hint
 
 
 def test_every_legal_move_reads_back_from_its_text():
-    state = make_state([CHAIN_A, CHAIN_B], pile=["3YA"])
+    state = make_state([CHAIN_A, HAND_B2], pile=["3YA"])
     for move in E.legal_moves(state, 0):
         assert E.parse_move(E.render_move(move), state, 0) == move
     assert [E.render_move(m) for m in E.legal_moves(state, 0)[:3]] == [
@@ -607,7 +690,7 @@ def test_every_legal_move_reads_back_from_its_text():
 
 
 def test_from_dict_rejects_broken_states():
-    good = make_state([CHAIN_A, CHAIN_B], pile=["3YA"])
+    good = make_state([CHAIN_A, HAND_B2], pile=["3YA"])
     assert E.from_dict(E.to_dict(good)) == good
     doubled = E.to_dict(good)
     doubled["hands"][1][0] = "1RS"  # also in A's hand
@@ -647,20 +730,20 @@ def test_ai_levels_are_listed_weakest_first():
 
 
 def test_heuristic_takes_a_winning_pile_card():
-    state = make_state([[*CHAIN_A[:7], "3YA"], CHAIN_B], pile=["4BA"])
+    state = make_state([[*CHAIN_A[:7], "3YA"], HAND_B2], pile=["4BA"])
     move = heuristic_policy(E, E.view(state, 0), 0, E.legal_moves(state, 0), random.Random(0))
     assert move == ("pile", "3YA")
 
 
 def test_heuristic_discards_the_card_that_completes_a_win():
-    state = make_state([[*CHAIN_A[:7], "3YA"], CHAIN_B], pile=["4BA"])
+    state = make_state([[*CHAIN_A[:7], "3YA"], HAND_B2], pile=["4BA"])
     state = play(state, 0, "DRAW PILE")[0]
     move = heuristic_policy(E, E.view(state, 0), 0, E.legal_moves(state, 0), random.Random(0))
     assert move == ("discard", "3YA")
 
 
 def test_heuristic_keeps_the_cards_of_its_chain():
-    state = make_state([[*CHAIN_A[:6], "3YA", "5YS"], CHAIN_B], pile=["4RM"])
+    state = make_state([[*CHAIN_A[:6], "3YA", "5YS"], HAND_B3], pile=["4RM"])
     state = play(state, 0, "DRAW PILE")[0]
     for seed in range(5):
         legal = E.legal_moves(state, 0)

@@ -9,13 +9,18 @@ as codes (``3rc``) or words (``3 of red crowns``).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from typing import Any
 
-from gm.games.base import AmbiguousMoveError, IllegalMoveError, Move, ParseError
-from gm.games.maze.geometry import find_cards
-
-DRAW_DECK: Move = ("draw", "deck")
-DRAW_PILE: Move = ("draw", "pile")
+from gm.games.base import (
+    AmbiguousMoveError,
+    IllegalMoveError,
+    Move,
+    Outcome,
+    ParseError,
+    game_over_line,
+)
+from gm.games.maze.geometry import CORNERS, SUIT_NAMES, SUIT_ORDERS, find_cards, sort_cards
+from gm.games.maze.rules import DRAW_DECK, DRAW_PILE, HAND_SIZE
 
 EXPECTED = (
     "DRAW DECK or DRAW PILE (then DISCARD <card>), or PILE <card> to take the pile card and "
@@ -24,10 +29,26 @@ EXPECTED = (
 )
 
 _DRAW_WORDS = {"draw", "draws", "take", "takes", "pick", "picks", "get", "grab", "drew", "took"}
+_DECK_VERBS = {"draw", "draws", "drew"}  # "draw" alone, "draw a card": the drawing deck
 _DECK_WORDS = {"deck", "stock", "stack"}
 _PILE_WORDS = {"pile", "discards"}
 _DISCARD_WORDS = {"discard", "drop", "throw", "toss", "dump", "shed"}
 _WORD = re.compile(r"[a-z]+")
+_PICK_UP = re.compile(r"\bpick(?:s|ed)?\s+up\b")
+
+
+def step_hint(step: str, hand: list[str], pile_top: str | None, banned: str | None) -> str:
+    """What the seat to move can do now, in one sentence (no list of every legal move: the
+    front ends add that)."""
+    if step == "discard":
+        card = next(c for c in sort_cards(hand) if c != banned)
+        return f"Discard one card of your hand, e.g. DISCARD {card}."
+    if pile_top is None:
+        return "The pile is empty: draw from the deck with DRAW DECK."
+    return (
+        f"DRAW DECK draws from the deck; DRAW PILE takes {pile_top}; PILE <card> takes {pile_top} "
+        "and discards <card> in one move."
+    )
 
 
 def render_move(move: Move) -> str:
@@ -48,19 +69,23 @@ def read_move(
     hand: list[str],
     pile_top: str | None,
     no_rediscard: str | None,
-    legal_hint: Callable[[], str],
 ) -> Move:
-    """Turn ``text`` into a legal move for a seat whose turn it is, or raise a GameError.
+    """Turn ``text`` into a legal move for the seat to move, or raise a GameError.
 
-    ``no_rediscard`` is the card that may not be discarded now (the pile card taken this turn
-    when the option forbids it), ``legal_hint`` gives the text listing the legal moves.
+    ``no_rediscard`` is the card that may not be discarded now (the pile card, or the pile card
+    taken this turn, when the option forbids it).
     """
+    hint = step_hint(step, hand, pile_top, no_rediscard)
     cards_found = find_cards(text)
     rest = text
     for _, (a, b) in cards_found:
         rest = rest[:a] + " " * (b - a) + rest[b:]
     rest = rest.lower().replace("discard pile", "        pile")
     words = [(m.group(0), m.start()) for m in _WORD.finditer(rest)]
+    if not any(word in _DECK_WORDS for word, _ in words) and _PICK_UP.search(rest):
+        rest = _PICK_UP.sub("take pile", rest)  # "pick up (the card)": the discard pile
+        words = [(m.group(0), m.start()) for m in _WORD.finditer(rest)]
+    deck_verb = any(word in _DECK_VERBS for word, _ in words)
     cards: list[str] = []
     for card, _ in cards_found:
         if card not in cards:
@@ -77,7 +102,7 @@ def read_move(
     )
 
     def illegal(reason: str, rule: str) -> IllegalMoveError:
-        return IllegalMoveError(reason, rule=rule, hint=legal_hint())
+        return IllegalMoveError(reason, rule=rule, hint=hint)
 
     def check_discard(card: str, after_pile: bool) -> str:
         if card == no_rediscard:
@@ -132,7 +157,7 @@ def read_move(
                 return DRAW_PILE  # a bare "4BM" naming the pile card
             raise illegal(draw_first, "draw-first")
         if not cards:
-            if pile_top is None:
+            if pile_top is None or deck_verb:  # "draw", "draw a card": the drawing deck
                 return DRAW_DECK
             raise AmbiguousMoveError(text, ["DRAW DECK", "DRAW PILE"])
     top = need_pile()
@@ -158,3 +183,59 @@ def read_move(
     if card == top and draw_at is not None and discard_at is None:
         return DRAW_PILE  # "take 4BM from the pile"
     return ("pile", check_discard(card, after_pile=True))
+
+
+# ---------------------------------------------------------------- the board
+
+
+def chain_text(chain: list[str], seat: int) -> str:
+    if not chain:
+        a, b = CORNERS[seat]
+        return f"none yet (no card of your hand touches {a} or {b})"
+    cards = len(chain) - 1 - (chain[-1] in CORNERS[seat])
+    done = " - complete!" if chain[-1] in CORNERS[seat] else ""
+    return f"{'~'.join(chain)} ({cards} of {HAND_SIZE} cards{done})"
+
+
+def render_board(v: dict[str, Any], seat: int | None, outcome: Outcome | None) -> str:
+    """The board text from ``seat``'s view ``v``; finished (no turn line, the game-over line
+    last) when ``outcome`` is given."""
+    line = "-".join(SUIT_NAMES[s] for s in SUIT_ORDERS[v["suit_order"]])
+    if outcome is None:
+        when = f"turn {v['turns_played'] + 1} of {v['turn_cap']}"
+    else:
+        when = f"over after {v['turns_played']} turns"
+    lines = [f"Mystique Maze - {v['players']} seats - {when} - suit line {line}"]
+    for s in v["seats"]:
+        mark = ">" if s["seat"] == v["to_move"] else " "
+        text = f"{mark} {s['seat'].upper()}  corners {' '.join(s['corners'])}  "
+        text += f"hand {s['hand_size']}"
+        if s["known_cards"]:
+            text += f"  known {' '.join(s['known_cards'])}"
+        lines.append(text)
+    n = v["pile_size"]
+    pile = f"{v['pile_top']} on top, {n} card{'s' * (n != 1)}" if n else "empty"
+    lines.append(f"Pile: {pile}  |  Deck: {v['deck_size']} cards")
+    if outcome is not None:
+        pass
+    elif v["step"] == "draw":
+        how = "DRAW DECK, DRAW PILE or PILE <card>" if n else "DRAW DECK"
+        lines.append(f"{v['to_move'].upper()} to move: draw ({how})")
+    else:
+        drawn = v["drawn"]
+        if drawn["from"] == "pile":
+            how = f"took {drawn['card']} from the pile"
+        elif drawn["card"]:
+            how = f"drew {drawn['card']} from the deck"
+        else:
+            how = "drew from the deck"
+        lines.append(f"{v['to_move'].upper()} to move: discard ({how})")
+    if seat is None:
+        lines.append("Spectator: hands are hidden.")
+    else:
+        lines.append(f"Your hand ({v['viewer'].upper()}): {' '.join(v['hand'])}")
+        if "chain_hint" in v:
+            lines.append("Best chain from a corner: " + chain_text(v["chain_hint"], seat))
+    if outcome is not None:
+        lines.append(game_over_line(outcome))
+    return "\n".join(lines)
