@@ -9,9 +9,9 @@ import random
 import pytest
 
 from gm.ai.basic import random_policy
-from gm.games.solonyo.ai import LEVELS
 from gm.games.base import AmbiguousMoveError, IllegalMoveError, InvalidStateError, ParseError
 from gm.games.solonyo import DECK, ENGINE, value
+from gm.games.solonyo.ai import LEVELS
 
 P1, P2 = 0, 1
 LAST = "P1 picks 2 → K♦(11) beats 8♣(8): +11 → P1 51. P1 stays defiant. (Not picked: 3♠ 7♥.)"
