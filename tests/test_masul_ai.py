@@ -7,7 +7,7 @@ import random
 from gm.ai import default_level, levels
 from gm.games import get_engine
 from gm.games.masul import MasulMove as M
-from gm.games.masul.rules import make_position, rank, suit
+from gm.games.masul.rules import make_position, rank, sort_key, suit
 
 E = get_engine("masul")
 LEVELS = levels("masul")
@@ -42,8 +42,8 @@ def test_seed_decides_from_its_view_only():
     """Two states that differ only in cards Row 3 cannot see give the same decision."""
     state = E.new_state(5, E.options({}), 2)
     state, _ = E.apply(state, ROW3, E.legal_moves(state, ROW3)[0])
-    state, _ = E.apply(state, ROW1, M(state["hands"][ROW1][0], 2, "down"))
-    other = {**state, "hands": [state["hands"][0], list(state["unused"][:8])]}
+    state, _ = E.apply(state, ROW1, M("down", state["hands"][ROW1][0], 2))
+    other = {**state, "hands": [state["hands"][0], sorted(state["unused"][:8], key=sort_key)]}
     other["unused"] = state["hands"][ROW1] + state["unused"][8:]
     other["rows"] = [
         state["rows"][0],
@@ -70,7 +70,7 @@ def test_seed_plays_high_cards_face_up_low_cards_face_down_and_one_low_replaceme
                 continue
             if rank(move.card) >= 9:
                 assert move.kind == "up", move
-            elif M(move.card, move.column, "down") in E.legal_moves(before, seat):
+            elif M("down", move.card, move.column) in E.legal_moves(before, seat):
                 assert move.kind == "down", move
         assert max(replacements.values()) <= 1
 
@@ -95,7 +95,7 @@ def test_seed_takes_a_sure_column_with_its_cheapest_winning_card():
     )
     assert E.to_move(state) == ROW3
     for seed in range(5):
-        assert ai_move("seed", state, ROW3, random.Random(seed)) == M("X♠", 1, "up")
+        assert ai_move("seed", state, ROW3, random.Random(seed)) == M("up", "X♠", 1)
 
 
 def test_seed_dumps_its_weakest_card_into_a_lost_column():
@@ -111,8 +111,8 @@ def test_seed_dumps_its_weakest_card_into_a_lost_column():
     )
     assert E.to_move(state) == ROW3
     # 2♥ FC3 is legal but would turn C3 (3♣ against 4♠) from a win into a loss
-    assert M("2♥", 3, "field") in E.legal_moves(state, ROW3)
-    assert ai_move("seed", state, ROW3, random.Random(0)) == M("2♥", 1, "up")
+    assert M("field", "2♥", 3) in E.legal_moves(state, ROW3)
+    assert ai_move("seed", state, ROW3, random.Random(0)) == M("up", "2♥", 1)
 
 
 def test_seed_replaces_a_field_card_with_a_low_card_once_when_it_turns_a_column():
@@ -123,12 +123,12 @@ def test_seed_replaces_a_field_card_with_a_low_card_once_when_it_turns_a_column(
     fresh = make_position("[] 9♦ [] [] [] [] []", field, "[] 4♣ [] [] [] [] []",
                           [*hand3, "3♦"], [*hand1, "2♥"])  # fmt: skip
     state = E.from_dict(fresh)
-    assert ai_move("seed", state, ROW3, random.Random(0)) == M("5♣", 2, "field")
+    assert ai_move("seed", state, ROW3, random.Random(0)) == M("field", "5♣", 2)
     # the same position after one replacement already made: no second one
     used = make_position("[] 9♦ [] [] [] [] 2♥", field, "[] 4♣ [] [] [] [] []", hand3, hand1,
                          replacements=(1, 0), discard=["5♥"])  # fmt: skip
     state = E.from_dict(used)
-    assert E.to_move(state) == ROW3 and M("5♣", 2, "field") in E.legal_moves(state, ROW3)
+    assert E.to_move(state) == ROW3 and M("field", "5♣", 2) in E.legal_moves(state, ROW3)
     assert ai_move("seed", state, ROW3, random.Random(0)).kind != "field"
 
 

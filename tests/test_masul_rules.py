@@ -81,20 +81,20 @@ def test_two_players_only_and_the_replacement_option():
         E.options({"jokers": True})
 
 
-def test_first_position_offers_every_column_both_ways_and_nothing_to_the_waiting_seat():
+def test_first_position_offers_every_column_both_ways():
     state = E.new_state(0, E.options({}), 2)
     moves = E.legal_moves(state, ROW3)
     assert len([m for m in moves if m.kind != "field"]) == 9 * 7 * 2
     field_ranks = {c[0] for c in state["field"]}
     fields = [m for m in moves if m.kind == "field"]
     assert fields == [
-        M(card, state["field"].index(fc) + 1, "field")
+        M("field", card, state["field"].index(fc) + 1)
         for card in state["hands"][ROW3]
         for fc in state["field"]
         if fc[0] == card[0]
     ]
     assert {m.card[0] for m in fields} <= field_ranks
-    assert E.legal_moves(state, ROW1) == []
+    # (the waiting seat gets no moves: the table asks legal_moves only for the seat to move)
 
 
 # ---------------------------------------------------------------- column plays
@@ -107,20 +107,20 @@ def test_face_up_into_an_empty_slot_then_the_slot_is_taken():
     assert [e.text for e in events] == ["Row 3 plays 8♣ in C4"]
     assert "8♣" not in state2["hands"][ROW3] and E.to_move(state2) == ROW1
     state3, _ = play(state2, ROW1, "4♥ C1")
-    err = illegal(state3, ROW3, M("3♦", 4, "up"))
+    err = illegal(state3, ROW3, M("up", "3♦", 4))
     assert err.rule == "slot-taken"
     assert "C4" in err.reason and err.hint == "Open columns on Row 3: C1, C2, C3, C5, C6, C7."
-    assert illegal(state3, ROW3, M("3♦", 4, "down")).rule == "slot-taken"
+    assert illegal(state3, ROW3, M("down", "3♦", 4)).rule == "slot-taken"
     assert not [m for m in E.legal_moves(state3, ROW3) if m.column == 4 and m.kind != "field"]
 
 
 def test_face_up_opposite_a_face_up_card_is_legal_face_down_is_not():
     state = pos(row1="[] [] 5♥ [] [] [] []", row3="J♦ [] [] [] [] [] []", hand3=["8♣"])
     assert E.to_move(state) == ROW3
-    err = illegal(state, ROW3, M("8♣", 3, "down"))
+    err = illegal(state, ROW3, M("down", "8♣", 3))
     assert err.rule == "face-down-on-face-up"
     assert "8♣ C3" in err.hint and "C2, C4, C5, C6, C7" in err.hint
-    assert M("8♣", 3, "down") not in E.legal_moves(state, ROW3)
+    assert M("down", "8♣", 3) not in E.legal_moves(state, ROW3)
     state2, events = play(state, ROW3, "8♣ C3")
     assert state2["rows"][ROW3][2] == {"card": "8♣", "up": True}
     assert state2["rows"][ROW1][2] == {"card": "5♥", "up": True}
@@ -177,22 +177,48 @@ def test_a_card_not_in_hand_is_refused_without_saying_where_it_is():
     state = pos(row3="FD:3♦ [] [] [] [] [] []", hand3=["8♣"], hand1=["4♥", "6♥"])
     hand = "-".join(state["hands"][ROW1])
     for card in ("8♣", "3♦", "7♠", "2♥"):  # Row 3's hand, Row 3's FD, a Field Card, unused
-        err = illegal(state, ROW1, M(card, 2, "up"))
+        err = illegal(state, ROW1, M("up", card, 2))
         assert err.rule == "not-in-hand"
         assert err.reason == f"You do not hold {card}; a turn plays one card from your own hand."
         assert err.hint == f"Your hand: {hand}"
 
 
-def test_only_the_seat_to_move_may_play():
+# For the lead: "only the seat to move may play" and "no play once the game is over" are the
+# table's guards now (NotYourTurn / GameOver / CannotAct from blocked()), tested there.
+
+
+def test_blocked_gives_the_exhausted_reason_and_none_otherwise():
     state = pos()
-    err = illegal(state, ROW1, M(state["hands"][ROW1][0], 1, "up"))
-    assert err.rule == "not-your-turn" and "Row 3 is to move" in err.reason
+    assert E.blocked(state, ROW1) is None and E.blocked(state, ROW3) is None
+    full = pos(
+        row1="2♥ 3♥ 4♥ 5♥ 6♥ [] []",
+        row3="2♦ 3♦ 4♦ 6♦ 7♦ 8♦ 9♦",
+        replacements=(0, 1),
+        discard=["K♠"],
+    )
+    assert E.to_move(full) == ROW1 and E.blocked(full, ROW1) is None
+    reason = E.blocked(full, ROW3)
+    assert reason.startswith("You have exhausted your turns: all 7 slots of your row (Row 3)")
+    assert "field replacements included" in reason and "Row 1 plays on" in reason
+    empty = pos(
+        row1="2♥ 3♥ 4♥ 5♥ 6♥ 7♥ []",
+        row3="2♦ 3♦ 4♦ 6♦ 7♦ [] []",
+        hand3=[],
+        hand1=["8♥"],
+        replacements=(4, 2),
+        discard=["K♠", "K♥", "K♣", "A♠", "A♥", "A♦"],
+        pad=False,
+    )
+    assert E.to_move(empty) == ROW1
+    assert E.blocked(empty, ROW3).startswith(
+        "You have exhausted your turns: you have played all 9 cards of your hand"
+    )
 
 
 def test_apply_does_not_change_its_input():
     state = pos(row3="FD:3♦ [] [] [] [] [] []", hand1=["6♥"])
     before = copy.deepcopy(state)
-    E.apply(state, ROW1, M("6♥", 1, "up"))
+    E.apply(state, ROW1, M("up", "6♥", 1))
     assert state == before
 
 
@@ -202,7 +228,7 @@ def test_apply_does_not_change_its_input():
 def test_field_replacement_needs_an_equal_rank_and_works_in_any_column():
     # C2's slots are both full; its Field Card can still be replaced
     state = pos(row1="[] Q♦ [] [] [] [] []", row3="[] 4♦ [] [] [] [] []", hand3=["K♣", "K♠"])
-    err = illegal(state, ROW3, M("K♠", 1, "field"))
+    err = illegal(state, ROW3, M("field", "K♠", 1))
     assert err.rule == "field-rank"
     assert "C1 holds 7♠, so only a 7 can replace it" in err.reason
     assert "K♣ FC2" in err.hint and "K♠ FC2" in err.hint
@@ -221,13 +247,13 @@ def test_max_field_replacements_caps_each_seat_separately():
     kw = dict(max_field_replacements=1, replacements=(1, 0), discard=["7♣"])
     state = pos(row1="6♥ [] [] [] [] [] []", hand3=["7♦", "K♣"], **kw)
     assert E.to_move(state) == ROW3
-    err = illegal(state, ROW3, M("K♣", 2, "field"))
+    err = illegal(state, ROW3, M("field", "K♣", 2))
     assert err.rule == "max-field-replacements"
     assert not [m for m in E.legal_moves(state, ROW3) if m.kind == "field"]
     assert "Field Replacements Left: Row 3 0, Row 1 1" in E.render(state, ROW3)
     assert E.to_move(play(state, ROW3, "K♣ C2")[0]) == ROW1
     state2 = pos(row1="6♥ [] [] [] [] [] []", row3="[] K♣ [] [] [] [] []", hand1=["K♠"], **kw)
-    assert M("K♠", 2, "field") in E.legal_moves(state2, ROW1)
+    assert M("field", "K♠", 2) in E.legal_moves(state2, ROW1)
 
 
 def test_zero_replacements_forbids_them():
@@ -240,9 +266,9 @@ def test_unlimited_replacements_by_default():
     state = pos(
         hand3=["7♦", "K♣"],
         replacements=(4, 4),
-        discard=["3♠", "3♥", "4♠", "4♥", "6♠", "8♠", "J♠", "Q♠"],
+        discard=["K♠", "K♥", "A♠", "A♥", "A♦", "2♠", "2♥", "2♦"],
     )
-    assert M("7♦", 1, "field") in E.legal_moves(state, ROW3)
+    assert M("field", "7♦", 1) in E.legal_moves(state, ROW3)
 
 
 # ---------------------------------------------------------------- exhaustion and the end
@@ -255,15 +281,14 @@ def test_a_full_row_exhausts_its_seat_which_is_then_skipped():
         hand3=["9♦"],
         hand1=["6♥", "7♥", "8♥"],
         replacements=(0, 2),
-        discard=["3♠", "4♠"],
+        discard=["K♠", "K♥"],
     )
     assert E.to_move(state) == ROW3
     state, events = play(state, ROW3, "9♦ C7")
     assert [e.text for e in events][-1] == "Row 3 has exhausted all of its turns (row full)"
     assert E.to_move(state) == ROW1
     assert "Exhausted: Row 3 (row full)" in E.render(state, None)
-    err = illegal(state, ROW3, M(state["hands"][ROW3][0], 1, "field"))
-    assert err.rule == "seat-exhausted" and "field replacements included" in err.reason
+    assert "field replacements included" in E.blocked(state, ROW3)
     state, events = play(state, ROW1, "6♥ C5")
     assert [e.text for e in events] == [
         "Row 1 plays 6♥ in C5",
@@ -278,7 +303,8 @@ def test_a_full_row_exhausts_its_seat_which_is_then_skipped():
     assert texts[1] == "Row 1 has exhausted all of its turns (row full)"
     assert texts[2] == "Both seats are exhausted: the game is over. Scoring:"
     assert len([e for e in events if e.kind == "score"]) == 7
-    assert texts[-1] == E.render(state, None).splitlines()[-1]
+    board = E.render(state, None, E.outcome(state)).splitlines()
+    assert texts[-1] == board[-2] and board[-1] == "Game over: Row 3 won 4 columns to 1."
 
 
 def test_an_empty_hand_exhausts_its_seat_even_with_open_slots():
@@ -288,7 +314,7 @@ def test_an_empty_hand_exhausts_its_seat_even_with_open_slots():
         hand3=["8♦"],
         hand1=["8♥"],
         replacements=(3, 2),
-        discard=["3♠", "4♠", "5♠", "6♠", "8♠"],
+        discard=["K♠", "K♥", "K♣", "A♠", "A♥"],
         pad=False,
     )
     assert E.to_move(state) == ROW3
@@ -297,9 +323,7 @@ def test_an_empty_hand_exhausts_its_seat_even_with_open_slots():
     assert E.to_move(state) == ROW1
     state, events = play(state, ROW1, "8♥ C7")
     assert E.to_move(state) is None
-    err = illegal(state, ROW1, M("8♥", 7, "up"))
-    assert err.rule == "game-over"
-    assert E.legal_moves(state, ROW1) == [] and E.legal_moves(state, ROW3) == []
+    assert E.outcome(state) is not None  # (the table refuses any further move: GameOver)
 
 
 # ---------------------------------------------------------------- scoring
@@ -322,7 +346,7 @@ def test_worked_example_from_the_rules_text():
     assert outcome.winners == [ROW1] and not outcome.draw
     assert outcome.scores == {ROW3: 2, ROW1: 3}
     assert outcome.reason == "Row 1 won 3 columns to 2"
-    results = E.view(state, None)["column_results"]
+    results = E.view(state, None, outcome)["column_results"]
     assert [r["winner"] for r in results] == ["row1", "row1", None, "row1", "row3", None, "row3"]
     assert "Row 1 wins 3 columns to 2." in E.rules_text()
 
@@ -333,7 +357,12 @@ def final(row1, row3, field=FIELD):
 
 
 def winners(state):
-    return [r["winner"] for r in E.view(state, None)["column_results"]]
+    return [r["winner"] for r in E.view(state, None, E.outcome(state))["column_results"]]
+
+
+def board(state, seat=None):
+    """The board text; a finished position is shown with its outcome."""
+    return E.render(state, seat, E.outcome(state))
 
 
 def test_a_suit_match_beats_any_rank_and_otherwise_the_higher_rank_wins():
@@ -343,7 +372,7 @@ def test_a_suit_match_beats_any_rank_and_otherwise_the_higher_rank_wins():
     #   C4 both ♥, A♥ > J♥ -> row1;  C5 neither, 4♥ > 3♥ -> row1;  C6 neither, 8♣ > 6♣ -> row1
     #   C7 neither ♠: Q♦ = Q♥ -> draw
     assert winners(state) == ["row1", "row3", "row1", "row1", "row1", "row1", None]
-    lines = E.render(state, None).splitlines()
+    lines = board(state).splitlines()
     assert "C1: Row 1 wins: Row 1's 2♠ matches the field suit ♠, Row 3's K♥ does not" in lines
     assert "C2: Row 3 wins: both match the field suit ♦ and Row 3's J♦ outranks Row 1's 3♦" in lines
     assert (
@@ -354,7 +383,8 @@ def test_a_suit_match_beats_any_rank_and_otherwise_the_higher_rank_wins():
         "C7: draw: neither matches the field suit ♠ and Row 3's Q♥ and Row 1's Q♦ are of equal rank"
         in lines
     )
-    assert lines[-1] == "Final Score: Row 3 1, Row 1 5 - Row 1 wins"
+    assert lines[-2] == "Final Score: Row 3 1, Row 1 5 - Row 1 wins"
+    assert lines[-1] == "Game over: Row 1 won 5 columns to 1."
     assert E.outcome(state).scores == {ROW3: 1, ROW1: 5}
 
 
@@ -365,7 +395,7 @@ def test_both_face_down_is_a_draw_but_a_face_down_card_beats_an_empty_slot_or_is
         hand3=[],
         hand1=[],
         replacements=(3, 3),
-        discard=["7♦", "8♦", "9♦", "J♦", "Q♦", "8♣"],
+        discard=["7♦", "7♣", "7♥", "9♦", "9♣", "9♥"],
         pad=False,
     )
     assert E.to_move(state) is None
@@ -373,7 +403,7 @@ def test_both_face_down_is_a_draw_but_a_face_down_card_beats_an_empty_slot_or_is
     #   C7 FD 8♥ vs empty -> row3
     assert winners(state)[0] is None
     assert winners(state)[1] == "row1" and winners(state)[6] == "row3"
-    lines = E.render(state, None).splitlines()
+    lines = board(state).splitlines()
     assert "C1: draw: both cards are face-down (Row 3's 2♠, Row 1's A♠), nobody scores" in lines
     assert "C2: Row 1 wins: Row 1's 2♥ faces an empty slot" in lines
     assert "C7: Row 3 wins: Row 3's 8♥ faces an empty slot" in lines
@@ -387,7 +417,7 @@ def test_both_slots_empty_is_a_draw_and_equal_points_is_a_tie():
         hand3=[],
         hand1=[],
         replacements=(6, 6),
-        discard=[r + s for r in "3468JQ" for s in "♠♣"],
+        discard=["7♣", "7♦", "7♥", "6♠", "6♣", "6♥", "X♠", "X♦", "X♣", "A♠", "A♦", "A♥"],
         field="7♠ 6♦ 2♣ X♥ A♣ 5♦ 9♠",
         pad=False,
     )
@@ -398,19 +428,20 @@ def test_both_slots_empty_is_a_draw_and_equal_points_is_a_tie():
         hand3=[],
         hand1=[],
         replacements=(6, 6),
-        discard=[r + s for r in "3468JQ" for s in "♠♣"],
+        discard=["7♣", "7♦", "7♥", "6♠", "6♣", "6♦", "X♠", "X♦", "X♣", "A♠", "A♦", "A♥"],
         field="7♠ 6♥ 2♣ X♥ A♣ 5♦ 9♠",
         pad=False,
     )
     #   C2 ♥: only 5♥ -> row1; nothing else scores
     assert winners(state) == [None, "row1", None, None, None, None, None]
-    assert "C4: draw: both slots are empty" in E.render(state, None)
+    assert "C4: draw: both slots are empty" in board(state)
     tie = final("2♠ 4♣ 4♥ 5♠ 6♥ 7♥ 8♥", "3♠ 3♣ 4♦ 5♣ 6♦ 7♣ 8♦")
     #   C1 both ♠: 3♠ -> row3;  C2 neither ♦: 4♣ -> row1;  C3..C7 equal ranks -> draws
     assert winners(tie) == ["row3", "row1", None, None, None, None, None]
     outcome = E.outcome(tie)
     assert outcome.draw and outcome.winners == [] and outcome.reason == "Tie: 1 columns each"
-    assert E.render(tie, None).splitlines()[-1] == "Final Score: Row 3 1, Row 1 1 - tie"
+    assert board(tie).splitlines()[-2] == "Final Score: Row 3 1, Row 1 1 - tie"
+    assert board(tie).splitlines()[-1] == "Game over: Tie: 1 columns each."
 
 
 def test_the_current_field_card_sets_the_suit():
@@ -461,11 +492,12 @@ def test_after_the_end_everything_but_the_unused_cards_is_shown():
     state = pos(**WORKED)
     for seat in (ROW3, ROW1, None):
         assert E.hidden_tokens(state, seat) == set(state["unused"])
-        view = E.view(state, seat)
+        view = E.view(state, seat, E.outcome(state))
+        assert view["over"] is True and view["to_move"] is None
         assert view["rows"]["row1"][2] == {"card": "8♥", "face": "down"}
         assert view["unplayed"] == {"row3": ["3♣", "Q♣"], "row1": []}
         assert view["outcome"]["winners"] == ["row1"]
-        assert "Row 3: K♥-4♦-A♠-8♠-2♥-6♥-4♠" in E.render(state, seat)
+        assert "Row 3: K♥-4♦-A♠-8♠-2♥-6♥-4♠" in board(state, seat)
 
 
 # ---------------------------------------------------------------- storage

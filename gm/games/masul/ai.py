@@ -75,7 +75,7 @@ def seed_policy(
     best: list[MasulMove] = []
     best_score = float("-inf")
     for move in legal:
-        card, column, kind = move
+        kind, card, column = move
         c = column - 1
         fc = field[c]
         if kind == "field":
@@ -89,7 +89,7 @@ def seed_policy(
             score = 0.5 + gain
         else:
             want_down = rank(card) < HIGH
-            can_down = MasulMove(card, column, "down") in legal_set
+            can_down = MasulMove("down", card, column) in legal_set
             if kind != ("down" if want_down and can_down else "up"):
                 continue
             s = strength(card, fc)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
 from gm.games.base import (
@@ -18,16 +16,7 @@ from gm.games.base import (
 from gm.games.masul import notation, rules
 from gm.games.masul.rules import ALL_CARDS, COLUMNS, HAND_SIZE, SEAT_NAMES, MasulMove
 
-
-@dataclass(frozen=True)
-class NullableIntOption(Option):
-    """An int option whose ``null`` (None) means "no limit"."""
-
-    def validate(self, value: Any) -> Any:
-        return None if value is None else super().validate(value)
-
-
-MAX_FIELD_REPLACEMENTS = NullableIntOption(
+MAX_FIELD_REPLACEMENTS = Option(
     name="max_field_replacements",
     type="int",
     default=None,
@@ -37,10 +26,16 @@ MAX_FIELD_REPLACEMENTS = NullableIntOption(
     ),
     minimum=0,
     maximum=HAND_SIZE,
+    nullable=True,
 )
 
 
 class MasulEngine(Engine):
+    """Masul. ``scores``: the columns each seat has won so far — every column once the rules end
+    the game (the final score); before that only the columns whose two slots are both filled,
+    judged by the current Field Card. A game lasts at most 18 plies (9 cards per seat), so it
+    needs no move cap; a seat that has exhausted its turns is told so (``blocked``)."""
+
     info = GameInfo(
         name=rules.NAME,
         title="Masul",
@@ -54,6 +49,7 @@ class MasulEngine(Engine):
         options=(MAX_FIELD_REPLACEMENTS,),
         move_syntax="7♠ C3 | 7♠ C3 FD | 7♠ FC3",
         example_moves=("7♠ C3", "7♠ C3 FD", "7♠ FC3", "7s c3 fd", "queen of spades fc 2"),
+        max_plies=2 * HAND_SIZE,
     )
 
     # ---- set-up and turns
@@ -64,6 +60,9 @@ class MasulEngine(Engine):
 
     def to_move(self, state: State) -> int | None:
         return state["turn"]
+
+    def blocked(self, state: State, seat: int) -> str | None:
+        return rules.exhausted_reason(state, seat)
 
     def legal_moves(self, state: State, seat: int) -> list[MasulMove]:
         return rules.legal_moves(state, seat)
@@ -82,7 +81,7 @@ class MasulEngine(Engine):
     def outcome(self, state: State) -> Outcome | None:
         if state["turn"] is not None:
             return None
-        totals = rules.scores(rules.column_results(state))
+        totals = rules.scores(state)
         a, b = totals[0], totals[1]
         if a == b:
             return Outcome([], True, f"Tie: {a} columns each", totals)
@@ -90,9 +89,14 @@ class MasulEngine(Engine):
         reason = f"{rules.label(win)} won {max(a, b)} columns to {min(a, b)}"
         return Outcome([win], False, reason, totals)
 
+    def scores(self, state: State) -> dict[int, int]:
+        return rules.scores(state)
+
     # ---- what a seat may see
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        over = state["turn"] is None
+    def view(
+        self, state: State, seat: int | None, outcome: Outcome | None = None
+    ) -> dict[str, Any]:
+        over = outcome is not None
 
         def slot(owner: int, s: dict | None) -> dict | None:
             if s is None:
@@ -108,7 +112,7 @@ class MasulEngine(Engine):
             "game": rules.NAME,
             "viewer": None if seat is None else names[seat],
             "seat_labels": {"row3": "Row 3", "row1": "Row 1"},
-            "to_move": None if over else names[state["turn"]],
+            "to_move": None if over or state["turn"] is None else names[state["turn"]],
             "columns": [f"C{c}" for c in range(1, COLUMNS + 1)],
             "field": list(state["field"]),
             "rows": {names[s]: [slot(s, x) for x in state["rows"][s]] for s in (1, 0)},
@@ -122,7 +126,7 @@ class MasulEngine(Engine):
             "outcome": None,
         }
         if over:
-            out["outcome"] = self.outcome(state).to_dict(names)
+            out["outcome"] = outcome.to_dict(names)
             out["unplayed"] = {names[s]: list(state["hands"][s]) for s in (0, 1)}
             out["column_results"] = [
                 {
@@ -130,12 +134,12 @@ class MasulEngine(Engine):
                     "winner": None if r.winner is None else names[r.winner],
                     "why": r.why,
                 }
-                for r in rules.column_results(state)
+                for r in rules.decided_results(state)
             ]
         return out
 
-    def render(self, state: State, seat: int | None) -> str:
-        return notation.render(state, seat)
+    def render(self, state: State, seat: int | None, outcome: Outcome | None = None) -> str:
+        return notation.render(state, seat, outcome)
 
     def hidden_tokens(self, state: State, seat: int | None) -> set[str]:
         hidden = set(state["unused"])
@@ -155,8 +159,6 @@ class MasulEngine(Engine):
     def validate(self, state: State) -> None:
         _validate(state)  # from_dict reports a missing or mistyped field as InvalidStateError
 
-    # ---- text for people
-
 
 def _bad(message: str) -> InvalidStateError:
     return InvalidStateError(f"invalid masul state: {message}")
@@ -168,11 +170,15 @@ def _validate(state: State) -> None:
     if set(state) != keys:
         raise _bad(f"keys must be {sorted(keys)}")
     rng = state["rng"]
-    if not isinstance(rng, dict) or not isinstance(rng.get("seed"), int):
-        raise _bad("rng must hold an int seed")
+    if not isinstance(rng, dict) or set(rng) != {"seed", "n"} or not _is_int(rng["seed"]):
+        raise _bad("rng must hold an int seed and its counter")
+    if rng["n"] != 0:
+        raise _bad("Masul draws no chance after the deal: the rng counter stays 0")
+    if not isinstance(state["options"], dict) or set(state["options"]) != {
+        "max_field_replacements"
+    }:
+        raise _bad("options must be exactly max_field_replacements")
     cap = MAX_FIELD_REPLACEMENTS.validate(state["options"]["max_field_replacements"])
-    if set(state["options"]) != {"max_field_replacements"}:
-        raise _bad("unknown options")
     hands, rows, field = state["hands"], state["rows"], state["field"]
     if len(hands) != 2 or len(rows) != 2 or any(len(r) != COLUMNS for r in rows):
         raise _bad("two hands and two rows of 7 slots are needed")
@@ -187,8 +193,14 @@ def _validate(state: State) -> None:
     every += state["unused"]
     if len(every) != 52 or set(every) != ALL_CARDS:
         raise _bad("the 52 cards must each be in exactly one place")
+    for s in (0, 1):
+        if hands[s] != sorted(hands[s], key=rules.sort_key):
+            raise _bad(f"seat {s}'s hand must be kept sorted")
+    field_ranks = {card[0] for card in field}
+    if any(card[0] not in field_ranks for card in state["discard"]):
+        raise _bad("a replaced Field Card has the rank of its column's Field Card")
     reps = state["replacements"]
-    if len(reps) != 2 or any(not isinstance(n, int) or n < 0 for n in reps):
+    if len(reps) != 2 or any(not _is_int(n) or n < 0 for n in reps):
         raise _bad("replacements must be two counts")
     if len(state["discard"]) != sum(reps) or (cap is not None and max(reps) > cap):
         raise _bad("the discard must hold one card per field replacement, within the cap")
@@ -202,14 +214,23 @@ def _validate(state: State) -> None:
             raise _bad(f"C{c + 1}: a face-down card cannot face a face-up card")
     turn = state["turn"]
     tired = [rules.exhausted(state, s) is not None for s in (0, 1)]
+    # Row 3 moves first and turns alternate until a seat is exhausted; then the other plays on.
+    if tired[0] and not tired[1] and played[0] - played[1] > 1:
+        raise _bad("Row 3 exhausted first: Row 1 had one play less then, and plays on")
+    if tired[1] and not tired[0] and played[0] < played[1]:
+        raise _bad("Row 1 exhausted first: Row 3 had as many plays then, and plays on")
     if turn is None:
         if not all(tired):
             raise _bad("the game can only be over when both seats are exhausted")
         return
-    if turn not in (0, 1) or tired[turn]:
+    if not _is_int(turn) or turn not in (0, 1) or tired[turn]:
         raise _bad("the seat to move must be 0 or 1 and not exhausted")
     if not any(tired) and played[0] - played[1] != turn:
         raise _bad("turns alternate, Row 3 first")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 ENGINE = MasulEngine()

@@ -9,7 +9,14 @@ from __future__ import annotations
 
 import re
 
-from gm.games.base import AmbiguousMoveError, IllegalMoveError, ParseError, State
+from gm.games.base import (
+    AmbiguousMoveError,
+    IllegalMoveError,
+    Outcome,
+    ParseError,
+    State,
+    game_over_line,
+)
 from gm.games.cards import card_text, find_cards
 from gm.games.masul import rules
 from gm.games.masul.rules import COLUMNS, MasulMove, label
@@ -122,12 +129,11 @@ def parse_move(text: str, state: State, seat: int) -> MasulMove:
     if m:
         kind = "field" if m.group(2) else ("down" if m.group(4) else "up")
         if not (kind == "field" and m.group(4)):
-            move = MasulMove(m.group(1), int(m.group(3)), kind)
+            move = MasulMove(kind, m.group(1), int(m.group(3)))
             rules.check_move(state, seat, move)
             return move
     example = example_card(state, seat)
     cards, ranks, column, kind = read(text, example)
-    rules.check_turn(state, seat)
     hand = state["hands"][seat]
     if len(cards) == 2 and column is None and kind in (None, "field"):
         move = _field_by_name(cards, state, seat)
@@ -160,7 +166,7 @@ def parse_move(text: str, state: State, seat: int) -> MasulMove:
             )
     if column is not None:
         kinds = [kind] if kind else ["up"]
-        moves = [MasulMove(card, column, k) for card in candidates_cards for k in kinds]
+        moves = [MasulMove(k, card, column) for card in candidates_cards for k in kinds]
         legal = [mv for mv in moves if _is_legal(state, seat, mv)]
         if len(legal) == 1:
             return legal[0]
@@ -207,7 +213,7 @@ def _field_by_name(cards: list[str], state: State, seat: int) -> MasulMove | Non
     if len(in_field) != 1:
         return None
     played = next(c for c in cards if c != in_field[0])
-    return MasulMove(played, field.index(in_field[0]) + 1, "field")
+    return MasulMove("field", played, field.index(in_field[0]) + 1)
 
 
 # ---------------------------------------------------------------- the board
@@ -223,9 +229,12 @@ def _cards(cards: list[str]) -> str:
     return "-".join(cards) if cards else "(empty)"
 
 
-def render(state: State, seat: int | None) -> str:
-    """The board in the seed's shape, then extra lines (see rules.md, "The board")."""
-    over = state["turn"] is None
+def render(state: State, seat: int | None, outcome: Outcome | None = None) -> str:
+    """The board in the seed's shape, then extra lines (see rules.md, "The board").
+
+    Given the framework's ``outcome`` (any termination) every card is shown, then a line per
+    decided column, the score and, last, the game-over line; there is no turn line."""
+    over = outcome is not None
     hands, rows = state["hands"], state["rows"]
     if seat == 1:
         top = f"Opponent's Hand: {len(hands[0])}"
@@ -259,11 +268,21 @@ def render(state: State, seat: int | None) -> str:
         if tired:
             lines.append("Exhausted: " + ", ".join(tired))
         turn = state["turn"]
-        who = "" if seat is None else (" (you)" if turn == seat else " (opponent)")
-        lines.append(f"Turn: {label(turn)}{who}")
+        if turn is not None:
+            who = "" if seat is None else (" (you)" if turn == seat else " (opponent)")
+            lines.append(f"Turn: {label(turn)}{who}")
         return "\n".join(lines)
     lines.append(f"Unplayed Cards: Row 3 {_cards(hands[0])}; Row 1 {_cards(hands[1])}")
-    results = rules.column_results(state)
-    lines.extend(f"C{r.column}: {r.why}" for r in results)
-    lines.append(rules.score_line(rules.scores(results)))
+    results = rules.decided_results(state)
+    if state["turn"] is None:  # the rules ended the game: every column is scored
+        lines.extend(f"C{r.column}: {r.why}" for r in results)
+        lines.append(rules.score_line(rules.tally(results)))
+    else:  # ended early (resignation, forfeit): only the columns decided so far count
+        decided = {r.column: r for r in results}
+        for c in range(1, COLUMNS + 1):
+            r = decided.get(c)
+            lines.append(f"C{c}: {r.why}" if r else f"C{c}: undecided (a slot is still empty)")
+        totals = rules.tally(results)
+        lines.append(f"Columns Won: Row 3 {totals[0]}, Row 1 {totals[1]}")
+    lines.append(game_over_line(outcome))
     return "\n".join(lines)

@@ -37,11 +37,12 @@ ALL_CARDS = frozenset(v + s for s in SEED_SUITS for v in SEED_VALUES)
 
 
 class MasulMove(NamedTuple):
-    """One play: ``card`` from hand into ``column`` (1..7) as ``kind`` "up", "down" or "field"."""
+    """One play, action first: ``kind`` "up", "down" or "field", then ``card`` from hand and
+    ``column`` (1..7). JSON: ``["down", "7♠", 3]``."""
 
+    kind: str  # "up": face-up in own row; "down": face-down in own row; "field": replace FC
     card: str
     column: int
-    kind: str  # "up": face-up in own row; "down": face-down in own row; "field": replace FC
 
 
 # ---------------------------------------------------------------- cards
@@ -95,6 +96,22 @@ def exhausted(state: State, seat: int) -> str | None:
     return None
 
 
+def exhausted_reason(state: State, seat: int) -> str | None:
+    """What an exhausted ``seat`` is told when it tries to act, or None when it is not."""
+    why = exhausted(state, seat)
+    if why is None:
+        return None
+    other = label(1 - seat)
+    if why == "row full":
+        head = f"all {COLUMNS} slots of your row ({label(seat)}) are filled"
+    else:
+        head = f"you have played all {HAND_SIZE} cards of your hand"
+    return (
+        f"You have exhausted your turns: {head}, so you make no more plays, field replacements "
+        f"included. {other} plays on until it is exhausted too; then the columns are scored."
+    )
+
+
 def replacements_left(state: State, seat: int) -> int | None:
     """Field replacements ``seat`` may still make (None: unlimited)."""
     cap = state["options"].get("max_field_replacements")
@@ -102,8 +119,7 @@ def replacements_left(state: State, seat: int) -> int | None:
 
 
 def legal_moves(state: State, seat: int) -> list[MasulMove]:
-    if state["turn"] != seat:
-        return []
+    """Every legal move of ``seat`` (the framework calls it only for the seat to move)."""
     own, opp = state["rows"][seat], state["rows"][1 - seat]
     open_cols = [
         (c + 1, opp[c] is None or not opp[c]["up"]) for c in range(COLUMNS) if own[c] is None
@@ -128,7 +144,7 @@ def legal_moves(state: State, seat: int) -> list[MasulMove]:
 # every possible move, built once: legal_moves only picks from these
 _MOVES = {
     card: {
-        column: tuple(MasulMove(card, column, kind) for kind in ("up", "down", "field"))
+        column: tuple(MasulMove(kind, card, column) for kind in ("up", "down", "field"))
         for column in range(1, COLUMNS + 1)
     }
     for card in ALL_CARDS
@@ -155,7 +171,7 @@ def field_options(state: State, seat: int) -> list[MasulMove]:
     if replacements_left(state, seat) == 0:
         return []
     return [
-        MasulMove(card, c + 1, "field")
+        MasulMove("field", card, c + 1)
         for card in state["hands"][seat]
         for c, fc in enumerate(state["field"])
         if fc[0] == card[0]
@@ -164,31 +180,6 @@ def field_options(state: State, seat: int) -> list[MasulMove]:
 
 def _cols(cols: list[int]) -> str:
     return ", ".join(f"C{c}" for c in cols) if cols else "none"
-
-
-def check_turn(state: State, seat: int) -> None:
-    """Raise IllegalMoveError when ``seat`` may not play at all now."""
-    if state["turn"] is None:
-        raise IllegalMoveError(
-            "The game is over; no more cards can be played.",
-            rule="game-over",
-            hint="Look at the final board for each column's result.",
-        )
-    if state["turn"] != seat:
-        why = exhausted(state, seat)
-        other = label(1 - seat)
-        if why:
-            raise IllegalMoveError(
-                f"{label(seat)} has exhausted all of its turns ({why}) and makes no more plays, "
-                "field replacements included.",
-                rule="seat-exhausted",
-                hint=f"{other} plays on until it is exhausted too; then the columns are scored.",
-            )
-        raise IllegalMoveError(
-            f"It is not your turn; {other} is to move.",
-            rule="not-your-turn",
-            hint=f"Wait for {other}'s move.",
-        )
 
 
 def check_in_hand(state: State, seat: int, card: str) -> None:
@@ -203,8 +194,7 @@ def check_in_hand(state: State, seat: int, card: str) -> None:
 
 def check_move(state: State, seat: int, move: MasulMove) -> None:
     """Raise IllegalMoveError (naming the rule) unless ``move`` is legal for ``seat`` now."""
-    check_turn(state, seat)
-    card, column, kind = move
+    kind, card, column = move
     check_in_hand(state, seat, card)
     if not 1 <= column <= COLUMNS:
         raise IllegalMoveError(
@@ -258,7 +248,7 @@ def check_move(state: State, seat: int, move: MasulMove) -> None:
 
 
 def render_move(move: MasulMove) -> str:
-    card, column, kind = move
+    kind, card, column = move
     if kind == "field":
         return f"{card} FC{column}"
     return f"{card} C{column}" + (" FD" if kind == "down" else "")
@@ -327,7 +317,26 @@ def column_results(state: State) -> list[ColumnResult]:
     return [column_result(state, c) for c in range(1, COLUMNS + 1)]
 
 
-def scores(results: list[ColumnResult]) -> dict[int, int]:
+def decided_results(state: State) -> list[ColumnResult]:
+    """The column results decided so far: every column once the rules have ended the game;
+    before that, the columns whose two slots are both filled (judged by the current Field Card,
+    which a later field replacement may still change)."""
+    if state["turn"] is None:
+        return column_results(state)
+    rows = state["rows"]
+    return [
+        column_result(state, c + 1)
+        for c in range(COLUMNS)
+        if rows[0][c] is not None and rows[1][c] is not None
+    ]
+
+
+def scores(state: State) -> dict[int, int]:
+    """Columns won so far by each seat (see :func:`decided_results`); the final score at the end."""
+    return tally(decided_results(state))
+
+
+def tally(results: list[ColumnResult]) -> dict[int, int]:
     totals = {0: 0, 1: 0}
     for r in results:
         if r.winner is not None:
@@ -360,7 +369,7 @@ def apply(state: State, seat: int, move: MasulMove) -> tuple[State, list[Event]]
     """Play ``move`` (checked) on a deep copy; return the new state and the events."""
     check_move(state, seat, move)
     new = copy_state(state)
-    card, column, kind = move
+    kind, card, column = move
     c = column - 1
     me, other = label(seat), label(1 - seat)
     new["hands"][seat].remove(card)
@@ -421,7 +430,7 @@ def final_events(state: State) -> list[Event]:
     results = column_results(state)
     events = [Event("Both seats are exhausted: the game is over. Scoring:", kind="end")]
     events.extend(Event(f"C{r.column}: {r.why}", kind="score") for r in results)
-    events.append(Event(score_line(scores(results)), kind="end"))
+    events.append(Event(score_line(tally(results)), kind="end"))
     return events
 
 

@@ -24,7 +24,8 @@ from typing import Any
 
 from gm.ai.basic import random_policy
 from gm.games.base import Engine, Move
-from gm.games.solonyo.engine import value
+from gm.games.solonyo.rules import points as win_points
+from gm.games.solonyo.rules import value
 
 
 def heuristic_policy(
@@ -37,8 +38,7 @@ def heuristic_policy(
     scoring = view["scoring"]
 
     def points(card: str) -> int:
-        dv, cv = value(card, theirs), value(theirs, card)
-        return {"card": dv, "difference": dv - cv, "challenger_card": cv}[scoring]
+        return win_points(scoring, value(card, theirs), value(theirs, card))
 
     vals = [(value(c, theirs), value(theirs, c), i + 1, c) for i, c in enumerate(mine)]
     wins = [v for v in vals if v[0] > v[1]]
@@ -50,7 +50,7 @@ def heuristic_policy(
     else:
         ties = [v for v in vals if v[0] == v[1]]
         pick = ties[0][2] if ties else min(vals)[2]
-    move = ("PICK", pick)
+    move = ("pick", pick)
     return move if move in legal else legal[0]
 
 
