@@ -7,10 +7,9 @@ import hmac
 import redis
 from flask import Flask, request
 
-from gm.api import bp
-from gm.api.chat import bp as chat_bp
 from gm.api.errors import problem, register
 from gm.api.frontends import bp as frontends_bp
+from gm.api.routes import bp
 from gm.config import Settings
 from gm.games.table import Budget
 from gm.service import GameService
@@ -56,7 +55,6 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
             return None
 
     register(app)
-    app.register_blueprint(bp)
-    app.register_blueprint(chat_bp)  # POST /play/<token>/say
+    app.register_blueprint(bp)  # every operation of gm/contract.py with a service call
     app.register_blueprint(frontends_bp)  # /openapi.json, /tools/*.json
     return app

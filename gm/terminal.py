@@ -4,7 +4,9 @@ Every line typed goes through the chat-text logic (gm/chat.py), so a move in any
 reads works, and so do ``board``, ``legal moves``, ``whose turn``, ``history``, ``rules``,
 ``resign`` and ``help``; ``quit`` leaves. By default the game runs on an embedded Redis server
 started in a temporary directory (removed on exit); with ``--url`` it runs on a gm server over HTTP
-(stdlib only; ``GM_API_KEY`` is sent as the bearer key when set).
+(stdlib only; ``GM_API_KEY`` is sent as the bearer key when set). Either way the calls are the
+operations ``new_game`` and ``say`` of gm/contract.py (validated by their schemas, or sent to
+their routes), and a refusal is printed as its detail from the one error map (gm/errors.py).
 """
 
 from __future__ import annotations
@@ -15,11 +17,13 @@ import os
 import sys
 import tempfile
 import urllib.error
+import urllib.parse
 import urllib.request
 from typing import Any, Protocol
 
-from gm import chat
-from gm.service import GameService, ServiceError
+from gm.contract import Operation, operation, perform
+from gm.errors import problem_for
+from gm.service import GameService
 
 QUIT = ("quit", "exit", "q", ":q")
 
@@ -50,17 +54,17 @@ class LocalBackend:
         self._client = redis.Redis.from_url(self._server.url)
         self.service = GameService(Store(self._client))
 
-    def create(self, game: str, level: str | None, seed: int | None) -> dict[str, Any]:
+    def _run(self, op: Operation, arguments: dict[str, Any]) -> dict[str, Any]:
         try:
-            return self.service.create(game, opponent="ai", ai_level=level, seed=seed)
-        except ServiceError as err:
-            raise PlayError(err.detail) from None
+            return perform(op, self.service, arguments)
+        except Exception as err:  # noqa: BLE001 — the error map words every kind
+            raise PlayError(problem_for(err).detail) from None
+
+    def create(self, game: str, level: str | None, seed: int | None) -> dict[str, Any]:
+        return self._run(operation("new_game"), _create_body(game, level, seed))
 
     def say(self, token: str, text: str) -> dict[str, Any]:
-        try:
-            return chat.say(self.service, token, text)
-        except ServiceError as err:
-            raise PlayError(err.detail) from None
+        return self._run(operation("say"), {"token": token, "text": text})
 
     def close(self) -> None:
         self._client.close()
@@ -68,8 +72,17 @@ class LocalBackend:
         self._dir.cleanup()
 
 
+def _create_body(game: str, level: str | None, seed: int | None) -> dict[str, Any]:
+    body: dict[str, Any] = {"game": game, "opponent": "ai"}
+    if level is not None:
+        body["ai_level"] = level
+    if seed is not None:
+        body["seed"] = seed
+    return body
+
+
 class HttpBackend:
-    """A running gm server at ``url`` (``POST /games``, ``POST /play/<token>/say``)."""
+    """A running gm server at ``url`` (the routes of ``new_game`` and ``say``)."""
 
     def __init__(self, url: str, api_key: str = "") -> None:
         self.url = url.rstrip("/")
@@ -90,20 +103,21 @@ class HttpBackend:
                 detail = json.loads(err.read()).get("detail") or err.reason
             except ValueError:
                 detail = err.reason
-            raise PlayError(f"{err.code}: {detail}") from None
+            raise PlayError(detail) from None
         except (urllib.error.URLError, OSError) as err:
             raise PlayError(f"cannot reach gm at {self.url}: {err}") from None
 
+    def _call(self, op: Operation, arguments: dict[str, Any]) -> dict[str, Any]:
+        path = op.path
+        for name in op.path_params:
+            path = path.replace(f"<{name}>", urllib.parse.quote(arguments.pop(name), safe=""))
+        return self._post(path, arguments)
+
     def create(self, game: str, level: str | None, seed: int | None) -> dict[str, Any]:
-        body: dict[str, Any] = {"game": game, "opponent": "ai"}
-        if level is not None:
-            body["ai_level"] = level
-        if seed is not None:
-            body["seed"] = seed
-        return self._post("/games", body)
+        return self._call(operation("new_game"), _create_body(game, level, seed))
 
     def say(self, token: str, text: str) -> dict[str, Any]:
-        return self._post(f"/play/{token}/say", {"text": text})
+        return self._call(operation("say"), {"token": token, "text": text})
 
     def close(self) -> None:
         pass

@@ -13,6 +13,7 @@ from gm.api.schemas import (
     JoinAnswerSchema,
     MoveAnswerSchema,
     ProblemSchema,
+    ResignAnswerSchema,
     RulesSchema,
     ViewSchema,
 )
@@ -208,6 +209,36 @@ def test_idempotency_key_replays_the_first_answer_and_applies_once(client):
     assert first == again
     history = client.get(f"/play/{token}/history").get_json()
     assert sum(1 for m in history["moves"] if m["seat"] == "row3") == 1
+
+
+# ---------------------------------------------------------------- resign
+
+
+def test_resign_ends_the_game_and_the_other_seat_wins(client):
+    game = _new(client, seed=2024)
+    token = game["token"]
+    answer = _ok(ResignAnswerSchema, client.post(f"/play/{token}/resign"))  # no body: optional
+    assert answer["resigned"] is True and answer["status"] == "finished"
+    assert answer["result"]["winners"] == ["row1"] and answer["result"]["draw"] is False
+    assert answer["result"]["reason"]
+    assert [e["seat"] for e in answer["events"]] == ["row3"]
+    assert answer["legal_moves"] == [] and answer["to_move"] is None
+    view = client.get(f"/play/{token}").get_json()
+    assert view["status"] == "finished" and view["result"] == answer["result"]
+    body = _problem(client.post(f"/play/{token}/resign", json={}), 409)
+    assert body["title"] == "Game over"
+    _problem(client.post("/play/nope.nope/resign", json={}), 404)
+
+
+def test_resign_with_an_idempotency_key_replays_and_refuses_unknown_fields(client):
+    token = _new(client, seed=3)["token"]
+    body = _problem(client.post(f"/play/{token}/resign", json={"really": True}), 422)
+    assert body["detail"].startswith("really: Unknown field.")
+    assert client.get(f"/play/{token}").get_json()["status"] == "active"
+    first = client.post(f"/play/{token}/resign", json={"idempotency_key": "r1"})
+    again = client.post(f"/play/{token}/resign", json={"idempotency_key": "r1"})
+    assert first.status_code == again.status_code == 200
+    assert first.get_json() == again.get_json()
 
 
 # ---------------------------------------------------------------- bad input

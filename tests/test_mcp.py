@@ -188,6 +188,49 @@ def test_say_resign_history_rules_and_a_second_human_seat(service):
     anyio.run(main)
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"game": "masul", "colour": "red"},  # an unknown argument
+        {"game": "masul", "opponent": "robot"},  # outside the enum
+        {"game": "masul", "seed": "twelve"},  # the wrong type
+        {"opponent": "ai"},  # a required one missing
+    ],
+)
+def test_arguments_are_refused_in_the_words_of_http_s_422(client, service, body):
+    problem = client.post("/games", json=body).get_json()
+    assert problem["status"] == 422 and problem["title"] == "Invalid request body"
+
+    async def main():
+        async with Client(build_server(service)) as client_:
+            return await _error(client_, "new_game", **body)
+
+    assert anyio.run(main) == f"{problem['title']} ({problem['status']}): {problem['detail']}"
+
+
+def test_the_tool_schemas_are_the_contract_s(service):
+    async def main():
+        tools = {t.name: t for t in await build_server(service).list_tools()}
+        new_game = tools["new_game"].input_schema
+        assert new_game["additionalProperties"] is False
+        assert new_game["properties"]["opponent"]["enum"] == ["ai", "human", None]
+        assert new_game["properties"]["game"]["enum"] == list(REGISTRY)
+        assert tools["resign"].annotations.destructive_hint is True
+        assert tools["resign"].input_schema["required"] == ["token"]
+        async with Client(build_server(service)) as client:
+            game = await _ok(client, "new_game", game="masul", seed=2024)
+            text = await _error(client, "view_game", token=game["token"], colour="red")
+            assert text.startswith("Invalid request body (422): colour: Unknown field.")
+            text = await _error(client, "play_move", move="3♣ C1")
+            assert text.startswith("Invalid request body (422): token: Missing data")
+            resigned = await _ok(client, "resign", token=game["token"], idempotency_key="k")
+            assert resigned["resigned"] is True and resigned["result"]["winners"] == ["row1"]
+            again = await _ok(client, "resign", token=game["token"], idempotency_key="k")
+            assert again == resigned
+
+    anyio.run(main)
+
+
 # ---------------------------------------------------------------- `gm mcp` as a subprocess
 
 
@@ -208,6 +251,8 @@ def test_gm_mcp_over_stdio_plays_a_masul_game_to_the_end(redis_url):
             await _play_to_the_end(client)
             bad = await client.call_tool("play_move", {"token": "nope.x", "move": "3c c1"})
             assert bad.is_error and "Unknown seat token" in _texts(bad)
+            bad = await client.call_tool("new_game", {"game": "masul", "colour": "red"})
+            assert bad.is_error and "colour: Unknown field." in _texts(bad)
 
     anyio.run(main)
 

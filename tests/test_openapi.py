@@ -74,7 +74,8 @@ def test_gpt_actions_rules_hold_for_every_operation(doc):
         assert OPERATION_ID.match(op["operationId"]), where
         assert op["summary"] and len(op["summary"]) <= 300, where
         assert op["description"] and len(op["description"]) <= 300, where
-        assert op["x-openai-isConsequential"] is False, where
+        # only resign asks the GPT for the player's confirmation: play is not interrupted
+        assert op["x-openai-isConsequential"] is (op["operationId"] == "resign"), where
         for param in op.get("parameters", []):
             assert "$ref" not in param, f"{where}: $ref parameters are not supported"
             assert param["in"] in {"path", "query"}, f"{where}: no custom headers or cookies"
@@ -181,3 +182,26 @@ def test_success_statuses_and_schemas_match_the_routes(doc):
         "$ref": "#/components/schemas/Move"
     }
     assert {"404", "409", "422"} <= set(move["responses"])
+
+
+def test_the_document_is_the_contract(doc):
+    from gm.contract import OPERATIONS
+
+    by_id = {op["operationId"]: (method.upper(), path, op) for method, path, op in _operations(doc)}
+    assert list(by_id) == [op.name for op in OPERATIONS]
+    for declared in OPERATIONS:
+        method, path, op = by_id[declared.name]
+        assert (method, path) == (declared.method, declared.openapi_path)
+        assert (op["summary"], op["description"]) == (declared.summary, declared.description)
+        assert str(declared.status) in op["responses"]
+
+
+def test_resign_is_documented_as_consequential_with_an_optional_body(doc):
+    resign = doc["paths"]["/play/{token}/resign"]["post"]
+    assert resign["operationId"] == "resign" and resign["x-openai-isConsequential"] is True
+    assert resign["requestBody"]["required"] is False
+    body = doc["components"]["schemas"]["Resign"]
+    assert set(body["properties"]) == {"idempotency_key"} and not body.get("required")
+    answer = resign["responses"]["200"]["content"]["application/json"]["schema"]
+    assert answer == {"$ref": "#/components/schemas/ResignAnswer"}
+    assert {"404", "409", "422"} <= set(resign["responses"])

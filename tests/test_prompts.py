@@ -128,6 +128,16 @@ def test_every_operation_named_is_an_mcp_tool_and_the_openapi_operation_of_its_r
                 openapi_path = re.sub(r"<(\w+)>", r"{\1}", route)
                 assert spec["paths"][openapi_path][method.lower()]["operationId"] == name
     assert {"new_game", "say", "play_move", "view_game", "get_rules", "list_games"} <= named
+    assert "resign" in named
+
+
+def test_every_operation_named_is_declared_in_the_contract():
+    from gm.contract import BY_NAME
+
+    for path in FILES:
+        for name, method, route in OPERATION.findall(path.read_text(encoding="utf-8")):
+            declared = BY_NAME[name]
+            assert (declared.method, declared.path) == (method, route), (path.name, name)
 
 
 def test_the_guide_lists_exactly_the_mcp_tools(service):

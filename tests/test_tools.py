@@ -21,6 +21,7 @@ EXPECTED_TOOLS = {
     "view_game",
     "play_move",
     "get_history",
+    "resign",
 }
 # OpenAI structured outputs' strict mode: the keywords a schema may use (a conservative subset
 # of the documented one: no default, no length/number/format/pattern constraints).

@@ -1,7 +1,8 @@
 """The machine-readable front doors: ``GET /openapi.json`` (a GPT Action's schema),
-``GET /tools/openai.json`` and ``GET /tools/anthropic.json`` (function-calling tool definitions).
+``GET /tools/openai.json`` and ``GET /tools/anthropic.json`` (function-calling tool definitions),
+at the paths gm/contract.py declares for them.
 
-Each document is generated once per app from its routes, the marshmallow schemas and the game
+Each document is generated once per app from the contract, the marshmallow schemas and the game
 registry, then served from memory.
 """
 
@@ -13,6 +14,7 @@ from flask import Blueprint, current_app, jsonify
 
 from gm.api.openapi import build_openapi
 from gm.api.tools import anthropic_tools, openai_tools
+from gm.contract import operation
 
 bp = Blueprint("gm_frontends", __name__)
 
@@ -25,19 +27,25 @@ def _cached(key: str, build: Any) -> Any:
 
 
 def openapi_document() -> dict[str, Any]:
-    return _cached("openapi", lambda: build_openapi(current_app))
+    return _cached("openapi", lambda: build_openapi(current_app.extensions.get("gm.settings")))
 
 
-@bp.get("/openapi.json")
 def openapi_json() -> Any:
     return jsonify(openapi_document())
 
 
-@bp.get("/tools/openai.json")
 def openai_json() -> Any:
     return jsonify(_cached("openai", lambda: openai_tools(openapi_document())))
 
 
-@bp.get("/tools/anthropic.json")
 def anthropic_json() -> Any:
     return jsonify(_cached("anthropic", lambda: anthropic_tools(openapi_document())))
+
+
+for _name, _view in (
+    ("get_openapi", openapi_json),
+    ("get_openai_tools", openai_json),
+    ("get_anthropic_tools", anthropic_json),
+):
+    _op = operation(_name)
+    bp.add_url_rule(_op.path, _name, _view, methods=[_op.method])

@@ -1,274 +1,38 @@
-"""The OpenAPI 3.1 document of the running app, generated from its routes and marshmallow schemas.
+"""The OpenAPI 3.1 document, generated from the contract (gm/contract.py) and its marshmallow
+schemas.
 
-Nothing here restates a schema: request and answer bodies come from :mod:`gm.api.schemas` through
-apispec's MarshmallowPlugin, the game names from the registry, the routes from the app's URL map.
-What this module adds is the per-route prose (summary, description, which errors can happen), kept
-in :data:`OPERATIONS`, one entry per route. A route of the app without an entry is left out of the
-document and the tests name it.
+Nothing here restates an operation or a schema: the operations, their prose and their errors come
+from :data:`gm.contract.OPERATIONS`, request and answer bodies from :mod:`gm.api.schemas` through
+apispec's MarshmallowPlugin, the game names from the registry. A route of the app that the
+contract does not declare is named by :func:`undocumented_routes` (the tests check there is none).
 
 The document is shaped to be pasted into a custom GPT's Actions as is: one server (GM_PUBLIC_URL),
 an ``operationId`` per operation (the same names as the tool definitions in :mod:`gm.api.tools`),
 short summaries and descriptions, parameters inline, every object schema with ``properties``,
-``x-openai-isConsequential: false`` on every operation, the operator key as the only security
-scheme, every error as ``application/problem+json``.
+``x-openai-isConsequential`` true only for a destructive operation (resign), the operator key as
+the only security scheme, every error as ``application/problem+json``.
 """
 
 from __future__ import annotations
 
 import copy
 import json
-from dataclasses import dataclass, field
 from typing import Any
 
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import Flask
-from marshmallow import Schema, fields
+from marshmallow import Schema
 
 import gm
 from gm.api import schemas as s
 from gm.config import Settings
+from gm.contract import ERRORS, OPERATIONS, PATH_PARAMETERS, TEXT, Operation
 from gm.games import REGISTRY
 
 PROBLEM_JSON = "application/problem+json"
 SECURITY_SCHEME = "operatorKey"
-
-# Why each error status can happen; the operation lists which apply to it.
-ERRORS: dict[int, str] = {
-    401: "The server has an operator key (GM_API_KEY) and the request did not send it.",
-    404: "Unknown game, game id, seat token or invite.",
-    409: "Conflict: the game moved on since expected_version, the invite was used, or the game "
-    "is over.",
-    413: "The request body is too large.",
-    422: "Invalid request body or query parameter (the detail says which and how to fix it).",
-    503: "The game store (Redis) cannot be reached; nothing was changed. Try again.",
-}
-
-PATH_PARAMETERS: dict[str, dict[str, Any]] = {
-    "token": {
-        "description": "Your seat token, from new_game or join_game (the form is "
-        "'<game_id>.<secret>'). It is the seat's secret: whoever holds it plays that seat, so "
-        "never show it to other players.",
-        "schema": {"type": "string"},
-    },
-    "game_id": {
-        "description": "The game id from new_game (game_id in its answer; also the part of a "
-        "seat token or invite before the dot).",
-        "schema": {"type": "string"},
-    },
-    "game": {
-        "description": "The API name of a game; list_games lists them with their titles.",
-        "schema": {"type": "string", "x-gm-enum": "games"},
-    },
-}
-
-
-@dataclass(frozen=True)
-class Operation:
-    """The prose and error list of one route; schemas are marshmallow classes."""
-
-    operation_id: str
-    summary: str
-    description: str
-    tag: str
-    answer: type[Schema] | dict[str, Any]
-    status: int = 200
-    body: type[Schema] | None = None
-    errors: tuple[int, ...] = (503,)
-    query: tuple[dict[str, Any], ...] = ()
-    alternatives: dict[str, dict[str, Any]] = field(default_factory=dict)  # media type → schema
-
-
-# The meta routes' answers (the documents this package serves).
-class OpenAPIDocumentSchema(Schema):
-    openapi = fields.String(required=True, metadata={"description": "'3.1.0'."})
-    info = fields.Dict(required=True)
-    servers = fields.List(fields.Dict(), required=True)
-    paths = fields.Dict(required=True)
-    components = fields.Dict(required=True)
-    security = fields.List(fields.Dict())
-
-
-class ToolFileSchema(Schema):
-    about = fields.String(required=True, metadata={"description": "What the file holds."})
-    server = fields.String(required=True, metadata={"description": "Base URL for the routes."})
-    dispatch = fields.List(
-        fields.String(), required=True, metadata={"description": "How to turn a call into HTTP."}
-    )
-    routes = fields.Dict(required=True, metadata={"description": "Tool name → its HTTP route."})
-
-
-class OpenAIToolFileSchema(ToolFileSchema):
-    chat_completions = fields.List(
-        fields.Dict(), required=True, metadata={"description": "Chat Completions `tools`."}
-    )
-    responses = fields.List(
-        fields.Dict(), required=True, metadata={"description": "Responses API `tools`."}
-    )
-
-
-class AnthropicToolFileSchema(ToolFileSchema):
-    tools = fields.List(
-        fields.Dict(), required=True, metadata={"description": "Messages API `tools`."}
-    )
-
-
-_STRING = {"type": "string"}
-
-# (METHOD, OpenAPI path) → Operation. Keep descriptions ≤ 300 characters (GPT Actions' limit).
-OPERATIONS: dict[tuple[str, str], Operation] = {
-    ("GET", "/rules"): Operation(
-        "list_games",
-        "List the games",
-        "The catalogue: every game this server runs, with its seats, options, move syntax, "
-        "example moves and AI levels. Start here to pick a game.",
-        "rules",
-        s.CatalogueSchema,
-        errors=(),
-    ),
-    ("GET", "/rules/{game}"): Operation(
-        "get_rules",
-        "Read one game's rules",
-        "One game's descriptor plus its full rules text (Markdown): how to play, the board "
-        "notation and the move syntax. Read it before the first move.",
-        "rules",
-        s.RulesSchema,
-        errors=(404, 422),
-        query=(
-            {
-                "name": "format",
-                "in": "query",
-                "required": False,
-                "description": "'text' answers the rules as text/markdown alone (so does "
-                "'Accept: text/markdown'); 'json' (the default) answers the JSON descriptor with "
-                "the rules in it.",
-                "schema": {"type": "string", "enum": ["json", "text"]},
-            },
-        ),
-        alternatives={"text/markdown": _STRING},
-    ),
-    ("POST", "/games"): Operation(
-        "new_game",
-        "Start a new game",
-        "Create a game and take a seat. Default: you against the AI. The answer holds your seat "
-        "token (keep it secret: it is how you play), invites for other human seats, and your "
-        "view with the board and your legal moves.",
-        "games",
-        s.CreateAnswerSchema,
-        status=201,
-        body=s.CreateGameSchema,
-        errors=(404, 413, 422, 503),
-    ),
-    ("POST", "/games/{game_id}/join"): Operation(
-        "join_game",
-        "Join a game with an invite",
-        "Take the human seat an invite was made for. The answer holds your own seat token and "
-        "your view.",
-        "games",
-        s.JoinAnswerSchema,
-        body=s.JoinSchema,
-        errors=(404, 409, 413, 422, 503),
-    ),
-    ("GET", "/games/{game_id}"): Operation(
-        "spectate_game",
-        "Watch a game",
-        "The spectator view: the board and state with public information only (no hidden cards), "
-        "whose turn it is, the seats and the result.",
-        "games",
-        s.ViewSchema,
-        errors=(404, 503),
-    ),
-    ("GET", "/games/{game_id}/history"): Operation(
-        "get_game_history",
-        "Read a game's move log as a spectator",
-        "Every move so far, numbered, as a spectator may see it (face-down cards stay hidden).",
-        "games",
-        s.HistorySchema,
-        errors=(404, 503),
-    ),
-    ("GET", "/play/{token}"): Operation(
-        "view_game",
-        "See your seat's view",
-        "Your view of the game: the board text (show it as is), the state as JSON, your legal "
-        "moves when it is your turn, whose turn it is, the status, the result once it is over, "
-        "and the version to send as expected_version.",
-        "play",
-        s.ViewSchema,
-        errors=(404, 503),
-    ),
-    ("GET", "/play/{token}/board"): Operation(
-        "get_board",
-        "Get your board as plain text",
-        "The board as your seat sees it, in the game's text notation, as text/plain.",
-        "play",
-        _STRING,
-        errors=(404, 503),
-    ),
-    ("GET", "/play/{token}/history"): Operation(
-        "get_history",
-        "Read the move log",
-        "Every move so far as your seat may see it: your own face-down cards named, other seats' "
-        "hidden cards shown face down.",
-        "play",
-        s.HistorySchema,
-        errors=(404, 503),
-    ),
-    ("POST", "/play/{token}/moves"): Operation(
-        "play_move",
-        "Play a move",
-        "Send one move as text. Legal: echoed canonically, applied, and the AI's reply comes in "
-        "the same answer. Illegal: a normal answer with legal=false, the reason, a hint and the "
-        "legal moves; nothing changes. Either way the answer has the new board.",
-        "play",
-        s.MoveAnswerSchema,
-        body=s.MoveSchema,
-        errors=(404, 409, 413, 422, 503),
-    ),
-    ("POST", "/play/{token}/say"): Operation(
-        "say",
-        "Send a chat message",
-        "One chat message: a move in any phrasing, or a request such as 'board', 'legal moves', "
-        "'whose turn', 'history', 'rules', 'resign' or 'help'. The answer has a short reply to "
-        "relay as is, plus your view.",
-        "play",
-        s.SayAnswerSchema,
-        body=s.SaySchema,
-        errors=(404, 409, 413, 422, 503),
-    ),
-    ("GET", "/healthz"): Operation(
-        "health",
-        "Check the server",
-        "Whether the server and its game store (Redis) are up.",
-        "meta",
-        s.HealthSchema,
-    ),
-    ("GET", "/openapi.json"): Operation(
-        "get_openapi",
-        "This OpenAPI document",
-        "The OpenAPI 3.1 description of this API, ready for a GPT Action.",
-        "meta",
-        OpenAPIDocumentSchema,
-        errors=(),
-    ),
-    ("GET", "/tools/openai.json"): Operation(
-        "get_openai_tools",
-        "Tool definitions for OpenAI",
-        "Function-calling tools (strict mode) for the Chat Completions and Responses APIs, with "
-        "the HTTP route of each tool and an example call.",
-        "meta",
-        OpenAIToolFileSchema,
-        errors=(),
-    ),
-    ("GET", "/tools/anthropic.json"): Operation(
-        "get_anthropic_tools",
-        "Tool definitions for Anthropic",
-        "Tool definitions for the Anthropic Messages API, with the HTTP route of each tool and "
-        "an example call.",
-        "meta",
-        AnthropicToolFileSchema,
-        errors=(),
-    ),
-}
+_STRING = TEXT
 
 TAGS = [
     {"name": "rules", "description": "The games this server runs and their rules."},
@@ -418,12 +182,14 @@ def app_routes(app: Flask) -> list[tuple[str, str]]:
 
 
 def undocumented_routes(app: Flask) -> list[tuple[str, str]]:
-    return [route for route in app_routes(app) if route not in OPERATIONS]
+    declared = {(op.method, op.openapi_path) for op in OPERATIONS}
+    return [route for route in app_routes(app) if route not in declared]
 
 
-def build_openapi(app: Flask) -> dict[str, Any]:
-    """The OpenAPI 3.1 document for ``app`` (its routes, settings and the game registry)."""
-    settings: Settings = app.extensions.get("gm.settings") or Settings()
+def build_openapi(settings: Settings | None = None) -> dict[str, Any]:
+    """The OpenAPI 3.1 document of every declared operation, for ``settings`` (the public URL,
+    the operator key) and the game registry."""
+    settings = settings or Settings()
     spec = APISpec(
         title="gm — a game master for chat assistants",
         version=gm.__version__,
@@ -448,11 +214,8 @@ def build_openapi(app: Flask) -> dict[str, Any]:
     spec.components.schema("Problem", schema=s.ProblemSchema)
 
     paths: dict[str, dict[str, Any]] = {}
-    for method, path in app_routes(app):
-        operation = OPERATIONS.get((method, path))
-        if operation is None:
-            continue
-        paths.setdefault(path, {})[method.lower()] = _operation(spec, operation, path)
+    for op in OPERATIONS:
+        paths.setdefault(op.openapi_path, {})[op.method.lower()] = _operation(spec, op)
     for path, operations in paths.items():
         spec.path(path=path, operations=operations)
 
@@ -474,10 +237,10 @@ def _schema_or_ref(spec: APISpec, schema: type[Schema] | dict[str, Any]) -> dict
     return _ref(name)
 
 
-def _operation(spec: APISpec, op: Operation, path: str) -> dict[str, Any]:
+def _operation(spec: APISpec, op: Operation) -> dict[str, Any]:
     parameters = []
-    for name in _path_names(path):
-        param = PATH_PARAMETERS.get(name, {"description": name, "schema": {"type": "string"}})
+    for name in op.path_params:
+        param = {k: v for k, v in PATH_PARAMETERS[name].items() if k != "example"}
         parameters.append({"name": name, "in": "path", "required": True, **copy.deepcopy(param)})
     parameters.extend(copy.deepcopy(q) for q in op.query)
 
@@ -499,28 +262,18 @@ def _operation(spec: APISpec, op: Operation, path: str) -> dict[str, Any]:
         }
 
     out: dict[str, Any] = {
-        "operationId": op.operation_id,
+        "operationId": op.name,
         "summary": op.summary,
         "description": op.description,
         "tags": [op.tag],
         "responses": responses,
-        "x-openai-isConsequential": False,
+        "x-openai-isConsequential": op.consequential,
     }
     if parameters:
         out["parameters"] = parameters
     if op.body is not None:
         out["requestBody"] = {
-            "required": True,
+            "required": op.body_required,
             "content": {"application/json": {"schema": _schema_or_ref(spec, op.body)}},
         }
     return out
-
-
-def _path_names(path: str) -> list[str]:
-    names = []
-    rest = path
-    while "{" in rest:
-        _, _, after = rest.partition("{")
-        name, _, rest = after.partition("}")
-        names.append(name)
-    return names

@@ -123,6 +123,15 @@ class MoveSchema(_Strict):
     )
 
 
+class ResignSchema(_Strict):
+    idempotency_key = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Length(min=1, max=200),
+        metadata={"description": "Resending with the same key returns the first answer."},
+    )
+
+
 def first_error(messages: dict | list | str, path: str = "") -> str:
     """The marshmallow error dict as one readable sentence: 'seed: Not a valid integer.'"""
     if isinstance(messages, dict):
@@ -205,6 +214,15 @@ class MoveAnswerSchema(ViewSchema):
     rule = fields.String(metadata={"description": "The rule the move breaks."})
     candidates = fields.List(fields.String(), metadata={"description": "For ambiguous moves."})
     events = fields.List(fields.Nested(EventSchema), required=True)
+
+
+class ResignAnswerSchema(ViewSchema):
+    resigned = fields.Boolean(required=True, metadata={"description": "Always true."})
+    events = fields.List(
+        fields.Nested(EventSchema),
+        required=True,
+        metadata={"description": "The resignation, as the game's event."},
+    )
 
 
 class CreateAnswerSchema(Schema):
@@ -333,3 +351,39 @@ class SayAnswerSchema(MoveAnswerSchema):
         fields.Nested(HistoryEntrySchema), metadata={"description": "For 'history': the move log."}
     )
     rules = fields.String(metadata={"description": "For 'rules': the rules text (Markdown)."})
+
+
+# ------------------------------------------------------- the documents gm serves about itself
+
+
+class OpenAPIDocumentSchema(Schema):
+    openapi = fields.String(required=True, metadata={"description": "'3.1.0'."})
+    info = fields.Dict(required=True)
+    servers = fields.List(fields.Dict(), required=True)
+    paths = fields.Dict(required=True)
+    components = fields.Dict(required=True)
+    security = fields.List(fields.Dict())
+
+
+class ToolFileSchema(Schema):
+    about = fields.String(required=True, metadata={"description": "What the file holds."})
+    server = fields.String(required=True, metadata={"description": "Base URL for the routes."})
+    dispatch = fields.List(
+        fields.String(), required=True, metadata={"description": "How to turn a call into HTTP."}
+    )
+    routes = fields.Dict(required=True, metadata={"description": "Tool name → its HTTP route."})
+
+
+class OpenAIToolFileSchema(ToolFileSchema):
+    chat_completions = fields.List(
+        fields.Dict(), required=True, metadata={"description": "Chat Completions `tools`."}
+    )
+    responses = fields.List(
+        fields.Dict(), required=True, metadata={"description": "Responses API `tools`."}
+    )
+
+
+class AnthropicToolFileSchema(ToolFileSchema):
+    tools = fields.List(
+        fields.Dict(), required=True, metadata={"description": "Messages API `tools`."}
+    )

@@ -19,20 +19,11 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from gm.contract import OPERATIONS
 from gm.games import REGISTRY
 
-# Tools, in the order a model meets them; each is the operationId of an operation.
-TOOLS = (
-    "list_games",
-    "get_rules",
-    "new_game",
-    "join_game",
-    "view_game",
-    "play_move",
-    "get_history",
-    "spectate_game",
-    "say",
-)
+# Tools, in the contract's order; each is the operationId of an operation.
+TOOLS = tuple(op.name for op in OPERATIONS if op.tool)
 
 # Keywords kept in strict schemas: those OpenAI's structured outputs accept everywhere.
 STRICT_KEYWORDS = frozenset(
@@ -168,6 +159,13 @@ def resolve_refs(node: Any, openapi: dict[str, Any]) -> Any:
         extra = {k: v for k, v in node.items() if k != "$ref"}
         return resolve_refs({**target, **extra}, openapi)
     return {key: resolve_refs(value, openapi) for key, value in node.items()}
+
+
+def input_schema(openapi: dict[str, Any], name: str) -> dict[str, Any]:
+    """The closed JSON schema of operation ``name``'s arguments (refs resolved): what
+    /tools/anthropic.json and the MCP tools advertise."""
+    by_id = {op["operationId"]: op for _, _, op in _operations(openapi)}
+    return _parameters(openapi, by_id[name])
 
 
 def _parameters(openapi: dict[str, Any], operation: dict[str, Any]) -> dict[str, Any]:
@@ -315,6 +313,7 @@ def tool_examples() -> dict[str, dict[str, Any]]:
         "get_history": {"setup": new_game, "arguments": {"token": token}},
         "spectate_game": {"setup": new_game, "arguments": {"game_id": "{{setup.game_id}}"}},
         "say": {"setup": new_game, "arguments": {"token": token, "text": "show the board"}},
+        "resign": {"setup": new_game, "arguments": {"token": token}},
         "get_board": {"setup": new_game, "arguments": {"token": token}},
         "get_game_history": {"setup": new_game, "arguments": {"game_id": "{{setup.game_id}}"}},
     }

@@ -1,0 +1,74 @@
+"""The HTTP routes, generated from gm/contract.py: one generic view per operation — the path
+arguments and the JSON body (loaded with the operation's schema) go to the operation's service
+call, and the answer comes back as JSON with the operation's success status.
+
+What only HTTP has is here: the text answers (``GET /play/<token>/board`` as text/plain, the rules
+as text/markdown with ``?format=text``). Operations whose call is None (gm's own documents) get
+their views from gm/api/frontends.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from gm.api.errors import problem
+from gm.contract import OPERATIONS, Operation, load_body
+from gm.service import GameService
+
+bp = Blueprint("gm", __name__)
+
+
+def service() -> GameService:
+    return current_app.extensions["gm.service"]
+
+
+def _rules(op: Operation, answer: dict[str, Any]) -> Any:
+    fmt = request.args.get("format", "json")
+    if fmt not in ("json", "text"):
+        return problem(
+            422,
+            "Invalid format",
+            f"'format' must be 'text' (the rules as Markdown) or 'json' (the default), "
+            f"not {fmt!r}.",
+        )
+    if "text/markdown" in request.headers.get("Accept", "") or fmt == "text":
+        return Response(answer["rules"], mimetype="text/markdown")
+    return jsonify(answer), op.status
+
+
+def _text(op: Operation, answer: str) -> Any:
+    return Response(answer + "\n", mimetype="text/plain", status=op.status)
+
+
+def _json(op: Operation, answer: Any) -> Any:
+    return jsonify(answer), op.status
+
+
+# How an answer becomes a response, where it is not JSON with the success status.
+RESPONDERS: dict[str, Callable[[Operation, Any], Any]] = {"get_rules": _rules, "get_board": _text}
+
+
+def view_for(op: Operation) -> Callable[..., Any]:
+    respond = RESPONDERS.get(op.name, _json)
+
+    def view(**path_args: str) -> Any:
+        body = load_body(op, _json_body(op)) if op.body is not None else {}
+        assert op.call is not None
+        return respond(op, op.call(service(), {**path_args, **body}))
+
+    view.__name__ = op.name
+    return view
+
+
+def _json_body(op: Operation) -> Any:
+    if not op.body_required and not request.get_data():
+        return None  # an optional body left out
+    return request.get_json(force=True, silent=True)
+
+
+for _op in OPERATIONS:
+    if _op.call is not None:
+        bp.add_url_rule(_op.path, _op.name, view_for(_op), methods=[_op.method])

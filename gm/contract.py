@@ -1,0 +1,443 @@
+"""One contract for every front end: each operation of gm declared once.
+
+An :class:`Operation` holds its name (the OpenAPI ``operationId``, the tool name of /tools/*.json
+and the MCP tool name), its HTTP method and path, its prose, its body and answer schemas
+(marshmallow, gm/api/schemas.py), the errors it can give, which front ends show it, what it does
+to a game (read, write, destructive) and the service call. From :data:`OPERATIONS` come:
+
+- the Flask routes (gm/api/__init__.py, one generic view per operation);
+- the OpenAPI document (gm/api/openapi.py) and the tool files (gm/api/tools.py);
+- the MCP tools (gm/mcp_server.py): input schemas from the same marshmallow schemas, arguments
+  validated by :func:`load_arguments`, so an MCP call is refused in the words HTTP uses;
+- the operation names the prompts use (gm/prompts.py) and the terminal's calls (gm/terminal.py).
+
+Errors are mapped once, in gm/errors.py.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from marshmallow import Schema, ValidationError, fields, validate
+
+from gm import chat
+from gm.api import schemas as s
+from gm.errors import InvalidArguments
+
+Effect = Literal["read", "write", "destructive"]
+Call = Callable[[Any, dict[str, Any]], Any]  # (GameService, path arguments + loaded body)
+
+# Why each error status can happen; an operation lists which apply to it.
+ERRORS: dict[int, str] = {
+    401: "The server has an operator key (GM_API_KEY) and the request did not send it.",
+    404: "Unknown game, game id, seat token or invite.",
+    409: "Conflict: the game moved on since expected_version, the invite was used, or the game "
+    "is over.",
+    413: "The request body is too large.",
+    422: "Invalid request body or query parameter (the detail says which and how to fix it).",
+    503: "The game store (Redis) cannot be reached; nothing was changed. Try again.",
+}
+
+# The path parameters: their prose, their JSON schema, what an example call puts there.
+PATH_PARAMETERS: dict[str, dict[str, Any]] = {
+    "token": {
+        "description": "Your seat token, from new_game or join_game (the form is "
+        "'<game_id>.<secret>'). It is the seat's secret: whoever holds it plays that seat, so "
+        "never show it to other players.",
+        "schema": {"type": "string"},
+        "example": "<token from new_game>",
+    },
+    "game_id": {
+        "description": "The game id from new_game (game_id in its answer; also the part of a "
+        "seat token or invite before the dot).",
+        "schema": {"type": "string"},
+        "example": "<game_id from new_game>",
+    },
+    "game": {
+        "description": "The API name of a game; list_games lists them with their titles.",
+        "schema": {"type": "string", "x-gm-enum": "games"},
+        "example": "masul",
+    },
+}
+
+TEXT = {"type": "string"}
+
+
+@dataclass(frozen=True)
+class Operation:
+    name: str
+    method: str
+    path: str  # Flask's form: /play/<token>/moves
+    summary: str
+    description: str  # ≤ 300 characters (GPT Actions' limit)
+    tag: str
+    answer: type[Schema] | dict[str, Any]  # a dict: a plain JSON schema (text answers)
+    call: Call | None  # None: served by the HTTP front end itself (its own documents)
+    body: type[Schema] | None = None
+    body_required: bool = True
+    example: dict[str, Any] | None = None  # a valid body, shown when one is refused
+    status: int = 200
+    errors: tuple[int, ...] = (503,)
+    query: tuple[dict[str, Any], ...] = ()
+    alternatives: dict[str, dict[str, Any]] = field(default_factory=dict)  # media type → schema
+    tool: bool = False  # in /tools/openai.json and /tools/anthropic.json
+    mcp: bool = False  # an MCP tool
+    effect: Effect = "read"
+
+    @property
+    def path_params(self) -> list[str]:
+        return [part[1:-1].split(":")[-1] for part in self.path.split("/") if part[:1] == "<"]
+
+    @property
+    def openapi_path(self) -> str:
+        """``/play/{token}/moves``."""
+        out = self.path
+        for name in self.path_params:
+            out = out.replace(f"<{name}>", "{" + name + "}")
+        return out
+
+    @property
+    def consequential(self) -> bool:
+        """Whether a GPT should confirm with the player first (x-openai-isConsequential)."""
+        return self.effect == "destructive"
+
+    def mention(self) -> str:
+        """How texts name it: ``name`` (``METHOD /path``)."""
+        return f"`{self.name}` (`{self.method} {self.path}`)"
+
+
+OPERATIONS: tuple[Operation, ...] = (
+    Operation(
+        "list_games",
+        "GET",
+        "/rules",
+        "List the games",
+        "The catalogue: every game this server runs, with its seats, options, move syntax, "
+        "example moves and AI levels. Start here to pick a game.",
+        "rules",
+        s.CatalogueSchema,
+        lambda svc, a: {"games": svc.catalogue()},
+        errors=(),
+        tool=True,
+        mcp=True,
+    ),
+    Operation(
+        "get_rules",
+        "GET",
+        "/rules/<game>",
+        "Read one game's rules",
+        "One game's descriptor plus its full rules text (Markdown): how to play, the board "
+        "notation and the move syntax. Read it before the first move.",
+        "rules",
+        s.RulesSchema,
+        lambda svc, a: svc.rules(a["game"]),
+        errors=(404, 422),
+        query=(
+            {
+                "name": "format",
+                "in": "query",
+                "required": False,
+                "description": "'text' answers the rules as text/markdown alone (so does "
+                "'Accept: text/markdown'); 'json' (the default) answers the JSON descriptor with "
+                "the rules in it.",
+                "schema": {"type": "string", "enum": ["json", "text"]},
+            },
+        ),
+        alternatives={"text/markdown": TEXT},
+        tool=True,
+        mcp=True,
+    ),
+    Operation(
+        "new_game",
+        "POST",
+        "/games",
+        "Start a new game",
+        "Create a game and take a seat. Default: you against the AI. The answer holds your seat "
+        "token (keep it secret: it is how you play), invites for other human seats, and your "
+        "view with the board and your legal moves.",
+        "games",
+        s.CreateAnswerSchema,
+        lambda svc, a: svc.create(**a),
+        body=s.CreateGameSchema,
+        example={"game": "masul", "opponent": "ai"},
+        status=201,
+        errors=(404, 413, 422, 503),
+        tool=True,
+        mcp=True,
+        effect="write",
+    ),
+    Operation(
+        "join_game",
+        "POST",
+        "/games/<game_id>/join",
+        "Join a game with an invite",
+        "Take the human seat an invite was made for. The answer holds your own seat token and "
+        "your view.",
+        "games",
+        s.JoinAnswerSchema,
+        lambda svc, a: svc.join(a["game_id"], a["invite"]),
+        body=s.JoinSchema,
+        example={"invite": "<invite from new_game>"},
+        errors=(404, 409, 413, 422, 503),
+        tool=True,
+        mcp=True,
+        effect="write",
+    ),
+    Operation(
+        "spectate_game",
+        "GET",
+        "/games/<game_id>",
+        "Watch a game",
+        "The spectator view: the board and state with public information only (no hidden cards), "
+        "whose turn it is, the seats and the result.",
+        "games",
+        s.ViewSchema,
+        lambda svc, a: svc.spectate(a["game_id"]),
+        errors=(404, 503),
+        tool=True,
+        mcp=True,
+    ),
+    Operation(
+        "get_game_history",
+        "GET",
+        "/games/<game_id>/history",
+        "Read a game's move log as a spectator",
+        "Every move so far, numbered, as a spectator may see it (face-down cards stay hidden).",
+        "games",
+        s.HistorySchema,
+        lambda svc, a: svc.history(game_id=a["game_id"]),
+        errors=(404, 503),
+    ),
+    Operation(
+        "view_game",
+        "GET",
+        "/play/<token>",
+        "See your seat's view",
+        "Your view of the game: the board text (show it as is), the state as JSON, your legal "
+        "moves when it is your turn, whose turn it is, the status, the result once it is over, "
+        "and the version to send as expected_version.",
+        "play",
+        s.ViewSchema,
+        lambda svc, a: svc.seat_view(a["token"]),
+        errors=(404, 503),
+        tool=True,
+        mcp=True,
+    ),
+    Operation(
+        "get_board",
+        "GET",
+        "/play/<token>/board",
+        "Get your board as plain text",
+        "The board as your seat sees it, in the game's text notation, as text/plain.",
+        "play",
+        TEXT,
+        lambda svc, a: svc.board(a["token"]),
+        errors=(404, 503),
+    ),
+    Operation(
+        "get_history",
+        "GET",
+        "/play/<token>/history",
+        "Read the move log",
+        "Every move so far as your seat may see it: your own face-down cards named, other seats' "
+        "hidden cards shown face down.",
+        "play",
+        s.HistorySchema,
+        lambda svc, a: svc.history(token=a["token"]),
+        errors=(404, 503),
+        tool=True,
+        mcp=True,
+    ),
+    Operation(
+        "play_move",
+        "POST",
+        "/play/<token>/moves",
+        "Play a move",
+        "Send one move as text. Legal: echoed canonically, applied, and the AI's reply comes in "
+        "the same answer. Illegal: a normal answer with legal=false, the reason, a hint and the "
+        "legal moves; nothing changes. Either way the answer has the new board.",
+        "play",
+        s.MoveAnswerSchema,
+        lambda svc, a: svc.move(a["token"], a["move"], a["expected_version"], a["idempotency_key"]),
+        body=s.MoveSchema,
+        example={"move": "7♠ C3", "expected_version": 3},
+        errors=(404, 409, 413, 422, 503),
+        tool=True,
+        mcp=True,
+        effect="write",
+    ),
+    Operation(
+        "say",
+        "POST",
+        "/play/<token>/say",
+        "Send a chat message",
+        "One chat message: a move in any phrasing, or a request such as 'board', 'legal moves', "
+        "'whose turn', 'history', 'rules', 'resign' or 'help'. The answer has a short reply to "
+        "relay as is, plus your view.",
+        "play",
+        s.SayAnswerSchema,
+        lambda svc, a: chat.say(
+            svc, a["token"], a["text"], a["expected_version"], a["idempotency_key"]
+        ),
+        body=s.SaySchema,
+        example={"text": "show the board"},
+        errors=(404, 409, 413, 422, 503),
+        tool=True,
+        mcp=True,
+        effect="write",
+    ),
+    Operation(
+        "resign",
+        "POST",
+        "/play/<token>/resign",
+        "Resign the game",
+        "Your seat forfeits: the game ends at once and every other seat wins. Only when the "
+        "player clearly asks for it. The answer is your view with the result and the event.",
+        "play",
+        s.ResignAnswerSchema,
+        lambda svc, a: svc.resign(a["token"], a["idempotency_key"]),
+        body=s.ResignSchema,
+        body_required=False,
+        example={"idempotency_key": "resign-1"},
+        errors=(404, 409, 413, 422, 503),
+        tool=True,
+        mcp=True,
+        effect="destructive",
+    ),
+    Operation(
+        "health",
+        "GET",
+        "/healthz",
+        "Check the server",
+        "Whether the server and its game store (Redis) are up.",
+        "meta",
+        s.HealthSchema,
+        lambda svc, a: (svc.store.ping(), {"status": "ok", "redis": "ok"})[1],
+    ),
+    Operation(
+        "get_openapi",
+        "GET",
+        "/openapi.json",
+        "This OpenAPI document",
+        "The OpenAPI 3.1 description of this API, ready for a GPT Action.",
+        "meta",
+        s.OpenAPIDocumentSchema,
+        None,
+        errors=(),
+    ),
+    Operation(
+        "get_openai_tools",
+        "GET",
+        "/tools/openai.json",
+        "Tool definitions for OpenAI",
+        "Function-calling tools (strict mode) for the Chat Completions and Responses APIs, with "
+        "the HTTP route of each tool and an example call.",
+        "meta",
+        s.OpenAIToolFileSchema,
+        None,
+        errors=(),
+    ),
+    Operation(
+        "get_anthropic_tools",
+        "GET",
+        "/tools/anthropic.json",
+        "Tool definitions for Anthropic",
+        "Tool definitions for the Anthropic Messages API, with the HTTP route of each tool and "
+        "an example call.",
+        "meta",
+        s.AnthropicToolFileSchema,
+        None,
+        errors=(),
+    ),
+)
+
+BY_NAME: dict[str, Operation] = {op.name: op for op in OPERATIONS}
+assert len(BY_NAME) == len(OPERATIONS), "operation names must be unique"
+
+
+def operation(name: str) -> Operation:
+    return BY_NAME[name]
+
+
+# ---------------------------------------------------------------- arguments
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def first_error(messages: Any) -> str:
+    return s.first_error(messages)
+
+
+def _refuse(messages: Any, example: dict[str, Any]) -> InvalidArguments:
+    return InvalidArguments(
+        f"{first_error(messages)} A valid call looks like {_json(example)}.", errors=messages
+    )
+
+
+def load_body(op: Operation, data: Any) -> dict[str, Any]:
+    """HTTP: the JSON body of ``op`` loaded with its schema (unknown fields refused), or
+    :class:`InvalidArguments` whose detail says what is wrong and shows a valid body."""
+    if op.body is None:
+        return {}
+    example = op.example or {}
+    if data is None and not op.body_required:
+        data = {}
+    if not isinstance(data, dict):
+        raise InvalidArguments(f"The body must be a JSON object, for example {_json(example)}.")
+    try:
+        return op.body().load(data)
+    except ValidationError as err:
+        raise _refuse(err.messages, example) from None
+
+
+_ARGUMENT_SCHEMAS: dict[str, type[Schema]] = {}
+
+
+def arguments_schema(op: Operation) -> type[Schema]:
+    """The schema of a tool call's flat arguments: the path parameters (required strings) plus
+    the body's fields — the body schema itself, so its validation, defaults and words hold."""
+    if op.name in _ARGUMENT_SCHEMAS:
+        return _ARGUMENT_SCHEMAS[op.name]
+    base: type[Schema] = op.body or s._Strict
+    attrs: dict[str, Any] = {
+        name: fields.String(
+            required=True,
+            validate=validate.Length(min=1, max=300),
+            metadata={"description": PATH_PARAMETERS[name]["description"]},
+        )
+        for name in op.path_params
+    }
+    schema = type(f"{op.name.title().replace('_', '')}Arguments", (base,), attrs)
+    _ARGUMENT_SCHEMAS[op.name] = schema
+    return schema
+
+
+def call_example(op: Operation) -> dict[str, Any]:
+    """A valid tool call's arguments: the path parameters, then the body example."""
+    path = {name: PATH_PARAMETERS[name]["example"] for name in op.path_params}
+    return {**path, **(op.example or {})}
+
+
+def load_arguments(op: Operation, arguments: Any) -> dict[str, Any]:
+    """MCP and the terminal: a call's flat arguments loaded with :func:`arguments_schema`.
+    For an operation without path parameters the detail is word for word HTTP's for the same
+    body."""
+    example = call_example(op)
+    if not isinstance(arguments, dict):
+        raise InvalidArguments(f"The arguments must be an object, for example {_json(example)}.")
+    try:
+        return arguments_schema(op)().load(arguments)
+    except ValidationError as err:
+        raise _refuse(err.messages, example) from None
+
+
+def perform(op: Operation, service: Any, arguments: dict[str, Any]) -> Any:
+    """Validate a tool call's flat ``arguments`` and make the service call."""
+    if op.call is None:
+        raise ValueError(f"{op.name} is served by the HTTP front end only")
+    return op.call(service, load_arguments(op, arguments))

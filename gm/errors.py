@@ -1,0 +1,85 @@
+"""One error map for every front end: an exception → a :class:`Problem` (status, title, detail,
+extra). HTTP renders it as ``application/problem+json`` (gm/api/errors.py), MCP as a tool error
+``"Title (status): detail"`` (gm/mcp_server.py), the terminal prints the detail (gm/terminal.py):
+the same words everywhere.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+import redis
+
+from gm.service import ServiceError
+from gm.store import ConflictError
+
+log = logging.getLogger("gm")
+
+
+class InvalidArguments(Exception):
+    """A request body (HTTP) or a tool call's arguments (MCP, terminal) that its operation's
+    schema refuses; ``detail`` says what is wrong and shows a valid call."""
+
+    def __init__(self, detail: str, errors: Any = None):
+        super().__init__(detail)
+        self.detail = detail
+        self.errors = errors
+
+
+@dataclass(frozen=True)
+class Problem:
+    status: int
+    title: str
+    detail: str
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def text(self) -> str:
+        """The one-line form (MCP tool errors): ``Title (status): detail``."""
+        return f"{self.title} ({self.status}): {self.detail}"
+
+
+INVALID_TITLE = "Invalid request body"
+BUSY = Problem(
+    409,
+    "Busy game",
+    "Too many moves reached this game at once. Look at the view again (view_game), then resend "
+    "your move.",
+)
+STORE_DOWN = Problem(
+    503,
+    "Store unavailable",
+    "The game store (Redis) cannot be reached right now. Try again shortly; nothing was changed.",
+)
+INTERNAL = Problem(
+    500,
+    "Internal error",
+    "Something went wrong on our side. Look at your view (view_game) to see whether the move was "
+    "applied before you send it again; please report this.",
+)
+
+#: The exceptions a front end expects from an operation; anything else is a bug (500).
+EXPECTED = (
+    ServiceError,
+    InvalidArguments,
+    ConflictError,
+    redis.exceptions.ConnectionError,
+    redis.exceptions.TimeoutError,
+)
+
+
+def problem_for(err: BaseException) -> Problem:
+    """The problem every front end reports for ``err`` (unexpected ones are logged)."""
+    if isinstance(err, ServiceError):
+        return Problem(err.status, err.title, err.detail, dict(err.extra))
+    if isinstance(err, InvalidArguments):
+        extra = {"errors": err.errors} if err.errors is not None else {}
+        return Problem(422, INVALID_TITLE, err.detail, extra)
+    if isinstance(err, ConflictError):
+        return BUSY
+    if isinstance(err, (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)):
+        log.error("redis unavailable: %s", err)
+        return STORE_DOWN
+    log.error("unhandled error", exc_info=err)
+    return INTERNAL
