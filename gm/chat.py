@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from gm.service import GameService, ServiceError
+from gm.problems import ServiceError
+from gm.service import GameService
 
 # intent → phrasings, each matched against the whole normalised message
 _PATTERNS: dict[str, tuple[str, ...]] = {

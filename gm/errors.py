@@ -12,7 +12,7 @@ from typing import Any
 
 import redis
 
-from gm.service import ServiceError
+from gm.problems import ServiceError
 from gm.store import ConflictError
 
 log = logging.getLogger("gm")

@@ -70,7 +70,8 @@ async def _play_to_the_end(client: Client, check=None) -> dict[str, Any]:
         assert plies <= 20
     final = await _ok(client, "view_game", token=token)
     assert final["status"] == "finished" and final["result"]["reason"]
-    assert final["board"].splitlines()[-1].startswith("Final Score: Row 3 ")
+    lines = final["board"].splitlines()
+    assert lines[-1].startswith("Game over: ") and lines[-2].startswith("Final Score: Row 3 ")
     assert set(final["result"]["scores"]) == {"row3", "row1"}
     return final
 

@@ -183,6 +183,14 @@ class ResultSchema(Schema):
     winners = fields.List(fields.String(), required=True)
     draw = fields.Boolean(required=True)
     reason = fields.String(required=True, metadata={"description": "Why the game ended so."})
+    termination = fields.String(
+        required=True,
+        validate=validate.OneOf(["rules", "resignation", "illegal-moves", "move-cap"]),
+        metadata={
+            "description": "What ended it: 'rules', 'resignation', 'illegal-moves' (the "
+            "illegal-move limit) or 'move-cap' (the game's move cap, a draw)."
+        },
+    )
     scores = fields.Dict(keys=fields.String(), values=fields.Float(), required=True)
     seed = fields.Integer(metadata={"description": "The shuffle seed, revealed at the end."})
 
