@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from gm.games.trumps.ai import LEVELS
 from gm.games.base import IllegalMoveError, InvalidStateError, ParseError
 from gm.games.trumps import ENGINE, deck_for, sort_key
+from gm.games.trumps.ai import LEVELS
 
 S, N = 0, 1
 
