@@ -26,7 +26,7 @@ from typing import Any
 
 from gm.ai.basic import random_policy
 from gm.games.base import Engine, Move
-from gm.games.n_in_a_row.engine import DIRECTIONS, line_through
+from gm.games.n_in_a_row.rules import DIRECTIONS, line_through
 
 _AROUND = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
 
