@@ -288,4 +288,4 @@ def validate_position(state: State) -> None:
         ("result", "the result"),
     ):
         if json.dumps(state[key], sort_keys=True) != json.dumps(replay[key], sort_keys=True):
-            raise InvalidStateError(f"{what} disagree with the marks on the board")
+            raise InvalidStateError(f"{what}: not what the marks on the board give")
