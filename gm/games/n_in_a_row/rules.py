@@ -23,6 +23,7 @@ LETTERS = ("X", "O")
 LIMIT = 1000
 LIST_MARGIN = 2
 DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
+_AROUND = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
 MAX_TURNS = 1000  # the cap option's maximum
 PLACEMENTS = ("anywhere", "adjacent")
 
@@ -137,12 +138,19 @@ def legal_moves(state: State, seat: int) -> list[Move]:
     first. Any other empty point within the limits that the placement allows is legal too."""
     occ = occupancy(state)
     xmin, xmax, ymin, ymax = bounds(state, LIST_MARGIN)
-    near = state["options"]["placement"] == "adjacent" and bool(occ)
+    if state["options"]["placement"] == "adjacent" and occ:
+        near = {(x + dx, y + dy) for x, y in occ for dx, dy in _AROUND}
+        return [
+            ("mark", x, y)
+            for y in range(ymax, ymin - 1, -1)
+            for x in range(xmin, xmax + 1)
+            if (x, y) in near and (x, y) not in occ
+        ]
     return [
         ("mark", x, y)
         for y in range(ymax, ymin - 1, -1)
         for x in range(xmin, xmax + 1)
-        if (x, y) not in occ and (not near or adjacent(occ, x, y))
+        if (x, y) not in occ
     ]
 
 
