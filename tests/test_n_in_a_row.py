@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from gm.games.n_in_a_row.ai import LEVELS
 from gm.games.base import IllegalMoveError, InvalidStateError, ParseError
 from gm.games.n_in_a_row import ENGINE, f_value
+from gm.games.n_in_a_row.ai import LEVELS
 
 SX, SO = 0, 1
 
@@ -68,10 +68,10 @@ def test_leader_wins_when_the_challengers_turns_run_out():
     outcome = ENGINE.outcome(state)
     assert outcome.winners == [SX] and not outcome.draw
     assert outcome.reason == "x wins: o ran out of turns to beat 1 in a row"
-    assert outcome.scores == {SX: 1, SO: 1}
-    assert ENGINE.to_move(state) is None and ENGINE.legal_moves(state, SX) == []
+    assert outcome.scores == {SX: 1, SO: 1} == ENGINE.scores(state)
+    assert ENGINE.to_move(state) is None
     assert events[-1].kind == "end"
-    assert rule_of("0,1", state, SX) == "game-over"
+    # (a move after the end is the table's GameOver; the engine holds no game-over guard)
 
 
 def test_a_mark_joining_two_lines_sets_the_record_to_the_full_length():
@@ -111,33 +111,36 @@ def test_f_must_give_at_least_two_turns_for_the_first_line(bad):
 
 def test_placement_anywhere_allows_far_points():
     state, _ = play(new(), "X 0,0")
-    assert ENGINE.parse_move("O 500,-700", state, SO) == (SO, 500, -700)
+    assert ENGINE.parse_move("O 500,-700", state, SO) == ("mark", 500, -700)
     assert len(ENGINE.legal_moves(state, SO)) == 24  # the 5x5 box around 0,0 minus 0,0
-    assert (SO, 2, -2) in ENGINE.legal_moves(state, SO)
+    assert ("mark", 2, -2) in ENGINE.legal_moves(state, SO)
 
 
 def test_placement_adjacent_requires_touching_a_mark():
     state, _ = play(new(placement="adjacent"), "X 3,3")
     assert rule_of("O 5,5", state) == "not-adjacent"
-    assert ENGINE.parse_move("O 4,4", state, SO) == (SO, 4, 4)  # diagonal neighbours count
-    assert ENGINE.parse_move("O 2,3", state, SO) == (SO, 2, 3)
+    assert ENGINE.parse_move("O 4,4", state, SO) == ("mark", 4, 4)  # diagonals count
+    assert ENGINE.parse_move("O 2,3", state, SO) == ("mark", 2, 3)
     assert sorted(m[1:] for m in ENGINE.legal_moves(state, SO)) == sorted(
         (3 + dx, 3 + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy
     )
     first = new(placement="adjacent")
-    assert ENGINE.parse_move("X 40,-2", first, SX) == (SX, 40, -2)  # the first mark goes anywhere
+    assert ENGINE.parse_move("X 40,-2", first, SX) == ("mark", 40, -2)  # the first: anywhere
     with pytest.raises(ValueError):
         ENGINE.options({"placement": "near"})
 
 
-def test_turn_cap_ends_the_game_drawn():
-    state, _ = play(new(max_turns=4), "X 0,0", "O 0,5", "X 10,0")
-    assert ENGINE.outcome(state) is None
-    state, _ = play(state, "O 0,6")  # o takes the lead, but the cap is reached
-    outcome = ENGINE.outcome(state)
-    assert outcome.draw and outcome.winners == []
-    assert outcome.reason == "draw: the cap of 4 turns was reached"
+def test_the_turn_cap_is_the_frameworks():
+    """The engine never ends a game at the cap: the table does, from GameInfo.cap."""
+    assert (ENGINE.info.cap.option, ENGINE.info.cap.unit) == ("max_turns", "turns")
+    opt = next(o for o in ENGINE.info.options if o.name == "max_turns")
+    assert (opt.default, opt.minimum, opt.maximum) == (200, 2, 1000)
     assert ENGINE.options({})["max_turns"] == 200
+    with pytest.raises(ValueError):
+        ENGINE.options({"max_turns": 1001})
+    state, _ = play(new(max_turns=4), "X 0,0", "O 0,5", "X 10,0", "O 0,6")  # o takes the lead
+    assert ENGINE.outcome(state) is None and ENGINE.to_move(state) == SX
+    assert ENGINE.from_dict(state) == state  # reaching the cap is a valid state
 
 
 # ---------------------------------------------------------------- notation
@@ -159,12 +162,13 @@ def test_turn_cap_ends_the_game_drawn():
 )
 def test_parser_forms(text, point):
     state, _ = play(new(), "X 0,0")
-    assert ENGINE.parse_move(text, state, SO) == (SO, *point)
+    assert ENGINE.parse_move(text, state, SO) == ("mark", *point)
 
 
 def test_render_move_round_trips():
     state, _ = play(new(), "X 0,0", "O 1,-1")
-    assert ENGINE.render_move((SX, 3, -2)) == "X 3,-2"
+    assert ENGINE.render_move(("mark", 3, -2)) == "3,-2"
+    assert ENGINE.parse_move("X 3,-2", state, SX) == ("mark", 3, -2)
     for move in ENGINE.legal_moves(state, SX):
         assert ENGINE.parse_move(ENGINE.render_move(move), state, SX) == move
 
@@ -178,10 +182,54 @@ def test_parse_errors_and_illegal_points():
     assert rule_of("X 1,1", state) == "wrong-mark"
     assert rule_of("0,0", state) == "occupied"
     assert rule_of("1001,0", state) == "off-grid"
-    assert rule_of("O 1,1", state, SX) == "not-your-turn"
+    # (O's move on X's turn is the table's NotYourTurn; the engine holds no turn guard)
     with pytest.raises(IllegalMoveError) as info:
         ENGINE.parse_move("0,0", state, SO)
     assert "already holds X" in info.value.reason and "O -2,2" in info.value.hint
+
+
+# Every form the reader accepts, with {L} for a seat letter (the point is 3,4).
+LETTER_FORMS = [
+    "{L} 3,4",
+    "{l} 3,4",
+    "{L} x=3 y=4",
+    "{l} x=3, y=4",
+    "{L}: x:3 y:4",
+    "x=3 y=4 {L}",
+    "{l} at 3 4",
+    "place an {L} at 3,4",
+    "{L} (3, 4)",
+    "(3,4) {l}",
+    "3,4 {L}",
+    "{L} 3 4",
+    "{L} 3,4 please",
+    "put {l} on x = 3 y = 4",
+]
+
+
+@pytest.mark.parametrize("form", LETTER_FORMS)
+@pytest.mark.parametrize("seat", [SX, SO])
+def test_the_other_seats_letter_is_refused_in_every_form(form, seat):
+    """Issue: 'O x=3 y=4' on X's turn was played as X 3,4. Naming the other seat's mark is an
+    illegal move in every accepted form, with a reason naming both letters."""
+    state = new() if seat == SX else play(new(), "X 0,0")[0]
+    mine, theirs = ("X", "O") if seat == SX else ("O", "X")
+    text = form.format(L=theirs, l=theirs.lower())
+    with pytest.raises(IllegalMoveError) as info:
+        ENGINE.parse_move(text, state, seat)
+    assert info.value.rule == "wrong-mark", text
+    assert info.value.reason.startswith(f"You are {mine}, not {theirs}"), info.value.reason
+    assert "3,4" in info.value.hint
+    # the own letter in the same form is the move
+    own = form.format(L=mine, l=mine.lower())
+    assert ENGINE.parse_move(own, state, seat) == ("mark", 3, 4), own
+
+
+def test_axis_labels_are_not_seat_letters():
+    state, _ = play(new(), "X 0,0")
+    assert ENGINE.parse_move("x=3 y=4", state, SO) == ("mark", 3, 4)
+    assert ENGINE.parse_move("y=4 x=3", state, SO) == ("mark", 3, 4)
+    assert ENGINE.parse_move("x: -3, y: 4", state, SO) == ("mark", -3, 4)
 
 
 # ---------------------------------------------------------------- boards and views
@@ -208,27 +256,33 @@ No marks yet: x places the first X anywhere, e.g. X 0,0"""
 
 def test_golden_boards_for_both_seats_and_a_spectator():
     state, _ = play(new(), "X 0,0", "O 1,1", "X -3,2", "O 1,0")
-    assert ENGINE.render(state, SX) == GOLDEN  # the seat to move
-    assert ENGINE.render(state, SO) == GOLDEN  # the other seat: nothing is hidden
-    assert ENGINE.render(state, None) == GOLDEN
-    assert ENGINE.render(new(), None) == GOLDEN_START
+    assert ENGINE.render(state, SX, None) == GOLDEN  # the seat to move
+    assert ENGINE.render(state, SO, None) == GOLDEN  # the other seat: nothing is hidden
+    assert ENGINE.render(state, None, None) == GOLDEN
+    assert ENGINE.render(new(), None, None) == GOLDEN_START
 
 
 def test_board_at_the_end_says_who_won():
     state, _ = play(new(), "X 0,0", "O 5,5", "X 10,10", "O 7,9")
-    board = ENGINE.render(state, None)
-    assert board.startswith("N-in-a-row · game over")
-    assert board.endswith("Result: x wins: o ran out of turns to beat 1 in a row")
+    outcome = ENGINE.outcome(state)
+    board = ENGINE.render(state, None, outcome)
+    assert board.startswith("N-in-a-row · game over · turn 4 of 200")
+    assert board.endswith("\nGame over: x wins: o ran out of turns to beat 1 in a row.")
+    assert "to move" not in board
+    view = ENGINE.view(state, SO, outcome)
+    assert view["over"] is True and view["to_move"] is None
+    assert view["outcome"]["winners"] == ["x"]
 
 
 def test_view_and_no_hidden_information():
     state, _ = play(new(), "X 0,0", "O 1,1")
-    view = ENGINE.view(state, None)
+    view = ENGINE.view(state, None, None)
+    assert view["over"] is False
     assert view["marks"] == [{"x": 0, "y": 0, "mark": "X"}, {"x": 1, "y": 1, "mark": "O"}]
     assert view["leader"] == "x" and view["challenger"] == "o"
     assert (view["n"], view["turns_left"], view["to_move"]) == (1, 1, "x")
     assert view["bounds"] == {"xmin": 0, "xmax": 1, "ymin": 0, "ymax": 1}
-    assert ENGINE.view(state, SX) == {**view, "seat": "x"}
+    assert ENGINE.view(state, SX, None) == {**view, "seat": "x"}
     assert ENGINE.hidden_tokens(state, SX) == set() == ENGINE.hidden_tokens(state, None)
 
 
@@ -262,11 +316,13 @@ def test_heuristic_beats_random_in_80_percent_of_200_games(placement):
         hseat = seed % 2
         rng = random.Random(seed)
         state = ENGINE.new_state(seed, ENGINE.options({"placement": placement}), 2)
-        while (seat := ENGINE.to_move(state)) is not None:
+        cap = state["options"]["max_turns"]  # the table's turn cap (a draw)
+        while (seat := ENGINE.to_move(state)) is not None and len(state["marks"]) < cap:
             level = "heuristic" if seat == hseat else "random"
             legal = ENGINE.legal_moves(state, seat)
-            move = LEVELS[level](ENGINE, ENGINE.view(state, seat), seat, legal, rng)
+            move = LEVELS[level](ENGINE, ENGINE.view(state, seat, None), seat, legal, rng)
             assert move in legal
             state, _ = ENGINE.apply(state, seat, move)
-        wins += hseat in ENGINE.outcome(state).winners
+        outcome = ENGINE.outcome(state)
+        wins += outcome is not None and hseat in outcome.winners
     assert wins >= 160, wins

@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from gm.games.trumps.ai import LEVELS
 from gm.games.base import IllegalMoveError, InvalidStateError, ParseError
 from gm.games.trumps import ENGINE, deck_for, sort_key
+from gm.games.trumps.ai import LEVELS
 
 S, N = 0, 1
 
@@ -23,12 +23,14 @@ def position(
     turn=S,
     known=((), ()),
     rest="pile",
-    ply=0,
+    ply=None,
     last=(),
     **opts,
 ):
     """A play-phase state. Cards of the pack not named go to north's hand when ``north`` is None,
-    else to the bottom of the pile (``rest="pile"``) or to a hand (``rest="north"``/``"south"``)."""
+    else to the bottom of the pile (``rest="pile"``) or to a hand (``rest="north"``/``"south"``).
+    ``ply`` defaults to the fewest moves that could have built the pile with ``turn`` to move
+    (south moves at even plies)."""
     options = ENGINE.options({"trump_south": trumps[0], "trump_north": trumps[1], **opts})
     named = [*south, *(north or ()), *pile]
     left = [c for c in deck_for(options["deck"]) if c not in named]
@@ -39,6 +41,9 @@ def position(
         south += left
     else:
         pile = left + pile
+    if ply is None:
+        ply = max(1, (len(pile) + 1) // 2)
+        ply += (ply - turn) % 2
     state = {
         "game": "trumps",
         "rng": {"seed": 1, "n": 1},
@@ -87,11 +92,11 @@ def test_trumps_are_chosen_south_first_and_must_differ():
     state = ENGINE.new_state(5, ENGINE.options({}), 2)
     assert state["phase"] == "trumps" and ENGINE.to_move(state) == S
     assert state["hands"] == [[], []]  # nothing is dealt before the trumps are chosen
-    assert ENGINE.legal_moves(state, N) == []
+    # (north may not move before south has chosen: the table's not-your-turn, not the engine's)
     state, events = play(state, S, "hearts")
     assert events[0].text == "south chooses ♥ as trump."
     assert ENGINE.to_move(state) == N
-    assert ("TRUMP", "♥") not in ENGINE.legal_moves(state, N)
+    assert ("trump", "♥") not in ENGINE.legal_moves(state, N)
     err = illegal(state, N, "TRUMP ♥")
     assert err.rule == "different-trumps" and "must differ" in err.reason
     state, events = play(state, N, "trump s")
@@ -103,7 +108,7 @@ def test_trumps_are_chosen_south_first_and_must_differ():
 def test_a_trump_given_at_creation_leaves_the_other_seat_to_choose():
     state = ENGINE.new_state(5, ENGINE.options({"trump_south": "♦"}), 2)
     assert ENGINE.to_move(state) == N
-    assert ENGINE.legal_moves(state, N) == [("TRUMP", s) for s in "♣♥♠"]
+    assert ENGINE.legal_moves(state, N) == [("trump", s) for s in "♣♥♠"]
     state = ENGINE.new_state(5, ENGINE.options({"trump_north": "♦"}), 2)
     assert ENGINE.to_move(state) == S
     assert illegal(state, S, "diamonds").rule == "different-trumps"
@@ -140,7 +145,7 @@ def test_sixes_exchange_hands_your_trump_six_to_you_face_up():
     assert "6♥" in state["hands"][S] and len(state["hands"][S]) == 19
     assert "Sixes exchange: north hands 6♥ to south." in state["last"]
     assert "6♥" not in ENGINE.hidden_tokens(state, N)  # north saw it handed over
-    assert "known: 6♥" in ENGINE.render(state, N)
+    assert "known: 6♥" in ENGINE.render(state, N, None)
     # without the exchange the trump owner keeps its own six and nothing is shown
     seed = _seed_where(lambda s: "6♠" in s["hands"][N] and not s["known"][N], opts)
     state = ENGINE.new_state(seed, opts, 2)
@@ -160,7 +165,7 @@ def test_sixes_of_the_ownerless_suits_stay_put():
 
 def test_lead_any_card_onto_an_empty_pile():
     state = position(["9♣", "K♦"])
-    assert ENGINE.legal_moves(state, S) == [("LEAD", "9♣"), ("LEAD", "K♦")]
+    assert ENGINE.legal_moves(state, S) == [("lead", "9♣"), ("lead", "K♦")]
     state, events = play(state, S, "lead 9c")
     assert events[0].text == "south leads 9♣."
     assert state["pile"] == ["9♣"] and ENGINE.to_move(state) == N
@@ -198,12 +203,12 @@ def test_a_lower_card_or_another_ordinary_suit_does_not_beat():
     err = illegal(state, S, "BEAT 7♦ K♦")
     assert err.rule == "beat" and err.reason == "7♦ is lower than 8♦."
     assert illegal(state, S, "BEAT 9♣ K♦").rule == "beat"
-    assert {m[1] for m in ENGINE.legal_moves(state, S) if m[0] == "BEAT"} == {"K♦"}
+    assert {m[1] for m in ENGINE.legal_moves(state, S) if m[0] == "beat"} == {"K♦"}
 
 
 def test_your_own_trump_beats_any_card_of_another_suit():
     state = position(["6♥", "9♣"], pile=["A♦"], rest="north")  # south owns ♥
-    assert ("BEAT", "6♥", "9♣") in ENGINE.legal_moves(state, S)
+    assert ("beat", "6♥", "9♣") in ENGINE.legal_moves(state, S)
     state, _ = play(state, S, "beat A♦ with 6♥ and put 9♣")
     assert state["pile"][-2:] == ["6♥", "9♣"]
 
@@ -215,8 +220,8 @@ def test_the_opponents_trump_is_an_ordinary_card_for_you():
     assert err.rule == "beat" and "north's trump suit" in err.reason
     on_spade = position(["K♠", "9♣", "6♥"], pile=["7♠"], rest="north")
     legal = ENGINE.legal_moves(on_spade, S)
-    assert ("BEAT", "K♠", "9♣") in legal  # a higher spade beats it, as in any ordinary suit
-    assert ("BEAT", "6♥", "9♣") in legal  # and south's own trump beats a spade
+    assert ("beat", "K♠", "9♣") in legal  # a higher spade beats it, as in any ordinary suit
+    assert ("beat", "6♥", "9♣") in legal  # and south's own trump beats a spade
     assert illegal(on_spade, S, "BEAT 9♣ K♠").rule == "beat"
 
 
@@ -225,24 +230,24 @@ def test_your_own_trump_on_the_pile_is_beaten_only_by_a_higher_trump():
     err = illegal(state, S, "BEAT 9♥ A♣")
     assert err.rule == "beat" and "only a higher ♥" in err.reason
     assert illegal(state, S, "BEAT A♣ 9♥").rule == "beat"
-    assert ("BEAT", "K♥", "A♣") in ENGINE.legal_moves(state, S)
+    assert ("beat", "K♥", "A♣") in ENGINE.legal_moves(state, S)
     # the same Q♥ is an ordinary card for north, whose trump ♠ beats it
     north = position(["A♣"], north=["6♠", "7♣"], pile=["Q♥"], turn=N, rest="south")
-    assert ("BEAT", "6♠", "7♣") in ENGINE.legal_moves(north, N)
+    assert ("beat", "6♠", "7♣") in ENGINE.legal_moves(north, N)
 
 
 def test_a_second_card_is_required_after_beating():
     state = position(["9♣", "K♦"], pile=["8♦"], rest="north")
     err = illegal(state, S, "BEAT K♦")
     assert err.rule == "second-card" and "second card" in err.reason
-    assert ("BEAT", "K♦", None) not in ENGINE.legal_moves(state, S)
+    assert ("beat", "K♦", None) not in ENGINE.legal_moves(state, S)
     assert illegal(state, S, "BEAT K♦ K♦").rule == "second"
     assert illegal(state, S, "BEAT K♦ 9♣ 8♦ 7♦").rule == "two-cards-at-most"
 
 
 def test_no_second_card_when_beating_with_the_last_card_and_that_wins():
     state = position(["K♦"], north=["7♣", "6♣"], pile=["8♦"], rest="pile")
-    assert ENGINE.legal_moves(state, S) == [("BEAT", "K♦", None), ("TAKE",)]
+    assert ENGINE.legal_moves(state, S) == [("beat", "K♦", None), ("take",)]
     state, events = play(state, S, "BEAT K♦")
     assert [e.text for e in events] == [
         "south beats 8♦ with the last card K♦.",
@@ -250,9 +255,11 @@ def test_no_second_card_when_beating_with_the_last_card_and_that_wins():
     ]
     out = ENGINE.outcome(state)
     assert out.winners == [S] and not out.draw and ENGINE.to_move(state) is None
-    assert out.scores == {S: 0, N: 2}
-    assert ENGINE.view(state, N)["outcome"]["winners"] == ["south"]
-    assert illegal(state, N, "TAKE").rule == "game-over"
+    assert out.scores == {S: 0, N: 2} == ENGINE.scores(state)
+    view = ENGINE.view(state, N, out)
+    assert view["outcome"]["winners"] == ["south"]
+    assert view["over"] is True and view["to_move"] is None and "take_count" not in view
+    # (a move after the end is the table's GameOver; the engine holds no game-over guard)
 
 
 # ---------------------------------------------------------------- taking
@@ -272,7 +279,7 @@ def test_take_three_when_the_top_card_is_not_your_trump():
 def test_take_five_when_the_top_card_is_your_own_trump():
     pile = ["7♣", "6♦", "J♣", "8♦", "10♣", "Q♦", "9♥"]
     state = position(["9♣"], pile=pile, rest="north")  # 9♥: south's own trump
-    assert ENGINE.view(state, S)["take_count"] == 5
+    assert ENGINE.view(state, S, None)["take_count"] == 5
     assert illegal(state, S, "take 3").rule == "take-count"
     state, events = play(state, S, "pick up 5")
     assert events[0].text.startswith("south took 5: J♣ 8♦ 10♣ Q♦ 9♥")
@@ -300,20 +307,19 @@ def test_a_short_pile_is_taken_whole():
 
 def test_take_is_allowed_even_when_you_could_beat():
     state = position(["9♣", "K♦"], pile=["8♦"], rest="north")
-    assert ("TAKE",) in ENGINE.legal_moves(state, S)
-    assert ENGINE.parse_move("TAKE", state, S) == ("TAKE",)
+    assert ("take",) in ENGINE.legal_moves(state, S)
+    assert ENGINE.parse_move("take", state, S) == ("take",)
 
 
 def test_after_a_take_the_other_seat_faces_the_exposed_card_or_leads():
     state = position(["9♣", "K♦"], north=["7♣", "A♦"], pile=["10♣", "6♦", "J♣", "9♠"])
     state, _ = play(state, S, "TAKE")
     assert ENGINE.to_move(state) == N and state["pile"][-1] == "10♣"
-    assert ENGINE.legal_moves(state, S) == []
-    assert ("BEAT", "A♦", "7♣") not in ENGINE.legal_moves(state, N)  # must beat 10♣
-    assert illegal(state, S, "TAKE").rule == "not-your-turn"
+    assert ("beat", "A♦", "7♣") not in ENGINE.legal_moves(state, N)  # must beat 10♣
+    # (south moving now is the table's NotYourTurn; the engine holds no turn guard)
     short = position(["9♣", "K♦"], north=["7♣", "A♦"], pile=["6♦"], rest="south")
     state, _ = play(short, S, "TAKE")
-    assert ENGINE.legal_moves(state, N) == [("LEAD", "7♣"), ("LEAD", "A♦")]
+    assert ENGINE.legal_moves(state, N) == [("lead", "7♣"), ("lead", "A♦")]
 
 
 # ---------------------------------------------------------------- the end
@@ -341,14 +347,17 @@ def test_leading_the_last_card_also_empties_the_hand():
     assert ENGINE.outcome(state).winners == [S]
 
 
-def test_the_ply_cap_ends_the_game_in_a_draw():
-    state = position(["9♣", "K♦"], pile=["8♦"], rest="north", ply=9, max_plies=10)
-    state, events = play(state, S, "TAKE")
-    out = ENGINE.outcome(state)
-    assert out.draw and "cap of 10" in out.reason and ENGINE.to_move(state) is None
-    state = position(["9♣", "K♦"], pile=["8♦"], rest="north", ply=8, max_plies=10)
+def test_the_ply_cap_is_the_frameworks():
+    """The engine never ends a game at the cap: the table does, from GameInfo.cap."""
+    assert ENGINE.info.cap.option == "max_plies" and ENGINE.info.cap.unit == "plies"
+    opt = next(o for o in ENGINE.info.options if o.name == "max_plies")
+    assert (opt.default, opt.maximum) == (600, 2000)
+    with pytest.raises(ValueError):
+        ENGINE.options({"max_plies": 2001})
+    state = position(["9♣", "K♦"], pile=["8♦"], rest="north", ply=10, max_plies=11)
     state, _ = play(state, S, "TAKE")
-    assert ENGINE.outcome(state) is None
+    assert state["ply"] == 11 and ENGINE.outcome(state) is None and ENGINE.to_move(state) == N
+    assert ENGINE.from_dict(state) == state  # reaching the cap is a valid state
 
 
 # ---------------------------------------------------------------- notation
@@ -357,16 +366,16 @@ def test_the_ply_cap_ends_the_game_in_a_draw():
 @pytest.mark.parametrize(
     "text, move",
     [
-        ("BEAT 10♦ 9♣", ("BEAT", "10♦", "9♣")),
-        ("beat Td 9c", ("BEAT", "10♦", "9♣")),
-        ("BEAT XD 9C", ("BEAT", "10♦", "9♣")),
-        ("10d 9c", ("BEAT", "10♦", "9♣")),
+        ("BEAT 10♦ 9♣", ("beat", "10♦", "9♣")),
+        ("beat Td 9c", ("beat", "10♦", "9♣")),
+        ("BEAT XD 9C", ("beat", "10♦", "9♣")),
+        ("10d 9c", ("beat", "10♦", "9♣")),
         ("beat the eight of diamonds with the ten of diamonds and then the 9 of clubs",
-         ("BEAT", "10♦", "9♣")),
-        ("cover it with 10 of diamonds, then put nine of clubs", ("BEAT", "10♦", "9♣")),
-        ("take", ("TAKE",)),
-        ("I pick up", ("TAKE",)),
-        ("Take 3 cards", ("TAKE",)),
+         ("beat", "10♦", "9♣")),
+        ("cover it with 10 of diamonds, then put nine of clubs", ("beat", "10♦", "9♣")),
+        ("take", ("take",)),
+        ("I pick up", ("take",)),
+        ("Take 3 cards", ("take",)),
     ],
 )  # fmt: skip
 def test_forgiving_reader(text, move):
@@ -376,12 +385,12 @@ def test_forgiving_reader(text, move):
 
 def test_reader_on_an_empty_pile_and_while_choosing_trumps():
     state = position(["9♣", "10♦"], rest="north")
-    assert ENGINE.parse_move("ten of diamonds", state, S) == ("LEAD", "10♦")
-    assert ENGINE.parse_move("play 9c", state, S) == ("LEAD", "9♣")
+    assert ENGINE.parse_move("ten of diamonds", state, S) == ("lead", "10♦")
+    assert ENGINE.parse_move("play 9c", state, S) == ("lead", "9♣")
     assert illegal(state, S, "9c 10d").rule == "lead-one-card"
     fresh = ENGINE.new_state(1, ENGINE.options({}), 2)
     for text in ("TRUMP ♥", "hearts", "trump h", "I choose Hearts"):
-        assert ENGINE.parse_move(text, fresh, S) == ("TRUMP", "♥")
+        assert ENGINE.parse_move(text, fresh, S) == ("trump", "♥")
     assert illegal(fresh, S, "hearts or spades").rule == "choose-trump-first"
 
 
@@ -415,7 +424,7 @@ def test_hints_list_what_is_legal():
 # ---------------------------------------------------------------- boards and views
 
 GOLDEN_SOUTH = """\
-Your Trumps · 36-card pack · 3 moves played (a draw at 600)
+Your Trumps · 36-card pack · 2 moves played (a draw at 600)
 north (dealer) · trump ♠ · 26 cards · known: 6♠
 pile (3, bottom→top): 9♣ J♣ 7♦ ← top 7♦
 south (you) · trump ♥ · 7 cards: 6♣ 10♣ · 8♦ Q♦ · 6♥ 8♥ A♥
@@ -423,7 +432,7 @@ last: north beats 9♣ with J♣ and puts 7♦.
 To move: south (you) — beat 7♦ with a higher ♦ or any ♥ and add a card, or TAKE 3."""
 
 GOLDEN_NORTH = """\
-Your Trumps · 36-card pack · 3 moves played (a draw at 600)
+Your Trumps · 36-card pack · 2 moves played (a draw at 600)
 south (non-dealer) · trump ♥ · 7 cards
 pile (3, bottom→top): 9♣ J♣ 7♦ ← top 7♦
 north (you) · trump ♠ · 26 cards: 7♣ 8♣ Q♣ K♣ A♣ · 6♦ 9♦ 10♦ J♦ K♦ A♦ · \
@@ -432,7 +441,7 @@ last: north beats 9♣ with J♣ and puts 7♦.
 To move: south — beat 7♦ with a higher ♦ or any ♥ and add a card, or TAKE 3."""
 
 GOLDEN_SPECTATOR = """\
-Your Trumps · 36-card pack · 3 moves played (a draw at 600)
+Your Trumps · 36-card pack · 2 moves played (a draw at 600)
 north (dealer) · trump ♠ · 26 cards · known: 6♠
 pile (3, bottom→top): 9♣ J♣ 7♦ ← top 7♦
 south (non-dealer) · trump ♥ · 7 cards
@@ -445,47 +454,48 @@ def _golden_state():
         ["6♣", "10♣", "8♦", "Q♦", "6♥", "8♥", "A♥"],
         pile=["9♣", "J♣", "7♦"],
         known=((), ("6♠",)),
-        ply=3,
+        ply=2,
         last=["north beats 9♣ with J♣ and puts 7♦."],
     )
 
 
 def test_golden_boards():
     state = _golden_state()
-    assert ENGINE.render(state, S) == GOLDEN_SOUTH
-    assert ENGINE.render(state, N) == GOLDEN_NORTH
-    assert ENGINE.render(state, None) == GOLDEN_SPECTATOR
+    assert ENGINE.render(state, S, None) == GOLDEN_SOUTH
+    assert ENGINE.render(state, N, None) == GOLDEN_NORTH
+    assert ENGINE.render(state, None, None) == GOLDEN_SPECTATOR
 
 
 def test_golden_board_while_choosing_trumps_and_when_over():
     state = ENGINE.new_state(1, ENGINE.options({}), 2)
-    assert ENGINE.render(state, S) == (
+    assert ENGINE.render(state, S, None) == (
         "Your Trumps · 36-card pack · choosing trumps\n"
         "north (dealer) · trump not chosen yet\n"
         "south (you) · trump not chosen yet\n"
         "To move: south (you) — choose a trump suit (TRUMP ♥); the two trumps must differ."
     )
     over, _ = play(position(["9♣"]), S, "LEAD 9♣")
-    assert ENGINE.render(over, N).splitlines()[-1] == (
-        "Game over: south has no cards left and wins."
-    )
+    board = ENGINE.render(over, N, ENGINE.outcome(over))
+    assert board.splitlines()[-1] == "Game over: south has no cards left and wins."
+    assert "To move" not in board
 
 
 def test_views_show_own_hand_counts_and_only_known_opponent_cards():
     state = _golden_state()
-    south = ENGINE.view(state, S)
+    south = ENGINE.view(state, S, None)
     assert south["hand"] == ["6♣", "10♣", "8♦", "Q♦", "6♥", "8♥", "A♥"]
     assert south["hand_counts"] == {"south": 7, "north": 26}
     assert south["known_cards"] == {"south": [], "north": ["6♠"]}
     assert (south["top"], south["turn"], south["take_count"]) == ("7♦", "south", 3)
     assert south["trumps"] == {"south": "♥", "north": "♠"} and south["outcome"] is None
-    assert ENGINE.view(state, None)["hand"] is None
+    assert (south["to_move"], south["over"]) == ("south", False)
+    assert ENGINE.view(state, None, None)["hand"] is None
     hidden = ENGINE.hidden_tokens(state, S)
     assert len(hidden) == 25 and "6♠" not in hidden and "A♠" in hidden
     assert len(ENGINE.hidden_tokens(state, None)) == 7 + 25
     for seat in (S, N, None):
-        text = json.dumps(ENGINE.view(state, seat), ensure_ascii=False)
-        text += ENGINE.render(state, seat)
+        text = json.dumps(ENGINE.view(state, seat, None), ensure_ascii=False)
+        text += ENGINE.render(state, seat, None)
         assert not [c for c in ENGINE.hidden_tokens(state, seat) if c in text.split()]
 
 
@@ -514,8 +524,8 @@ def test_state_round_trips_and_bad_states_are_refused():
 def test_apply_does_not_change_its_input():
     state = _golden_state()
     before = json.dumps(state, sort_keys=True)
-    ENGINE.apply(state, S, ("BEAT", "8♥", "6♣"))
-    ENGINE.apply(state, S, ("TAKE",))
+    ENGINE.apply(state, S, ("beat", "8♥", "6♣"))
+    ENGINE.apply(state, S, ("take",))
     assert json.dumps(state, sort_keys=True) == before
 
 
@@ -530,20 +540,20 @@ def test_rules_text_explains_moves():
 
 def _ai(level, state, seat):
     legal = ENGINE.legal_moves(state, seat)
-    return LEVELS[level](ENGINE, ENGINE.view(state, seat), seat, legal, random.Random(0))
+    return LEVELS[level](ENGINE, ENGINE.view(state, seat, None), seat, legal, random.Random(0))
 
 
 def test_heuristic_beats_cheaply_and_keeps_its_trumps():
     state = position(["9♦", "A♦", "6♥", "K♥", "7♣"], pile=["8♦"], rest="north")
     move = _ai("heuristic", state, S)
-    assert move[:2] == ("BEAT", "9♦")
+    assert move[:2] == ("beat", "9♦")
 
 
 def test_heuristic_goes_out_when_it_can_and_takes_when_it_cannot_beat():
     state = position(["K♦", "8♣"], north=["7♣", "6♣", "J♠"], pile=["7♦"], rest="pile")
-    assert _ai("heuristic", state, S) in {("BEAT", "K♦", "8♣")}
+    assert _ai("heuristic", state, S) in {("beat", "K♦", "8♣")}
     stuck = position(["9♣", "7♣"], pile=["A♦"], rest="north")
-    assert _ai("heuristic", stuck, S) == ("TAKE",)
+    assert _ai("heuristic", stuck, S) == ("take",)
 
 
 def test_heuristic_leaves_a_card_the_opponent_cannot_beat():
@@ -552,7 +562,7 @@ def test_heuristic_leaves_a_card_the_opponent_cannot_beat():
     south = ["8♦", "A♦", "7♣", "9♠", "K♥", "Q♥"]
     north = ["6♣", "7♦", "10♦", "6♠"]
     state = position(south, north=north, pile=["7♥"], trumps=("♥", "♠"), rest="pile")
-    assert _ai("heuristic", state, S) == ("BEAT", "Q♥", "9♠")
+    assert _ai("heuristic", state, S) == ("beat", "Q♥", "9♠")
 
 
 def _duel(level, opponent, games):
@@ -562,11 +572,13 @@ def _duel(level, opponent, games):
         policies = {hero: LEVELS[level], 1 - hero: LEVELS[opponent]}
         rng = random.Random(g)
         state = ENGINE.new_state(g, ENGINE.options({}), 2)
-        while (seat := ENGINE.to_move(state)) is not None:
+        cap = state["options"]["max_plies"]  # the table's move cap (a draw)
+        while (seat := ENGINE.to_move(state)) is not None and state["ply"] < cap:
             legal = ENGINE.legal_moves(state, seat)
-            move = policies[seat](ENGINE, ENGINE.view(state, seat), seat, legal, rng)
+            move = policies[seat](ENGINE, ENGINE.view(state, seat, None), seat, legal, rng)
             state, _ = ENGINE.apply(state, seat, move)
-        wins += hero in ENGINE.outcome(state).winners
+        outcome = ENGINE.outcome(state)
+        wins += outcome is not None and hero in outcome.winners
     return wins / games
 
 

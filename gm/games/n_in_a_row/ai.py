@@ -26,13 +26,13 @@ from typing import Any
 
 from gm.ai.basic import random_policy
 from gm.games.base import Engine, Move
-from gm.games.n_in_a_row.engine import DIRECTIONS, line_through
+from gm.games.n_in_a_row.rules import DIRECTIONS
 
 _AROUND = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
 
 
-def _lines(occ: dict[tuple[int, int], int], x: int, y: int, seat: int) -> float:
-    """Value of the lines ``seat`` would have through (x, y)."""
+def _lines(occ: dict[tuple[int, int], int], x: int, y: int, seat: int) -> tuple[float, int]:
+    """Value of the lines ``seat`` would have through (x, y), and the longest of them."""
     values = []
     for dx, dy in DIRECTIONS:
         run, open_ends = 1, 0
@@ -46,7 +46,7 @@ def _lines(occ: dict[tuple[int, int], int], x: int, y: int, seat: int) -> float:
         values.append((run, open_ends))
     values.sort(reverse=True)
     best_run, best_open = values[0]
-    return best_run + 0.4 * best_open + 0.1 * sum(r for r, _ in values[1:])
+    return best_run + 0.4 * best_open + 0.1 * sum(r for r, _ in values[1:]), best_run
 
 
 def heuristic_policy(
@@ -60,15 +60,18 @@ def heuristic_policy(
     n = view["n"]
     leading = view["leader"] == engine.info.seat_names[seat]
     # only points near the marks matter
-    near = [m for m in legal if any((m[1] + dx, m[2] + dy) in occ for dx, dy in _AROUND)]
+    around = {(x + dx, y + dy) for x, y in occ for dx, dy in _AROUND}
+    near = [m for m in legal if (m[1], m[2]) in around]
     candidates = near or legal
-    threats = [m for m in candidates if line_through(occ, m[1], m[2], other) >= n + 1]
+    evaluated = [
+        (move, _lines(occ, move[1], move[2], seat), _lines(occ, move[1], move[2], other))
+        for move in candidates
+    ]
+    threats = {move for move, _, (_, their_run) in evaluated if their_run >= n + 1}
     best_move, best_score = legal[0], float("-inf")
-    for move in candidates:
-        _, x, y = move
+    for move, (mine, my_run), (theirs, _) in evaluated:
         score = rng.random() * 0.01
-        mine, theirs = _lines(occ, x, y, seat), _lines(occ, x, y, other)
-        extends = line_through(occ, x, y, seat) >= n + 1
+        extends = my_run >= n + 1
         if not leading:
             score += 10 * mine + 2 * theirs + (1000 if extends else 0)
         elif len(threats) >= 2 and extends:

@@ -88,14 +88,14 @@ def heuristic_policy(
     best_score = float("-inf")
     for move in legal:
         kind = move[0]
-        if kind == "TAKE":
+        if kind == "take":
             k = take_count(pile, mine)
             score = -CARD * k + TAKE_REFUND * sum(_keep(c, mine) for c in pile[len(pile) - k :])
-        elif kind == "LEAD":
+        elif kind == "lead":
             if len(hand) == 1 and wins_outright(move[1]):
                 return move
             score = CARD + put(move[1], 1)
-        else:  # BEAT
+        else:  # beat
             beater, second = move[1], move[2]
             if len(hand) <= 2:  # this beat empties the hand
                 if wins_outright(second or beater):

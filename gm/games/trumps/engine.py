@@ -1,8 +1,15 @@
-"""The Your Trumps engine: set-up, applying moves, the end, views and storage."""
+"""The Your Trumps engine: the game's descriptor, set-up and the Engine methods.
+
+The rules (legality, applying a move, the end, scores, the validated state) are in ``rules``;
+reading and writing moves and the board in ``notation``.
+
+Scores (``scores``, and every outcome's): the number of cards each seat still holds — fewer is
+better; the seat that went out has 0. The framework ends a game drawn at ``max_plies`` moves
+(``GameInfo.cap``); the engine itself ends it only by the rules.
+"""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from gm.games.base import (
@@ -11,26 +18,28 @@ from gm.games.base import (
     GameInfo,
     InvalidStateError,
     Move,
+    MoveCap,
     Option,
     Outcome,
     State,
 )
 from gm.games.trumps import notation
 from gm.games.trumps.rules import (
-    DECK_SETS,
     NORTH,
     SEATS,
     SOUTH,
     SUITS,
-    can_beat,
+    apply_move,
     canon_suit,
-    check,
     copy_state,
     deal,
     legal_moves,
-    sort_key,
+    scores,
     take_count,
+    validate_position,
 )
+
+MAX_PLIES = 2000  # the cap option's maximum: a whole heuristic-vs-heuristic game stays cheap
 
 
 class TrumpsEngine(Engine):
@@ -63,9 +72,10 @@ class TrumpsEngine(Engine):
                 600,
                 "Engineering guard: the game is drawn after this many moves.",
                 minimum=10,
-                maximum=100000,
+                maximum=MAX_PLIES,
             ),
         ),
+        cap=MoveCap("max_plies", "plies"),
         move_syntax="LEAD 9♣ | BEAT J♦ 7♣ | BEAT Q♥ | TAKE | TRUMP ♥",
         example_moves=("TRUMP ♥", "LEAD 9♣", "BEAT J♦ 7♣", "BEAT Q♥", "TAKE"),
     )
@@ -118,84 +128,20 @@ class TrumpsEngine(Engine):
         return notation.render_move(move)
 
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
-        check(state, seat, move)
-        s = copy_state(state)
-        name = SEATS[seat]
-        kind = move[0]
-        texts: list[str] = []
-        if kind == "TRUMP":
-            s["trumps"][seat] = move[1]
-            texts.append(f"{name} chooses {move[1]} as trump.")
-            if s["trumps"][1 - seat] is None:
-                s["turn"] = 1 - seat
-            else:
-                texts.extend(deal(s))
-            s["last"] = texts
-            return s, [Event(t, seat=seat) for t in texts]
-        hand, pile = s["hands"][seat], s["pile"]
-        if kind == "TAKE":
-            k = take_count(pile, s["trumps"][seat])
-            taken = pile[len(pile) - k :]
-            del pile[len(pile) - k :]
-            hand.extend(taken)
-            hand.sort(key=sort_key)
-            s["known"][seat].extend(taken)
-            after = f"top now {pile[-1]}" if pile else f"pile empty: {SEATS[1 - seat]} leads"
-            texts.append(f"{name} took {k}: {' '.join(taken)} ({after}).")
-        else:
-            played = [c for c in move[1:] if c is not None]
-            for c in played:
-                hand.remove(c)
-                if c in s["known"][seat]:
-                    s["known"][seat].remove(c)
-            if kind == "LEAD":
-                texts.append(f"{name} leads {move[1]}.")
-            elif move[2] is None:
-                texts.append(f"{name} beats {pile[-1]} with the last card {move[1]}.")
-            else:
-                texts.append(f"{name} beats {pile[-1]} with {move[1]} and puts {move[2]}.")
-            pile.extend(played)
-        s["ply"] += 1
-        s["turn"] = 1 - seat
-        result = self._result(s, seat)
-        if result:
-            s["result"] = result
-            s["phase"] = "over"
-            texts.append(result["reason"])
-        s["last"] = texts
-        return s, [
-            Event(t, seat=seat, kind="move" if i == 0 else "end") for i, t in enumerate(texts)
-        ]
+        return apply_move(state, seat, move)
 
-    def _result(self, s: State, seat: int) -> dict[str, Any] | None:
-        """The end after ``seat`` moved: an empty hand wins (unless the draw rule), or the cap."""
-        name, other = SEATS[seat], 1 - seat
-        if not s["hands"][seat]:
-            last = s["hands"][other]
-            top = s["pile"][-1]
-            if len(last) == 1 and can_beat(last[0], top, s["trumps"][other]):
-                reason = (
-                    f"{name} has no cards left, but {SEATS[other]}'s last card could beat "
-                    f"{top}: a draw."
-                )
-                return {"winners": [], "draw": True, "reason": reason}
-            return {
-                "winners": [seat],
-                "draw": False,
-                "reason": f"{name} has no cards left and wins.",
-            }
-        cap = s["options"]["max_plies"]
-        if s["ply"] >= cap:
-            return {"winners": [], "draw": True, "reason": f"Move cap of {cap} reached: a draw."}
-        return None
+    # ------------------------------------------------------------ the end and standing
 
     def outcome(self, state: State) -> Outcome | None:
-        """Scores are the numbers of cards each seat still holds."""
+        """The end by the rules: a seat with no cards left wins, or the draw rule."""
         result = state.get("result")
         if not result:
             return None
-        scores = {i: len(state["hands"][i]) for i in (SOUTH, NORTH)}
-        return Outcome(list(result["winners"]), result["draw"], result["reason"], scores)
+        return Outcome(list(result["winners"]), result["draw"], result["reason"], scores(state))
+
+    def scores(self, state: State) -> dict[int, int]:
+        """The cards each seat still holds: fewer is better (the seat that went out has 0)."""
+        return scores(state)
 
     # ------------------------------------------------------------ what a seat sees
 
@@ -208,10 +154,11 @@ class TrumpsEngine(Engine):
             hidden.update(set(state["hands"][i]) - set(state["known"][i]))
         return hidden
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def view(
+        self, state: State, seat: int | None, outcome: Outcome | None = None
+    ) -> dict[str, Any]:
         pile = state["pile"]
-        turn = self.to_move(state)
-        out = self.outcome(state)
+        turn = None if outcome is not None else state["turn"]
         v: dict[str, Any] = {
             "game": "trumps",
             "seat": self.seat_name(seat),
@@ -224,18 +171,20 @@ class TrumpsEngine(Engine):
             "known_cards": {SEATS[i]: list(state["known"][i]) for i in (SOUTH, NORTH)},
             "pile": list(pile),
             "top": pile[-1] if pile else None,
+            "to_move": SEATS[turn] if turn is not None else None,
             "turn": SEATS[turn] if turn is not None else None,
+            "over": outcome is not None,
             "ply": state["ply"],
             "max_plies": state["options"]["max_plies"],
             "last": list(state["last"]),
-            "outcome": out.to_dict(SEATS) if out else None,
+            "outcome": outcome.to_dict(SEATS) if outcome is not None else None,
         }
         if turn is not None and state["phase"] == "play" and pile:
             v["take_count"] = take_count(pile, state["trumps"][turn])
         return v
 
-    def render(self, state: State, seat: int | None) -> str:
-        return notation.render(state, seat)
+    def render(self, state: State, seat: int | None, outcome: Outcome | None = None) -> str:
+        return notation.render(state, seat, outcome)
 
     # ------------------------------------------------------------ storage
 
@@ -243,44 +192,20 @@ class TrumpsEngine(Engine):
         return copy_state(state)
 
     def validate(self, state: State) -> None:
-        opts, phase, trumps = state["options"], state["phase"], state["trumps"]
-        hands, known, pile = state["hands"], state["known"], state["pile"]
-        ok = (
-            phase in ("trumps", "play", "over")
-            and opts["deck"] in (36, 52)
-            and isinstance(opts["max_plies"], int)
-            and state["turn"] in (SOUTH, NORTH)
-            and isinstance(state["ply"], int)
-            and state["ply"] >= 0
-            and isinstance(state["rng"]["seed"], int | str)
-            and isinstance(state["last"], list)
-            and len(hands) == len(known) == len(trumps) == 2
-            and all(t is None or t in SUITS for t in trumps)
-        )
-        if not ok:
-            raise InvalidStateError("a field has a value out of range")
-        deck = DECK_SETS[opts["deck"]]
-        everything = [*hands[0], *hands[1], *pile]
-        if len(set(everything)) != len(everything) or not set(everything) <= deck:
-            raise InvalidStateError("duplicate cards or cards not in this pack")
-        if trumps[0] is not None and trumps[0] == trumps[1]:
-            raise InvalidStateError("the two trump suits must differ")
-        if phase == "trumps":
-            if everything or None not in trumps:
-                raise InvalidStateError("cards are dealt only after both trumps are chosen")
-            return
-        if None in trumps or len(everything) != len(deck):
-            raise InvalidStateError("every card of the pack must be in a hand or the pile")
-        for i in (SOUTH, NORTH):
-            if not set(known[i]) <= set(hands[i]) or len(set(known[i])) != len(known[i]):
-                raise InvalidStateError("known cards must be in that hand")
-        if (phase == "over") != bool(state.get("result")):
-            raise InvalidStateError("a result is set exactly when the game is over")
-        if phase == "play" and not (hands[0] and hands[1]):
-            raise InvalidStateError("an empty hand ends the game")
-
-    # ------------------------------------------------------------ text
-
+        """Refuse every state the game cannot reach: unknown or out-of-range options; cards that
+        changed, are duplicated or missing; trumps that are equal, or differ from the options;
+        a turn or ply count that disagrees with the play; known cards outside their hand; a
+        result that is missing, set too early, both a win and a draw, or not what the cards
+        say (a winner who still holds cards, a draw the draw rule does not give)."""
+        opts = state["options"]
+        if not isinstance(opts, dict) or set(opts) != {o.name for o in self.info.options}:
+            raise InvalidStateError("options must be exactly this game's options")
+        try:
+            if self.options(opts) != opts:
+                raise InvalidStateError("options are not in their stored form")
+        except ValueError as err:
+            raise InvalidStateError(str(err)) from err
+        validate_position(state)
 
 
 ENGINE = TrumpsEngine()

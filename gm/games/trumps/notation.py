@@ -1,8 +1,10 @@
 """Your Trumps notation: reading moves from free text, writing moves and the board.
 
-Moves: ``LEAD 9♣`` · ``BEAT J♦ 7♣`` (beat with J♦, then put 7♣) · ``BEAT Q♥`` (the last card) ·
-``TAKE`` · ``TRUMP ♥`` (set-up only). The reader takes any case, ASCII suits and words, and extra
-words ("beat the jack of diamonds with the queen of diamonds and the 7 of clubs", "pick up").
+Move values are ``("lead", "9♣")``, ``("beat", "J♦", "7♣")``, ``("beat", "Q♥", None)``,
+``("take",)``, ``("trump", "♥")``; their canonical texts: ``LEAD 9♣`` · ``BEAT J♦ 7♣`` (beat
+with J♦, then put 7♣) · ``BEAT Q♥`` (the last card) · ``TAKE`` · ``TRUMP ♥`` (set-up only).
+The reader takes any case, ASCII suits and words, and extra words ("beat the jack of diamonds
+with the queen of diamonds and the 7 of clubs", "pick up").
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import re
 
 from gm.games import cards
-from gm.games.base import IllegalMoveError, Move, ParseError, State
+from gm.games.base import IllegalMoveError, Move, Outcome, ParseError, State, game_over_line
 from gm.games.trumps.rules import (
     CODES,
     NORTH,
@@ -19,7 +21,6 @@ from gm.games.trumps.rules import (
     SOUTH,
     SUITS,
     check,
-    check_turn,
     hint,
     sort_key,
     suit,
@@ -41,16 +42,17 @@ _TRUMP_WORDS = {"trump", "trumps", "choose", "chose", "suit", "select"}
 
 
 def render_move(move: Move) -> str:
-    if move[0] == "BEAT" and move[2] is None:
+    """The canonical text: the action in capitals, then the cards (``BEAT J♦ 7♣``)."""
+    if move[0] == "beat" and move[2] is None:
         return f"BEAT {move[1]}"
-    return " ".join(move)
+    return " ".join((move[0].upper(), *move[1:]))
 
 
 def _canonical_moves() -> dict[str, Move]:
     """Every move in canonical form, by its text (about 2,800): the fast path of the reader."""
-    moves: list[Move] = [("TAKE",), *(("TRUMP", s) for s in SUITS)]
+    moves: list[Move] = [("take",), *(("trump", s) for s in SUITS)]
     for a in CODES:
-        moves += [("LEAD", a), ("BEAT", a, None), *(("BEAT", a, b) for b in CODES if b != a)]
+        moves += [("lead", a), ("beat", a, None), *(("beat", a, b) for b in CODES if b != a)]
     return {render_move(m): m for m in moves}
 
 
@@ -80,7 +82,6 @@ def parse_move(text: str, state: State, seat: int) -> Move:
     )
     if not found and not (is_take or is_trump):
         raise ParseError(text, EXPECTED)
-    check_turn(state, seat)
 
     def illegal(reason: str, rule: str) -> IllegalMoveError:
         return IllegalMoveError(reason, rule=rule, hint=hint(state, seat))
@@ -91,14 +92,14 @@ def parse_move(text: str, state: State, seat: int) -> Move:
                 "Trumps are chosen first: name exactly one suit as your trump (TRUMP ♥).",
                 "choose-trump-first",
             )
-        return check(state, seat, ("TRUMP", suits[0]))
+        return check(state, seat, ("trump", suits[0]))
     if is_trump and not found and not is_take:
         raise illegal(
             "Trumps are chosen only before the deal; they are already set.", "trump-set-up-only"
         )
     if is_take:
         numbers = [int(w) for w in words if w.isdigit()]
-        move = check(state, seat, ("TAKE",))
+        move = check(state, seat, ("take",))
         count = take_count(state["pile"], state["trumps"][seat])
         if numbers and numbers[0] != count:
             raise illegal(
@@ -111,13 +112,13 @@ def parse_move(text: str, state: State, seat: int) -> Move:
     if says_lead or (not pile and not says_beat):
         if len(found) != 1:
             raise illegal("A lead is one card.", "lead-one-card")
-        return check(state, seat, ("LEAD", found[0]))
+        return check(state, seat, ("lead", found[0]))
     if len(found) > 2:
         raise illegal(
             "Beat with one card, then put one more card: name at most two cards.",
             "two-cards-at-most",
         )
-    return check(state, seat, ("BEAT", found[0], found[1] if len(found) > 1 else None))
+    return check(state, seat, ("beat", found[0], found[1] if len(found) > 1 else None))
 
 
 # ---------------------------------------------------------------- the board
@@ -133,8 +134,9 @@ def hand_text(hand: list[str]) -> str:
     return " ".join(words)
 
 
-def render(state: State, seat: int | None) -> str:
-    """The board as ``seat`` sees it: the opponent (or north) on top, the pile, then the seat."""
+def render(state: State, seat: int | None, outcome: Outcome | None = None) -> str:
+    """The board as ``seat`` sees it: the opponent (or north) on top, the pile, then the seat;
+    last the seat to move and what it may do, or, once over, the game-over line."""
     opts = state["options"]
     head = f"Your Trumps · {opts['deck']}-card pack · "
     if state["phase"] == "trumps":
@@ -164,13 +166,11 @@ def render(state: State, seat: int | None) -> str:
     lines.append(rows[order[1]])
     if state["last"]:
         lines.append("last: " + " ".join(state["last"]))
-    lines.append(_turn_line(state, seat))
+    lines.append(game_over_line(outcome) if outcome is not None else _turn_line(state, seat))
     return "\n".join(lines)
 
 
 def _turn_line(state: State, seat: int | None) -> str:
-    if state["phase"] == "over":
-        return "Game over: " + state["result"]["reason"]
     turn = state["turn"]
     who = SEATS[turn] + (" (you)" if turn == seat else "")
     if state["phase"] == "trumps":

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from gm.games import cards
-from gm.games.base import IllegalMoveError, Move, State, rng_for
+from gm.games.base import Event, IllegalMoveError, InvalidStateError, Move, State, rng_for
 
 SEATS = ("south", "north")
 SOUTH, NORTH = 0, 1
@@ -99,43 +99,31 @@ def deal(state: State) -> list[str]:
 
 
 def legal_moves(state: State, seat: int) -> list[Move]:
-    if state["phase"] == "over" or state["turn"] != seat:
-        return []
+    """Every legal move of ``seat``, the seat to move (the framework checks the turn)."""
     if state["phase"] == "trumps":
         taken = state["trumps"][1 - seat]
-        return [("TRUMP", s) for s in SUITS if s != taken]
+        return [("trump", s) for s in SUITS if s != taken]
     hand, pile = state["hands"][seat], state["pile"]
     if not pile:
-        return [("LEAD", c) for c in hand]
+        return [("lead", c) for c in hand]
     top, trump = pile[-1], state["trumps"][seat]
     moves: list[Move] = []
     for b in hand:
         if can_beat(b, top, trump):
             if len(hand) == 1:
-                moves.append(("BEAT", b, None))
+                moves.append(("beat", b, None))
             else:
-                moves.extend(("BEAT", b, x) for x in hand if x != b)
-    moves.append(("TAKE",))
+                moves.extend(("beat", b, x) for x in hand if x != b)
+    moves.append(("take",))
     return moves
 
 
 # ---------------------------------------------------------------- legality, with reasons
 
 
-def check_turn(state: State, seat: int) -> None:
-    if state["phase"] == "over":
-        raise IllegalMoveError("The game is over.", rule="game-over", hint="No more moves.")
-    if state["turn"] != seat:
-        raise IllegalMoveError(
-            f"It is {SEATS[state['turn']]}'s turn, not yours.",
-            rule="not-your-turn",
-            hint="Wait for the other seat to move.",
-        )
-
-
 def check(state: State, seat: int, move: Move) -> Move:
     """Return ``move`` when it is legal now, else raise IllegalMoveError naming the rule."""
-    if move[0] == "BEAT" and state["turn"] == seat and state["phase"] == "play":
+    if move[0] == "beat" and state["phase"] == "play":
         hand, pile = state["hands"][seat], state["pile"]
         b, x = move[1], move[2]
         if (
@@ -145,14 +133,13 @@ def check(state: State, seat: int, move: Move) -> Move:
             and (x in hand and x != b if x is not None else len(hand) == 1)
         ):
             return move  # the common case, checked fast; the slow path explains failures
-    check_turn(state, seat)
 
     def illegal(reason: str, rule: str) -> IllegalMoveError:
         return IllegalMoveError(reason, rule=rule, hint=hint(state, seat))
 
     kind = move[0]
     if state["phase"] == "trumps":
-        if kind != "TRUMP":
+        if kind != "trump":
             raise illegal("Trumps are chosen first: name your trump suit.", "choose-trump-first")
         other = state["trumps"][1 - seat]
         if move[1] == other:
@@ -161,18 +148,18 @@ def check(state: State, seat: int, move: Move) -> Move:
                 "different-trumps",
             )
         return move
-    if kind == "TRUMP":
+    if kind == "trump":
         raise illegal("Trumps are chosen only before the deal.", "trump-set-up-only")
     hand, pile = state["hands"][seat], state["pile"]
     trump = state["trumps"][seat]
-    if kind == "TAKE":
+    if kind == "take":
         if not pile:
             raise illegal("The pile is empty: there is nothing to take; lead a card.", "take")
         return move
     for card in move[1:]:
         if card is not None and card not in hand:
             raise illegal(f"You do not hold {card}.", "not-in-hand")
-    if kind == "LEAD":
+    if kind == "lead":
         if pile:
             raise illegal(f"You lead only onto an empty pile; now beat {pile[-1]} or TAKE.", "lead")
         return move
@@ -233,3 +220,183 @@ def hint(state: State, seat: int) -> str:
         f"Beat {top} with one of {' '.join(beaters)}, then name any other card of yours "
         f"(e.g. BEAT {beaters[0]} {other}); or {take}."
     )
+
+
+# ---------------------------------------------------------------- applying a move, the end
+
+
+def apply_move(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+    """Apply a legal move of ``seat``: a new state (the input is unchanged) and the events."""
+    check(state, seat, move)
+    s = copy_state(state)
+    name = SEATS[seat]
+    kind = move[0]
+    texts: list[str] = []
+    if kind == "trump":
+        s["trumps"][seat] = move[1]
+        texts.append(f"{name} chooses {move[1]} as trump.")
+        if s["trumps"][1 - seat] is None:
+            s["turn"] = 1 - seat
+        else:
+            texts.extend(deal(s))
+        s["last"] = texts
+        return s, [Event(t, seat=seat) for t in texts]
+    hand, pile = s["hands"][seat], s["pile"]
+    if kind == "take":
+        k = take_count(pile, s["trumps"][seat])
+        taken = pile[len(pile) - k :]
+        del pile[len(pile) - k :]
+        hand.extend(taken)
+        hand.sort(key=sort_key)
+        s["known"][seat].extend(taken)
+        after = f"top now {pile[-1]}" if pile else f"pile empty: {SEATS[1 - seat]} leads"
+        texts.append(f"{name} took {k}: {' '.join(taken)} ({after}).")
+    else:
+        played = [c for c in move[1:] if c is not None]
+        for c in played:
+            hand.remove(c)
+            if c in s["known"][seat]:
+                s["known"][seat].remove(c)
+        if kind == "lead":
+            texts.append(f"{name} leads {move[1]}.")
+        elif move[2] is None:
+            texts.append(f"{name} beats {pile[-1]} with the last card {move[1]}.")
+        else:
+            texts.append(f"{name} beats {pile[-1]} with {move[1]} and puts {move[2]}.")
+        pile.extend(played)
+    s["ply"] += 1
+    s["turn"] = 1 - seat
+    result = result_after(s, seat)
+    if result:
+        s["result"] = result
+        s["phase"] = "over"
+        texts.append(result["reason"])
+    s["last"] = texts
+    return s, [Event(t, seat=seat, kind="move" if i == 0 else "end") for i, t in enumerate(texts)]
+
+
+def result_after(s: State, seat: int) -> dict[str, Any] | None:
+    """The end by the rules after ``seat`` moved: an empty hand wins, unless the draw rule (the
+    other seat holds one card that could beat the top card by its own trump)."""
+    if s["hands"][seat]:
+        return None
+    name, other = SEATS[seat], 1 - seat
+    last = s["hands"][other]
+    top = s["pile"][-1]
+    if len(last) == 1 and can_beat(last[0], top, s["trumps"][other]):
+        reason = (
+            f"{name} has no cards left, but {SEATS[other]}'s last card could beat {top}: a draw."
+        )
+        return {"winners": [], "draw": True, "reason": reason}
+    return {"winners": [seat], "draw": False, "reason": f"{name} has no cards left and wins."}
+
+
+def scores(state: State) -> dict[int, int]:
+    """The cards each seat still holds (fewer is better; 0 for the seat that went out)."""
+    return {i: len(state["hands"][i]) for i in (SOUTH, NORTH)}
+
+
+# ---------------------------------------------------------------- validated state
+
+STATE_KEYS = {"game", "rng", "options", "phase", "trumps", "hands", "known", "pile", "turn"}
+STATE_KEYS |= {"ply", "last", "result"}
+
+
+def _bad(message: str) -> InvalidStateError:
+    return InvalidStateError(message)
+
+
+def validate_position(state: State) -> None:
+    """Raise InvalidStateError unless ``state`` is a position the game can reach (options are
+    checked by the engine first)."""
+    if set(state) != STATE_KEYS:
+        raise _bad(f"the state's fields must be exactly {', '.join(sorted(STATE_KEYS))}")
+    opts, phase, trumps = state["options"], state["phase"], state["trumps"]
+    hands, known, pile = state["hands"], state["known"], state["pile"]
+    rng, ply, turn = state["rng"], state["ply"], state["turn"]
+    if set(rng) != {"seed", "n"} or not isinstance(rng["seed"], int | str):
+        raise _bad("rng must hold a seed and a counter")
+    if phase not in ("trumps", "play", "over"):
+        raise _bad(f"unknown phase {phase!r}")
+    if turn not in (SOUTH, NORTH) or type(ply) is not int or ply < 0:
+        raise _bad("turn must be 0 or 1 and ply a whole number ≥ 0")
+    if not (isinstance(state["last"], list) and all(isinstance(t, str) for t in state["last"])):
+        raise _bad("last must be a list of texts")
+    lists = (trumps, hands, known)
+    if not all(isinstance(x, list) and len(x) == 2 for x in lists) or not isinstance(pile, list):
+        raise _bad("trumps, hands and known hold one entry per seat; the pile is a list")
+    if not all(isinstance(h, list) for h in (*hands, *known)):
+        raise _bad("hands and known cards are lists")
+    if not all(t is None or t in SUITS for t in trumps):
+        raise _bad("a trump is a suit symbol or null")
+    if trumps[0] is not None and trumps[0] == trumps[1]:
+        raise _bad("the two trump suits must differ")
+    for i, name in ((SOUTH, "trump_south"), (NORTH, "trump_north")):
+        if opts[name] is not None and trumps[i] != opts[name]:
+            raise _bad(f"{SEATS[i]}'s trump was given at creation as {opts[name]}")
+    deck = DECK_SETS[opts["deck"]]
+    everything = [*hands[0], *hands[1], *pile]
+    if not all(isinstance(c, str) for c in everything) or not set(everything) <= deck:
+        raise _bad("a card that is not in this pack")
+    if len(set(everything)) != len(everything):
+        raise _bad("a card is in two places")
+    if ply > opts["max_plies"]:
+        raise _bad("more moves played than the move cap allows")
+    if phase == "trumps":
+        _validate_set_up(state)
+        return
+    if None in trumps:
+        raise _bad("cards are dealt only after both trumps are chosen")
+    if len(everything) != len(deck):
+        raise _bad("every card of the pack must be in a hand or the pile")
+    if rng["n"] != 1:
+        raise _bad("the pack is shuffled once, at the deal")
+    if turn != ply % 2:
+        raise _bad("the turn disagrees with the moves played (south moves first after the deal)")
+    if len(pile) > 2 * ply:
+        raise _bad("the pile holds more cards than the moves played could put there")
+    for i in (SOUTH, NORTH):
+        if hands[i] != sorted(hands[i], key=sort_key):
+            raise _bad("hands are kept sorted")
+        if len(set(known[i])) != len(known[i]) or not set(known[i]) <= set(hands[i]):
+            raise _bad("known cards must be cards of that hand, once each")
+    if ply == 0:
+        if pile:
+            raise _bad("cards on the pile before any move")
+        for i in (SOUTH, NORTH):
+            if known[i] not in ([], ["6" + trumps[i]]):
+                raise _bad("before any move only the sixes exchange makes cards known")
+            if len(hands[i]) != len(deck) // 2 + len(known[i]) - len(known[1 - i]):
+                raise _bad("the deal gives each seat half the pack, then the sixes exchange")
+    _validate_result(state)
+
+
+def _validate_set_up(state: State) -> None:
+    hands, known, pile, trumps = state["hands"], state["known"], state["pile"], state["trumps"]
+    if any(hands) or any(known) or pile:
+        raise _bad("cards are dealt only after both trumps are chosen")
+    if None not in trumps:
+        raise _bad("both trumps are chosen: the cards must be dealt")
+    if state["ply"] or state["rng"]["n"] or state["result"] is not None:
+        raise _bad("no move, shuffle or result before both trumps are chosen")
+    if state["turn"] != (SOUTH if trumps[SOUTH] is None else NORTH):
+        raise _bad("south chooses a trump first, then north")
+
+
+def _validate_result(state: State) -> None:
+    hands, result, phase = state["hands"], state["result"], state["phase"]
+    if phase == "play":
+        if result is not None:
+            raise _bad("a result is recorded but the game is still being played")
+        if not (hands[SOUTH] and hands[NORTH]):
+            raise _bad("an empty hand ends the game")
+        return
+    if not isinstance(result, dict) or set(result) != {"winners", "draw", "reason"}:
+        raise _bad("a finished game records winners, draw and reason")
+    mover = 1 - state["turn"]  # the seat that made the last move
+    if state["ply"] == 0 or hands[mover] or not state["pile"] or not hands[1 - mover]:
+        raise _bad("a game ends only when the seat that moved last has no cards left")
+    if result["draw"] and result["winners"]:
+        raise _bad("a result cannot be both a win and a draw")
+    if result != result_after(state, mover):
+        raise _bad("the recorded result disagrees with the cards (who went out, the draw rule)")

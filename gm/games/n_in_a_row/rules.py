@@ -1,0 +1,299 @@
+"""N-in-a-row rules: the f rule, the grid geometry, legality with reasons, applying a mark, the
+end by the rules, scores and the validated state.
+
+A move is ``("mark", x, y)``: the seat to move places its own mark on the point x,y (the seat is
+implied by the turn). The state (pure JSON): ``options`` (f, placement, max_turns), ``marks``
+(``[x, y]`` in play order: x's marks at even indexes, o's at odd), ``leader`` (a seat or None
+before the first mark), ``n`` (the record: the leader's longest line), ``turns_left`` (the
+challenger's turns to beat it), ``best`` (each seat's longest line) and ``result``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from typing import Any
+
+from gm.games.base import Event, IllegalMoveError, InvalidStateError, Move, State
+
+GAME = "n-in-a-row"
+SEATS = ("x", "o")
+LETTERS = ("X", "O")
+LIMIT = 1000
+LIST_MARGIN = 2
+DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
+_AROUND = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
+MAX_TURNS = 1000  # the cap option's maximum
+PLACEMENTS = ("anywhere", "adjacent")
+
+_F_ERROR = "option 'f' must be a whole number k (f(N) = k·N) or a list like '2,4,6'"
+
+
+# ---------------------------------------------------------------- the f rule
+
+
+def parse_f(value: Any) -> str:
+    """Normalise option ``f`` to ``"kN"`` (linear) or ``"a,b,c"`` (table); ValueError if bad."""
+    if isinstance(value, bool):
+        raise ValueError(_F_ERROR)
+    if isinstance(value, int):
+        value = str(value)
+    if not isinstance(value, str):
+        raise ValueError(_F_ERROR)
+    text = value.strip().replace(" ", "")
+    m = re.fullmatch(r"(\d+)(?:[*·x×]?[nN])?", text)
+    if m:
+        k = int(m.group(1))
+        if not 2 <= k <= 1000:
+            raise ValueError("option 'f': k in f(N) = k·N must be 2..1000, so that f(1) ≥ 2")
+        return f"{k}N"
+    parts = [p for p in re.split(r"[,;/]", text) if p]
+    if len(parts) >= 2 and all(p.isdigit() for p in parts):
+        table = [int(p) for p in parts]
+        if table[0] < 2:
+            raise ValueError("option 'f': f(1) must be at least 2, or x wins at once")
+        if min(table) < 1 or max(table) > 1000:
+            raise ValueError("option 'f': every value must be 1..1000")
+        return ",".join(str(t) for t in table)
+    raise ValueError(_F_ERROR)
+
+
+@cache
+def _f_rule(rule: str) -> tuple[int, tuple[int, ...]]:
+    if rule.endswith("N"):
+        return int(rule[:-1]), ()
+    return 0, tuple(int(p) for p in rule.split(","))
+
+
+def f_value(rule: str, n: int) -> int:
+    """f(n) under the normalised rule."""
+    k, table = _f_rule(rule)
+    if k:
+        return k * n
+    return table[min(n, len(table)) - 1]
+
+
+# ---------------------------------------------------------------- geometry
+
+
+def occupancy(state: State) -> dict[tuple[int, int], int]:
+    return {(x, y): i % 2 for i, (x, y) in enumerate(state["marks"])}
+
+
+def line_through(occ: dict[tuple[int, int], int], x: int, y: int, seat: int) -> int:
+    """The longest line of ``seat`` through (x, y), counting (x, y) as ``seat``'s."""
+    best = 1
+    for dx, dy in DIRECTIONS:
+        run = 1
+        for sign in (1, -1):
+            cx, cy = x + sign * dx, y + sign * dy
+            while occ.get((cx, cy)) == seat:
+                run += 1
+                cx, cy = cx + sign * dx, cy + sign * dy
+        best = max(best, run)
+    return best
+
+
+def bounds(state: State, margin: int) -> tuple[int, int, int, int]:
+    """(xmin, xmax, ymin, ymax) of the marks grown by ``margin``, clipped to the limits."""
+    marks = state["marks"]
+    if marks:
+        xs = [m[0] for m in marks]
+        ys = [m[1] for m in marks]
+        box = (min(xs) - margin, max(xs) + margin, min(ys) - margin, max(ys) + margin)
+    else:
+        box = (-margin, margin, -margin, margin)
+    return tuple(max(-LIMIT, min(LIMIT, v)) for v in box)  # type: ignore[return-value]
+
+
+def adjacent(occ: dict[tuple[int, int], int], x: int, y: int) -> bool:
+    return any((x + dx, y + dy) in occ for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
+
+
+# ---------------------------------------------------------------- set-up, turns, legality
+
+
+def new_state(seed: int, options: dict[str, Any]) -> State:
+    return {
+        "game": GAME,
+        "rng": {"seed": seed, "n": 0},
+        "options": dict(options),
+        "marks": [],
+        "leader": None,
+        "n": 0,
+        "turns_left": 0,
+        "best": [0, 0],
+        "result": None,
+    }
+
+
+def to_move(state: State) -> int | None:
+    return None if state["result"] is not None else len(state["marks"]) % 2
+
+
+def legal_moves(state: State, seat: int) -> list[Move]:
+    """The listed legal points of ``seat`` (the seat to move): the empty points of the marks'
+    bounding box grown by LIST_MARGIN (with placement 'adjacent': those next to a mark), top row
+    first. Any other empty point within the limits that the placement allows is legal too."""
+    occ = occupancy(state)
+    xmin, xmax, ymin, ymax = bounds(state, LIST_MARGIN)
+    if state["options"]["placement"] == "adjacent" and occ:
+        near = {(x + dx, y + dy) for x, y in occ for dx, dy in _AROUND}
+        return [
+            ("mark", x, y)
+            for y in range(ymax, ymin - 1, -1)
+            for x in range(xmin, xmax + 1)
+            if (x, y) in near and (x, y) not in occ
+        ]
+    return [
+        ("mark", x, y)
+        for y in range(ymax, ymin - 1, -1)
+        for x in range(xmin, xmax + 1)
+        if (x, y) not in occ
+    ]
+
+
+def hint(state: State, seat: int) -> str:
+    """What the seat could do now, in a sentence (for error messages)."""
+    moves = legal_moves(state, seat)
+    sample = ", ".join(f"{LETTERS[seat]} {x},{y}" for _, x, y in moves[:8])
+    xmin, xmax, ymin, ymax = bounds(state, 0)
+    where = f"marks span x {xmin}..{xmax}, y {ymin}..{ymax}" if state["marks"] else "no marks"
+    if state["options"]["placement"] == "adjacent" and state["marks"]:
+        return f"Place next to an existing mark ({where}), e.g. {sample}"
+    return f"Any empty point with coordinates within ±{LIMIT} ({where}), e.g. {sample}"
+
+
+def why_illegal(state: State, x: int, y: int, occ: dict[tuple[int, int], int]) -> tuple[str, str]:
+    """(reason, rule) when a mark on x,y is illegal now, else ("", "")."""
+    if abs(x) > LIMIT or abs(y) > LIMIT:
+        return f"{x},{y} is off the grid: coordinates run from -{LIMIT} to {LIMIT}.", "off-grid"
+    if (x, y) in occ:
+        return f"{x},{y} already holds {LETTERS[occ[(x, y)]]}.", "occupied"
+    if state["options"]["placement"] == "adjacent" and occ and not adjacent(occ, x, y):
+        return (
+            f"{x},{y} is not next to any mark: with placement 'adjacent' a mark must touch "
+            "an existing one (also diagonally).",
+            "not-adjacent",
+        )
+    return "", ""
+
+
+def check(state: State, seat: int, x: int, y: int) -> Move:
+    """The move ``("mark", x, y)`` when legal now, else IllegalMoveError naming the rule."""
+    reason, rule = why_illegal(state, x, y, occupancy(state))
+    if reason:
+        raise IllegalMoveError(reason, rule=rule, hint=hint(state, seat))
+    return ("mark", x, y)
+
+
+# ---------------------------------------------------------------- applying a mark, the end
+
+
+def race_text(s: State) -> str:
+    leader, n, left = SEATS[s["leader"]], s["n"], s["turns_left"]
+    turns = "turn" if left == 1 else "turns"
+    return (
+        f"Leader: {leader} with {n} in a row · {SEATS[1 - s['leader']]} has {left} {turns} "
+        f"left to get {n + 1} in a row"
+    )
+
+
+def _place(s: State, seat: int, x: int, y: int, occ: dict[tuple[int, int], int]) -> list[Event]:
+    """Place ``seat``'s mark on x,y in ``s`` (changed in place; ``occ`` is the occupancy before
+    the mark and is updated): the race and the end by the rules. Returns the events."""
+    rule, name, other = s["options"]["f"], SEATS[seat], SEATS[1 - seat]
+    run = line_through(occ, x, y, seat)
+    s["marks"].append([x, y])
+    occ[(x, y)] = seat
+    s["best"][seat] = max(s["best"][seat], run)
+    best = s["best"][seat]
+    events = [Event(f"{name} places {LETTERS[seat]} at {x},{y}", seat=seat)]
+    if s["leader"] is None:
+        s["leader"], s["n"], s["turns_left"] = seat, best, f_value(rule, best)
+        events.append(Event(race_text(s), kind="lead"))
+    elif seat == s["leader"]:
+        if best > s["n"]:
+            s["n"], s["turns_left"] = best, f_value(rule, best)
+            events.append(Event(f"{name} extends its own record. " + race_text(s), kind="lead"))
+    else:
+        s["turns_left"] -= 1
+        if best > s["n"]:
+            s["leader"], s["n"], s["turns_left"] = seat, best, f_value(rule, best)
+            events.append(Event(f"{name} takes the lead! " + race_text(s), kind="lead"))
+        elif s["turns_left"] <= 0:
+            reason = f"{other} wins: {name} ran out of turns to beat {s['n']} in a row"
+            s["result"] = {"winners": [1 - seat], "draw": False, "reason": reason}
+            events.append(Event(reason, kind="end"))
+    return events
+
+
+def apply_move(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+    """Apply a legal mark of ``seat``: a new state (the input is unchanged) and the events."""
+    _, x, y = move
+    occ = occupancy(state)
+    reason, _ = why_illegal(state, x, y, occ)
+    if reason:
+        raise ValueError(f"not a legal move: {reason}")
+    s = copy_state(state)
+    return s, _place(s, seat, x, y, occ)
+
+
+def copy_state(state: State) -> State:
+    s = {**state, "marks": [list(m) for m in state["marks"]], "best": list(state["best"])}
+    s["rng"], s["options"] = dict(state["rng"]), dict(state["options"])
+    if state["result"] is not None:
+        s["result"] = {**state["result"], "winners": list(state["result"]["winners"])}
+    return s
+
+
+def scores(state: State) -> dict[int, int]:
+    """Each seat's longest line so far (its standing in the race; 0 before its first mark)."""
+    return dict(enumerate(state["best"]))
+
+
+# ---------------------------------------------------------------- validated state
+
+STATE_KEYS = {"game", "rng", "options", "marks", "leader", "n", "turns_left", "best", "result"}
+
+
+def validate_position(state: State) -> None:
+    """Raise InvalidStateError unless ``state`` is what its marks give when replayed from the
+    empty grid: every mark legal in its turn (on the grid, on an empty point, next to a mark
+    under 'adjacent'), none after the end, and the leader, record, challenger's turns, longest
+    lines and result exactly as the replay gives them. (Options are checked by the engine.)"""
+    if set(state) != STATE_KEYS:
+        names = ", ".join(sorted(STATE_KEYS))
+        raise InvalidStateError(f"the state's fields must be exactly {names}")
+    rng = state["rng"]
+    if not isinstance(rng, dict) or set(rng) != {"seed", "n"}:
+        raise InvalidStateError("rng must hold a seed and a counter")
+    if not isinstance(rng["seed"], int | str) or rng["n"] != 0:
+        raise InvalidStateError("N-in-a-row has no chance: the rng counter stays 0")
+    marks = state["marks"]
+    ok = isinstance(marks, list) and all(
+        isinstance(m, list) and len(m) == 2 and all(type(v) is int for v in m) for m in marks
+    )
+    if not ok:
+        raise InvalidStateError("marks must be [x, y] pairs of whole numbers")
+    if len(marks) > state["options"]["max_turns"]:
+        raise InvalidStateError("more marks than the turn cap allows")
+    replay = new_state(rng["seed"], state["options"])
+    occ: dict[tuple[int, int], int] = {}
+    for i, (x, y) in enumerate(marks):
+        if replay["result"] is not None:
+            raise InvalidStateError(f"mark {i + 1} ({x},{y}) was placed after the game ended")
+        reason, _ = why_illegal(replay, x, y, occ)
+        if reason:
+            raise InvalidStateError(f"mark {i + 1} is illegal: {reason}")
+        _place(replay, i % 2, x, y, occ)
+    for key, what in (
+        ("best", "the longest lines"),
+        ("leader", "the leader"),
+        ("n", "the record N"),
+        ("turns_left", "the challenger's turns left"),
+        ("result", "the result"),
+    ):
+        if json.dumps(state[key], sort_keys=True) != json.dumps(replay[key], sort_keys=True):
+            raise InvalidStateError(f"{what}: not what the marks on the board give")
