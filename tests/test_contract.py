@@ -125,6 +125,9 @@ def play_random_game(engine: Engine, seed: int, players: int, check: bool = True
         assert engine.outcome(state) is None
         if check:
             _check_views(engine, state, players)
+        cap = engine.info.cap
+        if cap is not None and cap.counter is not None:
+            count = state[cap.counter]
         if count >= limit:  # the framework's move cap ends the game here
             return state, moves
         if ply == resign_at:  # a framework ending mid-game: every view agrees

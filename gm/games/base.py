@@ -213,6 +213,9 @@ class MoveCap:
 
     option: str
     unit: str = "plies"  # "plies" | "turns"
+    # Optional: a key of the engine state that holds the count instead (an engine that shows its
+    # own count on the board, e.g. Your Trumps' moves played after the trumps are chosen).
+    counter: str | None = None
 
 
 @dataclass(frozen=True)

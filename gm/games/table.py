@@ -289,7 +289,10 @@ class Table:
         if cap is None:
             return None
         limit = self.doc["options"][cap.option]
-        count = self.doc["turns"] if cap.unit == "turns" else self.doc["ply"]
+        if cap.counter is not None:
+            count = self._state[cap.counter]
+        else:
+            count = self.doc["turns"] if cap.unit == "turns" else self.doc["ply"]
         if count >= limit:
             return limit, "turns" if cap.unit == "turns" else "moves"
         return None

@@ -73,7 +73,7 @@ class MazeEngine(Engine):
         ),
         move_syntax="DRAW DECK | DRAW PILE | DISCARD 3RC | PILE 3RC",
         example_moves=("DRAW DECK", "DISCARD 3RC", "DRAW PILE", "PILE 2BM"),
-        cap=MoveCap("turn_cap", "turns"),
+        cap=MoveCap("turn_cap", "turns", counter="turns"),
     )
 
     # ------------------------------------------------------------ set-up and turn order

@@ -75,7 +75,7 @@ class TrumpsEngine(Engine):
                 maximum=MAX_PLIES,
             ),
         ),
-        cap=MoveCap("max_plies", "plies"),
+        cap=MoveCap("max_plies", "plies", counter="ply"),
         move_syntax="LEAD 9♣ | BEAT J♦ 7♣ | BEAT Q♥ | TAKE | TRUMP ♥",
         example_moves=("TRUMP ♥", "LEAD 9♣", "BEAT J♦ 7♣", "BEAT Q♥", "TAKE"),
     )
