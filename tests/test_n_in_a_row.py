@@ -111,21 +111,21 @@ def test_f_must_give_at_least_two_turns_for_the_first_line(bad):
 
 def test_placement_anywhere_allows_far_points():
     state, _ = play(new(), "X 0,0")
-    assert ENGINE.parse_move("O 500,-700", state, SO) == ("mark", 500, -700)
+    assert ENGINE.parse_move("O 500,-700", state, SO) == ("mark", "O", 500, -700)
     assert len(ENGINE.legal_moves(state, SO)) == 24  # the 5x5 box around 0,0 minus 0,0
-    assert ("mark", 2, -2) in ENGINE.legal_moves(state, SO)
+    assert ("mark", "O", 2, -2) in ENGINE.legal_moves(state, SO)
 
 
 def test_placement_adjacent_requires_touching_a_mark():
     state, _ = play(new(placement="adjacent"), "X 3,3")
     assert rule_of("O 5,5", state) == "not-adjacent"
-    assert ENGINE.parse_move("O 4,4", state, SO) == ("mark", 4, 4)  # diagonals count
-    assert ENGINE.parse_move("O 2,3", state, SO) == ("mark", 2, 3)
-    assert sorted(m[1:] for m in ENGINE.legal_moves(state, SO)) == sorted(
+    assert ENGINE.parse_move("O 4,4", state, SO) == ("mark", "O", 4, 4)  # diagonals count
+    assert ENGINE.parse_move("O 2,3", state, SO) == ("mark", "O", 2, 3)
+    assert sorted(m[2:] for m in ENGINE.legal_moves(state, SO)) == sorted(
         (3 + dx, 3 + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy
     )
     first = new(placement="adjacent")
-    assert ENGINE.parse_move("X 40,-2", first, SX) == ("mark", 40, -2)  # the first: anywhere
+    assert ENGINE.parse_move("X 40,-2", first, SX) == ("mark", "X", 40, -2)  # the first: anywhere
     with pytest.raises(ValueError):
         ENGINE.options({"placement": "near"})
 
@@ -162,13 +162,13 @@ def test_the_turn_cap_is_the_frameworks():
 )
 def test_parser_forms(text, point):
     state, _ = play(new(), "X 0,0")
-    assert ENGINE.parse_move(text, state, SO) == ("mark", *point)
+    assert ENGINE.parse_move(text, state, SO) == ("mark", "O", *point)
 
 
 def test_render_move_round_trips():
     state, _ = play(new(), "X 0,0", "O 1,-1")
-    assert ENGINE.render_move(("mark", 3, -2)) == "3,-2"
-    assert ENGINE.parse_move("X 3,-2", state, SX) == ("mark", 3, -2)
+    assert ENGINE.render_move(("mark", "X", 3, -2)) == "X 3,-2"
+    assert ENGINE.parse_move("X 3,-2", state, SX) == ("mark", "X", 3, -2)
     for move in ENGINE.legal_moves(state, SX):
         assert ENGINE.parse_move(ENGINE.render_move(move), state, SX) == move
 
@@ -222,14 +222,14 @@ def test_the_other_seats_letter_is_refused_in_every_form(form, seat):
     assert "3,4" in info.value.hint
     # the own letter in the same form is the move
     own = form.format(L=mine, l=mine.lower())
-    assert ENGINE.parse_move(own, state, seat) == ("mark", 3, 4), own
+    assert ENGINE.parse_move(own, state, seat) == ("mark", "XO"[seat], 3, 4), own
 
 
 def test_axis_labels_are_not_seat_letters():
     state, _ = play(new(), "X 0,0")
-    assert ENGINE.parse_move("x=3 y=4", state, SO) == ("mark", 3, 4)
-    assert ENGINE.parse_move("y=4 x=3", state, SO) == ("mark", 3, 4)
-    assert ENGINE.parse_move("x: -3, y: 4", state, SO) == ("mark", -3, 4)
+    assert ENGINE.parse_move("x=3 y=4", state, SO) == ("mark", "O", 3, 4)
+    assert ENGINE.parse_move("y=4 x=3", state, SO) == ("mark", "O", 3, 4)
+    assert ENGINE.parse_move("x: -3, y: 4", state, SO) == ("mark", "O", -3, 4)
 
 
 # ---------------------------------------------------------------- boards and views

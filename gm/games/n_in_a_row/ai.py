@@ -54,7 +54,7 @@ def heuristic_policy(
 ) -> Move:
     marks = view["marks"]
     if not marks:
-        return next((m for m in legal if m[1:] == (0, 0)), legal[0])
+        return next((m for m in legal if m[2:] == (0, 0)), legal[0])
     occ = {(m["x"], m["y"]): (0 if m["mark"] == "X" else 1) for m in marks}
     other = 1 - seat
     n = view["n"]
@@ -64,7 +64,7 @@ def heuristic_policy(
     near = [m for m in legal if (m[1], m[2]) in around]
     candidates = near or legal
     evaluated = [
-        (move, _lines(occ, move[1], move[2], seat), _lines(occ, move[1], move[2], other))
+        (move, _lines(occ, move[2], move[3], seat), _lines(occ, move[2], move[3], other))
         for move in candidates
     ]
     threats = {move for move, _, (_, their_run) in evaluated if their_run >= n + 1}

@@ -1,8 +1,7 @@
 """N-in-a-row notation: reading a point from text, writing moves and the board.
 
-A move ``("mark", x, y)`` is written ``x,y`` (``3,-2``): the seat is implied by the turn, and
-the move value carries none, so its canonical text names none either. The reader also takes
-the seat's own letter and other forms, any case, extra words ignored: ``X 3,-2``, ``(3,-2)``,
+A move ``("mark", "X", x, y)`` is written ``X 3,-2``: the seat's letter, then the point. The
+reader also takes other forms, any case, extra words ignored: ``3,-2``, ``(3,-2)``,
 ``3 -2``, ``x=3 y=-2``, ``O at 3 -2``, ``place an O at 3,-2``. A text that names the *other*
 seat's letter, in any of these forms, is refused (rule ``wrong-mark``): a seat places only its
 own mark.
@@ -24,8 +23,8 @@ _NUMBER = re.compile(r"[-+]?\d+")
 
 
 def render_move(move: Move) -> str:
-    _, x, y = move
-    return f"{x},{y}"
+    _, letter, x, y = move
+    return f"{letter} {x},{y}"
 
 
 def parse_move(text: str, state: State, seat: int) -> Move:

@@ -1,7 +1,8 @@
 """N-in-a-row rules: the f rule, the grid geometry, legality with reasons, applying a mark, the
 end by the rules, scores and the validated state.
 
-A move is ``("mark", x, y)``: the seat to move places its own mark on the point x,y (the seat is
+A move is ``("mark", letter, x, y)``: the seat to move places its own mark (its letter, X or O) on
+the point x,y (the seat is
 implied by the turn). The state (pure JSON): ``options`` (f, placement, max_turns), ``marks``
 (``[x, y]`` in play order: x's marks at even indexes, o's at odd), ``leader`` (a seat or None
 before the first mark), ``n`` (the record: the leader's longest line), ``turns_left`` (the
@@ -141,13 +142,13 @@ def legal_moves(state: State, seat: int) -> list[Move]:
     if state["options"]["placement"] == "adjacent" and occ:
         near = {(x + dx, y + dy) for x, y in occ for dx, dy in _AROUND}
         return [
-            ("mark", x, y)
+            ("mark", LETTERS[seat], x, y)
             for y in range(ymax, ymin - 1, -1)
             for x in range(xmin, xmax + 1)
             if (x, y) in near and (x, y) not in occ
         ]
     return [
-        ("mark", x, y)
+        ("mark", LETTERS[seat], x, y)
         for y in range(ymax, ymin - 1, -1)
         for x in range(xmin, xmax + 1)
         if (x, y) not in occ
@@ -157,7 +158,7 @@ def legal_moves(state: State, seat: int) -> list[Move]:
 def hint(state: State, seat: int) -> str:
     """What the seat could do now, in a sentence (for error messages)."""
     moves = legal_moves(state, seat)
-    sample = ", ".join(f"{LETTERS[seat]} {x},{y}" for _, x, y in moves[:8])
+    sample = ", ".join(f"{letter} {x},{y}" for _, letter, x, y in moves[:8])
     xmin, xmax, ymin, ymax = bounds(state, 0)
     where = f"marks span x {xmin}..{xmax}, y {ymin}..{ymax}" if state["marks"] else "no marks"
     if state["options"]["placement"] == "adjacent" and state["marks"]:
@@ -181,11 +182,12 @@ def why_illegal(state: State, x: int, y: int, occ: dict[tuple[int, int], int]) -
 
 
 def check(state: State, seat: int, x: int, y: int) -> Move:
-    """The move ``("mark", x, y)`` when legal now, else IllegalMoveError naming the rule."""
+    """The move ``("mark", letter, x, y)`` when legal now, else IllegalMoveError naming the
+    rule."""
     reason, rule = why_illegal(state, x, y, occupancy(state))
     if reason:
         raise IllegalMoveError(reason, rule=rule, hint=hint(state, seat))
-    return ("mark", x, y)
+    return ("mark", LETTERS[seat], x, y)
 
 
 # ---------------------------------------------------------------- applying a mark, the end
@@ -231,7 +233,9 @@ def _place(s: State, seat: int, x: int, y: int, occ: dict[tuple[int, int], int])
 
 def apply_move(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
     """Apply a legal mark of ``seat``: a new state (the input is unchanged) and the events."""
-    _, x, y = move
+    _, letter, x, y = move
+    if letter != LETTERS[seat]:
+        raise ValueError(f"not a legal move: {letter} is not the mark of {SEATS[seat]}")
     occ = occupancy(state)
     reason, _ = why_illegal(state, x, y, occ)
     if reason:
