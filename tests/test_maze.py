@@ -452,7 +452,7 @@ def test_suit_order_option_changes_the_maze():
 
 
 def test_turn_cap_is_the_frameworks_move_cap_in_turns():
-    assert E.info.cap == MoveCap("turn_cap", "turns") and E.info.max_plies is None
+    assert E.info.cap == MoveCap("turn_cap", "turns", counter="turns") and E.info.max_plies is None
     assert E.options({})["turn_cap"] == 400
     assert E.options({"turn_cap": 1000})["turn_cap"] == 1000
     for bad in (0, 1001):
