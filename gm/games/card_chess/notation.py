@@ -185,21 +185,21 @@ def _parse_step(text, cards, marked, blanked, other_move, state, seat) -> Move:
     named = sorted(set(marked or [c for c in cards if c != revealed] or cards), key=R.card_key)
     if keep_first and not marked:
         return ("keep",)
+    if other_move and replace_word is None:
+        foe = SEATS[R.opponent(seat)]
+        raise IllegalMoveError(
+            f"Your capture on {spot_name(spot)} revealed {revealed}: first REPLACE it with a "
+            f"{foe} card from your hand, or KEEP it; nothing else may happen in between.",
+            rule="replace-or-keep",
+            hint=_hint(legal),
+        )
     if not named:
-        if replace_word is not None:
-            reps = [m for m in legal if m[0] == "replace"]
-            if len(reps) == 1:
-                return reps[0]
-            raise AmbiguousMoveError(text, [render_move(m) for m in reps])
-        if other_move:
-            foe = SEATS[R.opponent(seat)]
-            raise IllegalMoveError(
-                f"Your capture on {spot_name(spot)} revealed {revealed}: first REPLACE it with a "
-                f"{foe} card from your hand, or KEEP it; nothing else may happen in between.",
-                rule="replace-or-keep",
-                hint=_hint(legal),
-            )
-        raise ParseError(text, EXPECTED_STEP)
+        if replace_word is None:
+            raise ParseError(text, EXPECTED_STEP)
+        reps = [m for m in legal if m[0] == "replace"]
+        if len(reps) == 1:
+            return reps[0]
+        raise AmbiguousMoveError(text, [render_move(m) for m in reps])
     if len(named) > 1:
         usable = [c for c in named if ("replace", c) in legal]
         if len(usable) != 1:
