@@ -391,7 +391,7 @@ def _explain(move: Move, legal: list[Move], state: dict[str, Any], seat: int) ->
         )
     modes = {t: (mode, via) for t, mode, via in R.grid(piece, frm)}
     mode, via = modes.get(to, ("", -1))
-    reach = _grid_words(piece, frm)
+    reach = R.grid_words(piece, frm)
     if target is None:
         if mode == "C":
             return IllegalMoveError(
@@ -436,29 +436,6 @@ def _explain(move: Move, legal: list[Move], state: dict[str, Any], seat: int) ->
             f"{piece} cannot capture {target}: {why}.", rule="capture-power", hint=hint
         )
     return IllegalMoveError("That capture is not legal now.", rule="illegal", hint=hint)
-
-
-def _grid_words(card: str, idx: int) -> str:
-    rank, home = CARD_RANK[card], idx // 5 == R.CASTLE_ROW[CARD_SIDE[card]]
-    if rank <= 10:
-        extra = " (a 10 in its own castle may also step two forward)" if rank == 10 else ""
-        return f"a pawn moves one forward and captures one diagonally forward{extra}."
-    if rank == 11:
-        if home:
-            return (
-                "from its castle a jack moves or captures diagonally forward, or captures forward."
-            )
-        return "a jack moves and captures one step diagonally."
-    if rank == 12:
-        if home:
-            return (
-                "from its castle a queen moves or captures forward, captures diagonally forward, "
-                "and moves sideways."
-            )
-        return "a queen moves and captures one step straight (forward, back, sideways)."
-    if rank == 13:
-        return "a king moves and captures one step in any direction."
-    return "an ace moves one step in any direction, or jumps two over a piece onto an empty spot."
 
 
 # ---------------------------------------------------------------- the board text

@@ -203,6 +203,30 @@ def _grid(card: str, idx: int) -> list[tuple[int, str, int]]:
 _GRIDS = {(card, idx): _grid(card, idx) for card in ALL_CODES for idx in range(25)}
 
 
+def grid_words(card: str, idx: int) -> str:
+    """The movement rule of ``card`` standing on ``idx``, in words (for error messages)."""
+    rank, home = CARD_RANK[card], idx // 5 == CASTLE_ROW[CARD_SIDE[card]]
+    if rank <= 10:
+        extra = " (a 10 in its own castle may also step two forward)" if rank == 10 else ""
+        return f"a pawn moves one forward and captures one diagonally forward{extra}."
+    if rank == 11:
+        if home:
+            return (
+                "from its castle a jack moves or captures diagonally forward, or captures forward."
+            )
+        return "a jack moves and captures one step diagonally."
+    if rank == 12:
+        if home:
+            return (
+                "from its castle a queen moves or captures forward, captures diagonally forward, "
+                "and moves sideways."
+            )
+        return "a queen moves and captures one step straight (forward, back, sideways)."
+    if rank == 13:
+        return "a king moves and captures one step in any direction."
+    return "an ace moves one step in any direction, or jumps two over a piece onto an empty spot."
+
+
 def piece_targets(state: dict[str, Any], idx: int) -> list[tuple[int, str]]:
     """Where the piece on ``idx`` may go now: (target, "move" | "capture")."""
     pieces, check = state["pieces"], state["check"]
