@@ -8,10 +8,18 @@ from collections import Counter
 
 import pytest
 
-from gm.games.card_chess.ai import LEVELS
-from gm.games.base import AmbiguousMoveError, IllegalMoveError, InvalidStateError, ParseError
+from gm.games.base import (
+    AmbiguousMoveError,
+    IllegalMoveError,
+    InvalidStateError,
+    MoveCap,
+    Outcome,
+    ParseError,
+    game_over_line,
+)
 from gm.games.card_chess import ENGINE
 from gm.games.card_chess import rules as R
+from gm.games.card_chess.ai import LEVELS
 
 RED, BLACK = 0, 1
 IDX = {R.spot_name(i): i for i in range(25)}
@@ -27,10 +35,23 @@ def make_state(
     draw: list[str] | None = None,
     discard: tuple[str, ...] = (),
     max_plies: int = 500,
+    pending: dict | None = None,
 ) -> dict:
-    """A valid state with exactly these pieces, known face-down cards, hands and piles; every
-    other card fills the face-down board (in a fixed order) and then the draw pile (or, when
-    ``draw`` is given, the discard pile)."""
+    """A valid state with exactly these pieces, known face-down cards, hands and piles, 40 turns
+    into a game whose discards were reshuffled once. The other face-down board cards are the
+    ones the seed dealt there (the first seed from 7 on where that fits the given cards); every
+    other card is in the draw pile (or, when ``draw`` is given, the discard pile)."""
+    for seed in range(7, 1000):
+        state = _make_state(seed, pieces, check, known, hands, turn, exchanged, draw, discard,
+                            max_plies, pending)  # fmt: skip
+        if state is not None:
+            ENGINE.validate(state)
+            return state
+    raise AssertionError("no seed fits")
+
+
+def _make_state(seed, pieces, check, known, hands, turn, exchanged, draw, discard, max_plies,
+                pending):  # fmt: skip
     pool = Counter({c: 2 for c in R.ALL_CODES})
 
     def take(card: str) -> str:
@@ -38,7 +59,8 @@ def make_state(
         pool[card] -= 1
         return card
 
-    state = R.new_state(7, max_plies)
+    state = R.new_state(seed, max_plies)
+    deal = R.initial_deck(seed)
     state["pieces"] = [None] * 25
     for spot, card in (pieces or {}).items():
         state["pieces"][IDX[spot]] = take(card)
@@ -52,27 +74,33 @@ def make_state(
         state["known"][IDX[spot]] = True
     state["hands"] = [[take(c) for c in hands[0]], [take(c) for c in hands[1]]]
     state["discard"] = [take(c) for c in discard]
+    if pending is not None:
+        state["pending"] = {"spot": IDX[pending["spot"]], "captured": take(pending["captured"])}
     drawn = [take(c) for c in draw] if draw is not None else None
-    rest = sorted(pool.elements(), key=R.card_key)
     for i in range(25):
         if down[i] is None:
-            down[i] = rest.pop(0)
+            if pool[deal[i]] == 0:
+                return None
+            down[i] = take(deal[i])
+    rest = sorted(pool.elements(), key=R.card_key)
     state["down"] = down
     if drawn is None:
         state["draw"] = rest
     else:
         state["draw"] = drawn
         state["discard"] += rest
+    state["rng"]["n"] = 1
     state["turn"] = turn
+    state["turns"] = state["ply"] = 40 + turn
+    state["ply"] += pending is not None
     state["exchanged"] = list(exchanged)
-    ENGINE.validate(state)
     return state
 
 
 def targets(state: dict, spot: str) -> set[str]:
     """Where the piece on ``spot`` may go now (moves and captures, no replacement variants)."""
     seat = R.CARD_SIDE[state["pieces"][IDX[spot]]]
-    state = dict(state, turn=seat)
+    state = dict(state, turn=seat, pending=None)
     return {
         R.spot_name(m[2])
         for m in ENGINE.legal_moves(state, seat)
@@ -215,21 +243,46 @@ def test_ace_jump_never_captures():
 # ---------------------------------------------------------------- capture powers
 
 
-def test_face_cards_capture_face_cards_and_pawns_but_not_aces():
-    state = make_state({"M3": "K♥", "BK3": "Q♣", "BK2": "10♣", "BK4": "A♣"})
-    assert {"BK3", "BK2"} <= targets(state, "M3")
-    assert illegal_rule("M3xBK4", state) == "capture-power"
-    jack = make_state({"M3": "J♥", "BK2": "K♣"})
-    assert targets(jack, "M3") >= {"BK2"}  # a jack takes a king
+def test_a_jack_takes_an_ace():
+    state = make_state({"M3": "J♥", "BK2": "A♣", "BK4": "K♣", "RK2": "Q♠", "RK4": "J♣"})
+    assert targets(state, "M3") == {"BK2", "BK4", "RK2", "RK4"}
+    after, events = play(state, "M3xBK2")
+    assert "J♥ takes A♣" in events[0].text and "A♣" in after["discard"] + [
+        (after["pending"] or {}).get("captured")
+    ]
 
 
-def test_an_ace_captures_anything_and_only_an_ace_captures_an_ace():
+@pytest.mark.parametrize("attacker", ["J♥", "Q♥", "K♥", "A♥"])
+@pytest.mark.parametrize("victim", ["J♣", "Q♣", "K♣", "A♣", "10♣", "2♣"])
+def test_every_face_card_takes_every_face_card_and_every_pawn(attacker, victim):
+    # the capture table: J Q K A (the face cards) capture J Q K A and any pawn
+    assert R.can_capture(R.CARD_RANK[attacker], R.CARD_RANK[victim])
+    # a queen captures straight, the others (off their castle) on the diagonal BK2
+    spot = "BK3" if attacker[0] == "Q" else "BK2"
+    state = make_state({"M3": attacker, spot: victim})
+    assert spot in targets(state, "M3")
+    assert ENGINE.parse_move(f"M3x{spot}", state, RED) == ("capture", IDX["M3"], IDX[spot])
+
+
+@pytest.mark.parametrize("pawn", ["2♥", "7♥", "10♥"])
+@pytest.mark.parametrize("victim", ["J♣", "Q♣", "K♣", "A♣"])
+def test_a_pawn_never_takes_a_face_card(pawn, victim):
+    assert not R.can_capture(R.CARD_RANK[pawn], R.CARD_RANK[victim])
+    state = make_state({"RK3": pawn, "M2": victim})
+    assert "M2" not in targets(state, "RK3")
+    with pytest.raises(IllegalMoveError) as info:
+        ENGINE.parse_move("RK3xM2", state, RED)
+    assert info.value.rule == "capture-power" and "never captures a face card" in info.value.reason
+
+
+def test_an_ace_captures_anything_and_is_taken_by_any_face_card():
     state = make_state({"M3": "A♥", "BK3": "A♣", "M4": "2♣", "RK3": "K♦"})
     assert {"BK3", "M4"} <= targets(state, "M3")
     black = dict(state, turn=BLACK)
     assert targets(black, "BK3") >= {"M3"}  # black's ace takes red's ace
-    state2 = make_state({"RK3": "K♥", "M3": "A♣", "RK2": "2♥"}, turn=RED)
-    assert illegal_rule("RK3xM3", state2) == "capture-power"
+    king = make_state({"RK3": "K♥", "M3": "A♣", "RK2": "2♥"}, turn=RED)
+    assert "M3" in targets(king, "RK3")  # a king takes an ace
+    assert ENGINE.parse_move("RK3xM3", king, RED) == ("capture", IDX["RK3"], IDX["M3"])
 
 
 # ---------------------------------------------------------------- capture and flip
@@ -239,7 +292,7 @@ def test_capture_flips_the_spot_and_a_revealed_own_card_joins_the_capturer():
     state = make_state(
         {"RK3": "9♥", "M4": "8♣"},
         known={"M4": "6♦"},
-        hands=(["2♥", "3♥", "4♥", "5♥", "6♥"], ["2♠", "3♠", "4♠", "5♠", "6♠"]),
+        hands=(["2♥", "3♥", "4♥", "5♥", "2♠"], ["3♠", "4♠", "5♠", "6♠", "7♠"]),
     )
     after, events = play(state, "RK3xM4")
     m4 = IDX["M4"]
@@ -248,61 +301,153 @@ def test_capture_flips_the_spot_and_a_revealed_own_card_joins_the_capturer():
     assert after["down"][m4] == "9♥" and after["known"][m4]
     assert after["discard"][-1] == "8♣"
     assert "9♥ takes 8♣, goes face down, and 6♦ comes up" in events[0].text
-    view = ENGINE.view(after, BLACK)
+    # an own card came up: no second step, even holding a black card; black moves now
+    assert after["pending"] is None and ENGINE.to_move(after) == BLACK
+    assert after["ply"] == state["ply"] + 1 and after["turns"] == state["turns"] + 1
+    view = ENGINE.view(after, BLACK, None)
     assert view["known_face_down"] == {"M4": "9♥"}  # public knowledge
-    assert "Known face-down cards: M4 9♥" in ENGINE.render(after, None)
+    assert view["pending_capture"] is None
+    assert "Known face-down cards: M4 9♥" in ENGINE.render(after, None, None)
+    ENGINE.validate(after)
 
 
-def test_revealed_enemy_card_becomes_an_enemy_piece_without_replacement():
-    state = make_state(
-        {"RK3": "9♥", "M4": "8♣"},
+def _reveal_state(**kw):
+    """Red's 9♥ on RK3 takes black's 8♣ on M4, whose face-down card is (known) Q♠; red holds
+    the black 2♠ and 3♣."""
+    return make_state(
+        {"RK3": "9♥", "M4": "8♣", "RC1": "5♦"},
         known={"M4": "Q♠"},
-        hands=(["2♥", "3♥", "4♥", "5♥", "2♠"], ["3♠", "4♠", "5♠", "6♠", "7♠"]),
+        hands=(["2♥", "3♥", "4♥", "2♠", "3♣"], ["3♠", "4♠", "5♠", "6♠", "7♠"]),
+        draw=["K♦", "A♦"],
+        **kw,
     )
-    after, _ = play(state, "RK3xM4")
+
+
+def test_a_capture_that_reveals_an_opponents_card_waits_for_replace_or_keep():
+    state = _reveal_state()
+    after, events = play(state, "RK3xM4")
+    m4 = IDX["M4"]
+    assert after["pending"] == {"spot": m4, "captured": "8♣"}
+    assert after["pieces"][m4] == "Q♠" and after["down"][m4] == "9♥"
+    assert after["discard"] == state["discard"]  # the 8♣ reaches the pile when the turn ends
+    # the same seat stays to move, and may only answer
+    assert ENGINE.to_move(after) == RED
+    assert ENGINE.legal_moves(after, RED) == [("replace", "2♠"), ("replace", "3♣"), ("keep",)]
+    assert after["hands"][RED] == state["hands"][RED]  # no drawing yet
+    assert after["ply"] == state["ply"] + 1 and after["turns"] == state["turns"]
+    assert "red must now REPLACE it with a black card or KEEP it" in events[0].text
+    # the other seat cannot act meanwhile, and is told why
+    reason = ENGINE.blocked(after, BLACK)
+    assert "must first REPLACE the revealed Q♠ or KEEP it" in reason
+    assert ENGINE.blocked(after, RED) is None and ENGINE.blocked(state, BLACK) is None
+    # nothing else may happen in between
+    for text in ["RC1-RK1", "EXCHANGE", "PLAY 2♥ RC2", "RC1"]:
+        assert illegal_rule(text, after) == "replace-or-keep"
+    # the board and the view say so, and show the revealed card (public) but no hidden card
+    board_black = ENGINE.render(after, BLACK, None)
+    assert "red must now REPLACE or KEEP: the capture on M4 took 8♣ and revealed black's Q♠." in (
+        board_black
+    )
+    assert "2♠" not in board_black and "Your answers" not in board_black
+    assert ENGINE.render(after, RED, None).endswith("Your answers: REPLACE 2♠, REPLACE 3♣, KEEP")
+    assert ENGINE.view(after, None, None)["pending_capture"] == {
+        "seat": "red",
+        "spot": "M4",
+        "revealed": "Q♠",
+        "captured": "8♣",
+        "answers": "REPLACE <card> or KEEP",
+    }
+    ENGINE.validate(after)
+
+
+def test_replace_swaps_the_revealed_card_for_one_from_the_hand_and_ends_the_turn():
+    state, _ = play(_reveal_state(), "RK3xM4")
+    after, events = play(state, "REPLACE 2♠")
+    m4 = IDX["M4"]
+    assert after["pieces"][m4] == "2♠" and after["pending"] is None
+    assert after["discard"][-2:] == ["8♣", "Q♠"]
+    assert sorted(after["hands"][RED]) == sorted(["2♥", "3♥", "4♥", "3♣", "A♦"])  # refilled
+    assert events[0].text == "red replaces Q♠ on M4 with 2♠"
+    assert ENGINE.to_move(after) == BLACK and after["turns"] == state["turns"] + 1
+    assert after["ply"] == state["ply"] + 1
+    ENGINE.validate(after)
+
+
+def test_keep_leaves_the_revealed_card_as_an_opponents_piece_and_ends_the_turn():
+    state, _ = play(_reveal_state(), "RK3xM4")
+    after, events = play(state, "KEEP")
     assert after["pieces"][IDX["M4"]] == "Q♠"
     assert R.CARD_SIDE[after["pieces"][IDX["M4"]]] == BLACK
+    assert after["discard"][-1] == "8♣" and "2♠" in after["hands"][RED]
+    assert events[0].text == "red keeps Q♠ on M4"
+    assert ENGINE.to_move(after) == BLACK and after["exchanged"] == [False, False]
+    ENGINE.validate(after)
 
 
-def test_replacement_swaps_a_revealed_enemy_card_for_one_from_the_hand():
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("REPLACE 2♠", ("replace", "2♠")),
+        ("replace 2s", ("replace", "2♠")),
+        ("replace it with the two of spades", ("replace", "2♠")),
+        ("replace Q♠ with 3♣", ("replace", "3♣")),
+        ("swap in 3c", ("replace", "3♣")),
+        ("2♠", ("replace", "2♠")),
+        ("=2♠", ("replace", "2♠")),
+        ("KEEP", ("keep",)),
+        ("keep it", ("keep",)),
+        ("keep the Q♠", ("keep",)),
+        ("no replacement", ("keep",)),
+        ("don't replace", ("keep",)),
+        ("leave it", ("keep",)),
+        ("Q♠", ("keep",)),
+    ],
+)
+def test_the_answer_is_read_in_natural_phrasings(text, expected):
+    state, _ = play(_reveal_state(), "RK3xM4")
+    assert ENGINE.parse_move(text, state, RED) == expected
+
+
+def test_illegal_replacement_cards_are_refused_with_a_reason():
+    state, _ = play(_reveal_state(), "RK3xM4")
+    with pytest.raises(IllegalMoveError) as info:
+        ENGINE.parse_move("REPLACE 2♥", state, RED)
+    assert info.value.rule == "replacement-colour"
+    assert "must be a black card from your hand; 2♥ is red" in info.value.reason
+    assert "REPLACE 2♠" in info.value.hint and "KEEP" in info.value.hint
+    with pytest.raises(IllegalMoveError) as info:
+        ENGINE.parse_move("REPLACE 9♠", state, RED)
+    assert info.value.rule == "not-in-hand" and info.value.reason == "You do not hold 9♠."
+    with pytest.raises(AmbiguousMoveError) as amb:
+        ENGINE.parse_move("replace it", state, RED)
+    assert amb.value.candidates == ["REPLACE 2♠", "REPLACE 3♣"]
+    with pytest.raises(ParseError):
+        ENGINE.parse_move("hello", state, RED)
+
+
+def test_replace_and_keep_are_refused_when_no_capture_waits():
+    state = _reveal_state()
+    assert illegal_rule("KEEP", state) == "no-capture-step"
+    assert illegal_rule("REPLACE 2♠", state) == "no-capture-step"
+    # the replacement is no longer written with the capture: it is chosen after the flip
+    assert illegal_rule("RK3xM4=2♠", state) == "replace-after-flip"
+    assert illegal_rule("RK3 x M4 replace with two of spades", state) == "replace-after-flip"
+
+
+def test_no_second_step_without_an_opponent_card_in_hand():
     state = make_state(
         {"RK3": "9♥", "M4": "8♣"},
         known={"M4": "Q♠"},
-        hands=(["2♥", "3♥", "4♥", "5♥", "2♠"], ["3♠", "4♠", "5♠", "6♠", "7♠"]),
-        draw=["K♦", "A♦"],
+        hands=(["2♥", "3♥", "4♥", "5♥", "6♥"], ["3♠", "4♠", "5♠", "6♠", "7♠"]),
     )
-    assert ("capture", IDX["RK3"], IDX["M4"], "2♠") in ENGINE.legal_moves(state, RED)
-    after, events = play(state, "RK3xM4=2♠")
-    assert after["pieces"][IDX["M4"]] == "2♠"
-    assert "Q♠" in after["discard"] and "8♣" in after["discard"]
-    assert "2♠" not in after["hands"][RED]
-    assert sorted(after["hands"][RED]) == sorted(["2♥", "3♥", "4♥", "5♥", "A♦"])  # refilled
-    assert "red replaces it with 2♠" in events[0].text
+    after, events = play(state, "RK3xM4")
+    assert after["pending"] is None and ENGINE.to_move(after) == BLACK
+    assert after["pieces"][IDX["M4"]] == "Q♠"  # a black piece now
+    assert "must now" not in events[0].text
 
 
-def test_unneeded_replacement_stays_secretly_in_the_hand():
-    state = make_state(
-        {"RK3": "9♥", "M4": "8♣"},
-        hands=(["2♥", "3♥", "4♥", "5♥", "2♠"], ["3♠", "4♠", "5♠", "6♠", "7♠"]),
-    )
-    revealed = state["down"][IDX["M4"]]
-    assert R.CARD_SIDE[revealed] == RED  # the fill order puts red cards first
-    after, events = play(state, "RK3xM4=2♠")
-    assert after["pieces"][IDX["M4"]] == revealed
-    assert "2♠" in after["hands"][RED]
-    assert "2♠" not in events[0].text  # black is not told what red holds
-    assert "your 2♠ was not needed" in events[0].for_viewer(RED)
-    assert events[0].for_viewer(BLACK) == events[0].text
-
-
-def test_replacement_must_be_an_enemy_card_in_hand_and_needed():
+def test_capture_errors():
     hands = (["2♥", "3♥", "4♥", "5♥", "2♠"], ["3♠", "4♠", "5♠", "6♠", "7♠"])
-    state = make_state({"RK3": "9♥", "M4": "8♣"}, hands=hands)
-    assert illegal_rule("RK3xM4=3♥", state) == "replacement-colour"
-    assert illegal_rule("RK3xM4=9♠", state) == "not-in-hand"
-    known_red = make_state({"RK3": "9♥", "M4": "8♣"}, known={"M4": "K♦"}, hands=hands)
-    assert illegal_rule("RK3xM4=2♠", known_red) == "replacement-not-needed"
-    assert ENGINE.parse_move("RK3xM4", known_red, RED) == ("capture", IDX["RK3"], IDX["M4"], "")
     empty = make_state({"RK3": "9♥"}, hands=hands)
     assert illegal_rule("RK3-M4", empty) == "capture-only"
     assert illegal_rule("RK3xM4", empty) == "nothing-to-capture"
@@ -317,8 +462,8 @@ def test_reaching_the_enemy_castle_puts_a_piece_in_check():
     after, events = play(state, "BK2-BC2")
     assert after["check"][IDX["BC2"]]
     assert "7♥ is in check at BC2" in events[0].text
-    assert "!7♥" in ENGINE.render(after, None)
-    assert ENGINE.view(after, None)["in_check_spots"] == ["BC2"]
+    assert "!7♥" in ENGINE.render(after, None, None)
+    assert ENGINE.view(after, None, None)["in_check_spots"] == ["BC2"]
     assert R.in_check(after, RED) == 1 and R.in_play(after, RED) == 1
 
 
@@ -367,9 +512,10 @@ def test_five_pieces_in_check_win():
     assert outcome.winners == [RED] and not outcome.draw
     assert "five red pieces in check" in outcome.reason
     assert outcome.scores == {RED: 5, BLACK: 0}
-    assert ENGINE.to_move(after) is None and ENGINE.legal_moves(after, BLACK) == []
+    assert ENGINE.to_move(after) is None and ENGINE.scores(after) == {RED: 5, BLACK: 0}
     assert events[-1].kind == "end"
-    assert illegal_rule("M1-RK1", after, BLACK) == "game-over"
+    ENGINE.validate(after)  # the recorded result agrees with the position
+    # (no engine guard after the end: the table answers GameOver to black's "M1-RK1")
     # four in check is not enough
     state4 = make_state(pieces, check=("BC1", "BC2", "BC3", "BC4"), hands=(["2♦"], ["2♣"]))
     after4, _ = play(state4, "PLAY 2♦ RC1")
@@ -411,16 +557,18 @@ def test_unable_to_act_is_a_stalemate_when_the_opponent_could_not_act_either():
     assert outcome.reason.startswith("stalemate")
 
 
-def test_ply_cap_ends_the_game_drawn():
+def test_ply_cap_is_the_frameworks_and_counts_plies():
+    assert ENGINE.info.cap == MoveCap("max_plies", "plies")
     state = ENGINE.new_state(5, ENGINE.options({"max_plies": 2}), 2)
     state, _ = play(state, "EXCHANGE")
-    assert ENGINE.outcome(state) is None
-    state, events = play(state, "EXCHANGE")
-    outcome = ENGINE.outcome(state)
-    assert outcome.draw and "2-ply cap" in outcome.reason
+    state, _ = play(state, "EXCHANGE")
+    assert state["ply"] == 2 and ENGINE.outcome(state) is None  # the table ends it, not the rules
     with pytest.raises(ValueError):
         ENGINE.options({"max_plies": 1})
+    with pytest.raises(ValueError):
+        ENGINE.options({"max_plies": 2001})
     assert ENGINE.options({})["max_plies"] == 500
+    assert ENGINE.options({"max_plies": 2000})["max_plies"] == 2000
 
 
 # ---------------------------------------------------------------- exchange, refill, reshuffle
@@ -451,7 +599,7 @@ def test_refill_to_five_and_reshuffle_without_this_turns_discards():
     assert len(after["hands"][RED]) == 5
     assert "3♦" in after["hands"][RED] and "3♥" in after["hands"][RED]
     assert any(e.kind == "reshuffle" for e in events)
-    assert after["rng"]["n"] == 1
+    assert after["rng"]["n"] == state["rng"]["n"] + 1
     assert after["discard"] == sorted(hand, key=R.card_key)  # the shown hand was not reshuffled
     assert Counter(after["draw"]) + Counter(after["hands"][RED]) - Counter(["3♦", "3♥"]) == (
         Counter(before_discards)
@@ -491,14 +639,11 @@ def _parse_state():
         ("red castle 1 to red kingdom 1", ("move", IDX["RC1"], IDX["RK1"])),
         ("RC1 M1", ("move", IDX["RC1"], IDX["M1"])),
         ("move 10♥ from rc1 to middle 1", ("move", IDX["RC1"], IDX["M1"])),
-        ("RK3xM4", ("capture", IDX["RK3"], IDX["M4"], "")),
-        ("RK3-M4", ("capture", IDX["RK3"], IDX["M4"], "")),
-        ("rk3 takes m4", ("capture", IDX["RK3"], IDX["M4"], "")),
-        ("red kingdom 3 x middle 4", ("capture", IDX["RK3"], IDX["M4"], "")),
-        ("RK3xM4=2♠", ("capture", IDX["RK3"], IDX["M4"], "2♠")),
-        ("rk3xm4=2s", ("capture", IDX["RK3"], IDX["M4"], "2♠")),
-        ("RK3 x M4 replace with two of spades", ("capture", IDX["RK3"], IDX["M4"], "2♠")),
-        ("9♥ takes 8♣ rk3 m4", ("capture", IDX["RK3"], IDX["M4"], "")),
+        ("RK3xM4", ("capture", IDX["RK3"], IDX["M4"])),
+        ("RK3-M4", ("capture", IDX["RK3"], IDX["M4"])),
+        ("rk3 takes m4", ("capture", IDX["RK3"], IDX["M4"])),
+        ("red kingdom 3 x middle 4", ("capture", IDX["RK3"], IDX["M4"])),
+        ("9♥ takes 8♣ rk3 m4", ("capture", IDX["RK3"], IDX["M4"])),
         ("PLAY 7♥ RC2", ("play", "7♥", IDX["RC2"])),
         ("play 7h rc2", ("play", "7♥", IDX["RC2"])),
         ("7♥ red castle 2", ("play", "7♥", IDX["RC2"])),
@@ -521,13 +666,18 @@ def test_ten_is_read_in_every_spelling(ten):
 def test_render_move_round_trips_and_is_canonical():
     state = _parse_state()
     texts = {ENGINE.render_move(m) for m in ENGINE.legal_moves(state, RED)}
-    assert {"PLAY 7♥ RC2", "RC1-RK1", "RC1-M1", "RK3xM4", "RK3xM4=2♠", "EXCHANGE"} <= texts
-    assert "RK3xM4=3♣" in texts
+    assert {"PLAY 7♥ RC2", "RC1-RK1", "RC1-M1", "RK3xM4", "EXCHANGE"} <= texts
+    assert not any("=" in t for t in texts)
     for move in ENGINE.legal_moves(state, RED):
         assert ENGINE.parse_move(ENGINE.render_move(move), state, RED) == move
+    step, _ = play(_reveal_state(), "RK3xM4")
+    texts = [ENGINE.render_move(m) for m in ENGINE.legal_moves(step, RED)]
+    assert texts == ["REPLACE 2♠", "REPLACE 3♣", "KEEP"]
+    for move in ENGINE.legal_moves(step, RED):
+        assert ENGINE.parse_move(ENGINE.render_move(move), step, RED) == move
 
 
-def test_parse_errors_ambiguity_and_turn():
+def test_parse_errors_and_ambiguity():
     state = _parse_state()
     for text in ["", "hello there", "RC9-RK9", "{}"]:
         with pytest.raises(ParseError) as info:
@@ -538,7 +688,7 @@ def test_parse_errors_ambiguity_and_turn():
     assert "PLAY 7♥ RC2" in info.value.candidates
     with pytest.raises(AmbiguousMoveError):
         ENGINE.parse_move("RC1", state, RED)  # the 10 may step one or two
-    assert illegal_rule("RC1-RK1", state, BLACK) == "not-your-turn"
+    # (no engine turn guard: the table answers NotYourTurn to black's "RC1-RK1")
     assert illegal_rule("BC2-BK2", state) == "not-your-piece"
     assert illegal_rule("M1-M2", state) == "no-piece"
 
@@ -573,10 +723,10 @@ def test_hidden_tokens_count_both_copies_of_a_card():
     assert "2♥" not in red_hidden and "2♥" in ENGINE.hidden_tokens(state, BLACK)
     spectator = ENGINE.hidden_tokens(state, None)
     assert "2♥" in spectator and "9♣" in spectator and "Q♠" not in spectator
-    view = ENGINE.view(state, BLACK)
+    view = ENGINE.view(state, BLACK, None)
     assert view["hand"] == ["K♦", "8♣", "9♣", "9♣", "Q♠"]
     assert view["hand_counts"] == {"red": 5, "black": 5}
-    assert ENGINE.view(state, None)["hand"] is None
+    assert ENGINE.view(state, None, None)["hand"] is None
 
 
 # ---------------------------------------------------------------- golden boards
@@ -595,7 +745,7 @@ def _golden_state():
 
 
 GOLDEN_RED = """\
-Card Chess · red to move · ply 0 of 500
+Card Chess · red to move · ply 40 of 500
         1    2    3    4    5
 BC     K♠   ## !10♥   ##   2♣
 BK     ##   9♣   ##   ##   ##
@@ -610,7 +760,7 @@ Black's hand: 5 cards
 Draw pile: 3 cards · discard pile: 57"""
 
 GOLDEN_BLACK = """\
-Card Chess · red to move · ply 0 of 500
+Card Chess · red to move · ply 40 of 500
         1    2    3    4    5
 BC     K♠   ## !10♥   ##   2♣
 BK     ##   9♣   ##   ##   ##
@@ -625,7 +775,7 @@ Red's hand: 5 cards
 Draw pile: 3 cards · discard pile: 57"""
 
 GOLDEN_SPECTATOR = """\
-Card Chess · red to move · ply 0 of 500
+Card Chess · red to move · ply 40 of 500
         1    2    3    4    5
 BC     K♠   ## !10♥   ##   2♣
 BK     ##   9♣   ##   ##   ##
@@ -641,27 +791,36 @@ Draw pile: 3 cards · discard pile: 57"""
 
 def test_golden_boards():
     state = _golden_state()
-    assert ENGINE.render(state, RED) == GOLDEN_RED
-    assert ENGINE.render(state, BLACK) == GOLDEN_BLACK
-    assert ENGINE.render(state, None) == GOLDEN_SPECTATOR
+    assert ENGINE.render(state, RED, None) == GOLDEN_RED
+    assert ENGINE.render(state, BLACK, None) == GOLDEN_BLACK
+    assert ENGINE.render(state, None, None) == GOLDEN_SPECTATOR
 
 
 def test_board_after_an_exchange_and_at_the_end():
     state = _golden_state()
     state["exchanged"] = [True, False]
-    assert ENGINE.render(state, RED).endswith("red exchanged last turn and may not exchange now.")
-    state["result"] = {"winners": [BLACK], "draw": False, "reason": "black wins: test"}
-    assert ENGINE.render(state, None).startswith("Card Chess · game over — black wins: test")
+    board = ENGINE.render(state, RED, None)
+    assert board.endswith("red exchanged last turn and may not exchange now.")
+    outcome = Outcome([BLACK], False, "red resigned", ENGINE.scores(state), "resignation")
+    for seat in (RED, BLACK, None):
+        board = ENGINE.render(state, seat, outcome)
+        assert board.startswith("Card Chess · game over — red resigned · ply 40 of 500")
+        assert board.splitlines()[-1] == game_over_line(outcome) == "Game over: red resigned."
+        assert "to move" not in board and "may not exchange" not in board
+        view = ENGINE.view(state, seat, outcome)
+        assert view["over"] and view["to_move"] is None
+        assert view["outcome"]["winners"] == ["black"]
 
 
 def test_view_structure():
-    view = ENGINE.view(_golden_state(), RED)
+    view = ENGINE.view(_golden_state(), RED, None)
     assert view["to_move"] == "red" and view["seat"] == "red"
     assert view["pieces"]["BC3"] == "10♥" and view["in_check_spots"] == ["BC3"]
     assert view["known_face_down"] == {"M3": "6♥"}
     assert view["in_play"] == {"red": 4, "black": 4} and view["in_check"]["red"] == 1
     assert view["draw_pile"] == 3 and len(view["discard_pile"]) == 57
-    assert view["outcome"] is None
+    assert view["outcome"] is None and view["over"] is False
+    assert view["pending_capture"] is None
 
 
 # ---------------------------------------------------------------- storage and rules text
@@ -685,9 +844,10 @@ def test_from_dict_validates_the_cards():
 def test_rules_text_explains_the_decisions():
     text = ENGINE.rules_text()
     assert "black castle" in text and "BC BK M RK RC" in text
-    assert "only an ace may capture an ace" in text
-    assert text.count("*Decision") >= 4
-    assert "RK3xM4=2♠" in text and "EXCHANGE" in text
+    assert "J, Q, K and A" in text and "only an ace" not in text
+    assert text.count("*Decision") >= 3
+    assert "REPLACE 2♠" in text and "KEEP" in text and "EXCHANGE" in text
+    assert "RK3xM4=" not in text
 
 
 # ---------------------------------------------------------------- AI
@@ -696,21 +856,23 @@ def test_rules_text_explains_the_decisions():
 def _ai_game(seed: int, heuristic_seat: int) -> dict:
     rng = random.Random(seed)
     state = ENGINE.new_state(seed, ENGINE.options({}), 2)
-    while (seat := ENGINE.to_move(state)) is not None:
+    cap = state["options"]["max_plies"]  # the framework's move cap, counted in plies
+    while (seat := ENGINE.to_move(state)) is not None and state["ply"] < cap:
         level = "heuristic" if seat == heuristic_seat else "random"
         legal = ENGINE.legal_moves(state, seat)
-        move = LEVELS[level](ENGINE, ENGINE.view(state, seat), seat, legal, rng)
+        move = LEVELS[level](ENGINE, ENGINE.view(state, seat, None), seat, legal, rng)
         assert move in legal
         state, _ = ENGINE.apply(state, seat, move)
     return state
 
 
 def test_heuristic_beats_random_in_80_percent_of_200_games():
-    """Measured: 180 of 200 (90 %)."""
+    """Measured: 179 of 200 (89.5 %); games stop at the default 500-ply cap."""
     wins = 0
     for seed in range(200):
         seat = seed % 2
-        wins += seat in ENGINE.outcome(_ai_game(seed, seat)).winners
+        outcome = ENGINE.outcome(_ai_game(seed, seat))
+        wins += outcome is not None and seat in outcome.winners
     assert wins >= 160, wins
 
 

@@ -1,8 +1,10 @@
 """Card Chess notation: moves as text (canonical and forgiving forms) and the board text.
 
-Canonical moves: ``PLAY 7♥ RC3``, ``EXCHANGE``, ``BC1-BK1``, ``RK3xM4``, ``RK3xM4=2♠``.
+Canonical moves: ``PLAY 7♥ RC3``, ``EXCHANGE``, ``BC1-BK1``, ``RK3xM4``, and after a capture
+that revealed an opponent's card ``REPLACE 2♠`` or ``KEEP``.
 Also read: the original page's ``black castle 1 to black kingdom 1``, any case, ``10``/``X``/``T``
-for tens, ASCII suits (``7h``, ``10s``), card words (``seven of hearts``), extra words.
+for tens, ASCII suits (``7h``, ``10s``), card words (``seven of hearts``), extra words
+(``replace it with the two of spades``, ``keep it``, ``no replacement``).
 """
 
 from __future__ import annotations
@@ -10,7 +12,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from gm.games.base import AmbiguousMoveError, IllegalMoveError, ParseError
+from gm.games.base import (
+    AmbiguousMoveError,
+    IllegalMoveError,
+    Outcome,
+    ParseError,
+    game_over_line,
+)
 from gm.games.cards import card_text, find_cards
 
 from . import rules as R
@@ -18,9 +26,12 @@ from .rules import CARD_RANK, CARD_SIDE, SEATS, Move, spot_name
 
 # No real card code in here: an error text must never name a card hidden from the reader.
 EXPECTED = (
-    "a move such as 'PLAY <card> RC3' (play a card in), 'RC3-RK3' (move), 'RK3xM4' (capture), "
-    "'RK3xM4=<card>' (capture, replacing a flipped-up enemy card with one from your hand) or "
+    "a move such as 'PLAY <card> RC3' (play a card in), 'RC3-RK3' (move), 'RK3xM4' (capture) or "
     "'EXCHANGE'; cards are written like 7h, 10s or QD"
+)
+EXPECTED_STEP = (
+    "'REPLACE <card>' (put an opponent-coloured card from your hand in place of the revealed "
+    "card) or 'KEEP' (leave it); cards are written like 7h, 10s or QD"
 )
 
 _SPOT = re.compile(
@@ -33,6 +44,10 @@ _ROW_OF |= {"redkingdom": 3, "rk": 3, "redcastle": 4, "rc": 4}
 _EXCHANGE = re.compile(r"\b(exchange|exchanges|swap|mulligan|new\s+hand)\b", re.IGNORECASE)
 _CAPTURE = re.compile(r"takes|take|captures|capture|[x×:*]", re.IGNORECASE)
 _REPLACE = re.compile(r"(=|\breplace\w*|\bwith)\s*$", re.IGNORECASE)
+_STEP_REPLACE = re.compile(r"\b(replace\w*|swap\w*|substitut\w*|use|put)\b|=", re.IGNORECASE)
+_STEP_KEEP = re.compile(
+    r"\b(keep\w*|leave|leaves|skip|pass|none|no|not|don'?t|decline\w*)\b", re.IGNORECASE
+)
 
 RANK_TEXT = {2: "pawn (2)", 10: "pawn (10)", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
 
@@ -45,8 +60,11 @@ def render_move(move: Move) -> str:
         return "EXCHANGE"
     if kind == "move":
         return f"{spot_name(move[1])}-{spot_name(move[2])}"
-    rep = f"={move[3]}" if move[3] else ""
-    return f"{spot_name(move[1])}x{spot_name(move[2])}{rep}"
+    if kind == "capture":
+        return f"{spot_name(move[1])}x{spot_name(move[2])}"
+    if kind == "replace":
+        return f"REPLACE {move[1]}"
+    return "KEEP"
 
 
 def _hint(moves: list[Move], prefix: str = "Legal now: ") -> str:
@@ -66,10 +84,11 @@ def _piece_name(card: str) -> str:
 
 
 _CANONICAL = re.compile(
-    r"\s*(?:(EXCHANGE)|PLAY ([^ ]+) ((?:BC|BK|M|RK|RC)[1-5])|"
-    r"((?:BC|BK|M|RK|RC)[1-5])([-x])((?:BC|BK|M|RK|RC)[1-5])(?:=([^ ]+))?)\s*"
+    r"\s*(?:(EXCHANGE)|(KEEP)|REPLACE ([^ ]+)|PLAY ([^ ]+) ((?:BC|BK|M|RK|RC)[1-5])|"
+    r"((?:BC|BK|M|RK|RC)[1-5])([-x])((?:BC|BK|M|RK|RC)[1-5]))\s*"
 )
 _ROW_CODE = {code: row for row, code in enumerate(R.RANKS)}
+_STEP_FIRST = re.compile(r"\s*(replace|keep)\b", re.IGNORECASE)
 
 
 def _spot_index(code: str) -> int:
@@ -81,48 +100,62 @@ def _canonical(text: str, state: dict[str, Any], seat: int) -> Move | None:
     m = _CANONICAL.fullmatch(text)
     if m is None:
         return None
-    exchange, card, spot, frm, sep, to, rep = m.groups()
+    exchange, keep, rep, card, spot, frm, sep, to = m.groups()
     if exchange:
         move: Move = ("exchange",)
+    elif keep:
+        move = ("keep",)
+    elif rep:
+        move = ("replace", rep)
     elif card:
         move = ("play", card, _spot_index(spot))
     elif sep == "-":
         move = ("move", _spot_index(frm), _spot_index(to))
     else:
-        move = ("capture", _spot_index(frm), _spot_index(to), rep or "")
+        move = ("capture", _spot_index(frm), _spot_index(to))
     return move if move in R.legal_moves(state, seat) else None
 
 
-def parse_move(text: str, state: dict[str, Any], seat: int) -> Move:
-    if not isinstance(text, str) or not text.strip():
-        raise ParseError(str(text), EXPECTED)
-    fast = _canonical(text, state, seat)
-    if fast is not None:
-        return fast
-    cards, marked_reps = [], []
+def _read(text: str) -> tuple[list[str], list[str], str]:
+    """The cards in ``text`` (ten written 10), those marked as a replacement (after '=',
+    'replace', 'with'), and the text with the cards blanked out."""
+    cards, marked = [], []
     blanked = text
     for card, (a, b) in find_cards(text):
         code = card_text(card, ten="10")
         cards.append(code)
         if _REPLACE.search(text[:a]):
-            marked_reps.append(code)
+            marked.append(code)
         blanked = blanked[:a] + " " * (b - a) + blanked[b:]
+    return cards, marked, blanked
+
+
+def parse_move(text: str, state: dict[str, Any], seat: int) -> Move:
+    pending = state["pending"]
+    if not isinstance(text, str) or not text.strip():
+        raise ParseError(str(text), EXPECTED_STEP if pending else EXPECTED)
+    fast = _canonical(text, state, seat)
+    if fast is not None:
+        return fast
+    cards, marked_reps, blanked = _read(text)
     found = list(_SPOT.finditer(blanked))
     spot_idx = [
         _ROW_OF[re.sub(r"\s+", "", m.group(1).lower())] * 5 + int(m.group(2)) - 1 for m in found
     ]
     exchange = _EXCHANGE.search(blanked) is not None
+    if pending is not None:
+        other = bool(spot_idx or exchange)
+        return _parse_step(text, cards, marked_reps, blanked, other, state, seat)
+    legal = R.legal_moves(state, seat)
+    if not spot_idx and _STEP_FIRST.match(blanked):
+        raise IllegalMoveError(
+            "There is no capture waiting for REPLACE or KEEP: that choice comes only right after "
+            "a capture whose flip reveals an opponent's card.",
+            rule="no-capture-step",
+            hint=_hint(legal),
+        )
     if not (cards or spot_idx or exchange):
         raise ParseError(text, EXPECTED)
-    if state["result"] is not None:
-        raise IllegalMoveError(
-            "The game is over.", rule="game-over", hint=state["result"]["reason"]
-        )
-    if state["turn"] != seat:
-        raise IllegalMoveError(
-            f"It is {SEATS[state['turn']]}'s turn, not {SEATS[seat]}'s.", rule="not-your-turn"
-        )
-    legal = R.legal_moves(state, seat)
     if exchange and not spot_idx:
         return _check(("exchange",), legal, state, seat)
     if len(spot_idx) == 2:
@@ -137,6 +170,54 @@ def parse_move(text: str, state: dict[str, Any], seat: int) -> Move:
     if spot_idx:
         return _one_spot(text, spot_idx[0], cards[0] if cards else None, legal, state, seat)
     return _card_only(text, cards[0], legal, state, seat)
+
+
+def _parse_step(text, cards, marked, blanked, other_move, state, seat) -> Move:
+    """Read the answer to an open capture step: REPLACE <card> or KEEP."""
+    legal = R.legal_moves(state, seat)
+    spot = state["pending"]["spot"]
+    revealed = state["pieces"][spot]
+    replace_word = _STEP_REPLACE.search(blanked)
+    keep_word = _STEP_KEEP.search(blanked)
+    keep_first = keep_word is not None and (
+        replace_word is None or keep_word.start() < replace_word.start()
+    )
+    named = sorted(set(marked or [c for c in cards if c != revealed] or cards), key=R.card_key)
+    if keep_first and not marked:
+        return ("keep",)
+    if other_move and replace_word is None:
+        foe = SEATS[R.opponent(seat)]
+        raise IllegalMoveError(
+            f"Your capture on {spot_name(spot)} revealed {revealed}: first REPLACE it with a "
+            f"{foe} card from your hand, or KEEP it; nothing else may happen in between.",
+            rule="replace-or-keep",
+            hint=_hint(legal),
+        )
+    if not named:
+        if replace_word is None:
+            raise ParseError(text, EXPECTED_STEP)
+        reps = [m for m in legal if m[0] == "replace"]
+        if len(reps) == 1:
+            return reps[0]
+        raise AmbiguousMoveError(text, [render_move(m) for m in reps])
+    if len(named) > 1:
+        usable = [c for c in named if ("replace", c) in legal]
+        if len(usable) != 1:
+            raise ParseError(text, "one card to replace with; " + EXPECTED_STEP)
+        named = usable
+    card = named[0]
+    if ("replace", card) in legal:
+        return ("replace", card)
+    if card == revealed and replace_word is None:
+        return ("keep",)  # naming the revealed card alone: leave it standing
+    if card not in state["hands"][seat]:
+        raise IllegalMoveError(f"You do not hold {card}.", rule="not-in-hand", hint=_hint(legal))
+    name, foe = SEATS[seat], SEATS[R.opponent(seat)]
+    raise IllegalMoveError(
+        f"The replacement must be a {foe} card from your hand; {card} is {name}.",
+        rule="replacement-colour",
+        hint=_hint(legal),
+    )
 
 
 def _check(move: Move, legal: list[Move], state: dict[str, Any], seat: int) -> Move:
@@ -155,14 +236,13 @@ def _choose(text: str, candidates: list[Move], legal, state, seat, fallback: Mov
 
 def _piece_move(text, frm, to, cards, marked_reps, marked, legal, state, seat) -> Move:
     pieces = state["pieces"]
-    # a card after '=' is the replacement; others naming the mover or its victim only describe
+    # cards naming the mover or its victim only describe the move; any other is a replacement
     extra = marked_reps or [c for c in cards if c not in (pieces[frm], pieces[to])]
     if len(extra) > 1:
-        raise ParseError(text, "at most one replacement card after '='; " + EXPECTED)
-    rep = extra[0] if extra else ""
+        raise ParseError(text, "at most one card besides the pieces; " + EXPECTED)
     target = pieces[to]
     if target is None or CARD_SIDE[target] == seat or state["check"][to]:
-        if (marked or rep) and target is None:
+        if (marked or extra) and target is None:
             mover = pieces[frm]
             if mover is None or CARD_SIDE[mover] != seat or state["check"][frm]:
                 raise _explain(("move", frm, to), legal, state, seat)
@@ -172,7 +252,15 @@ def _piece_move(text, frm, to, cards, marked_reps, marked, legal, state, seat) -
                 hint=_hint([m for m in legal if m[0] != "play" and m[1:2] == (frm,)]),
             )
         return _check(("move", frm, to), legal, state, seat)
-    return _check(("capture", frm, to, rep), legal, state, seat)
+    move = ("capture", frm, to)
+    if extra and move in legal:
+        raise IllegalMoveError(
+            "The replacement is chosen after the flip, once the card that comes up is seen.",
+            rule="replace-after-flip",
+            hint=f"Send {render_move(move)} now; if an opponent's card comes up, answer "
+            "REPLACE <card> or KEEP.",
+        )
+    return _check(move, legal, state, seat)
 
 
 def _one_spot(text, idx, card, legal, state, seat) -> Move:
@@ -182,14 +270,12 @@ def _one_spot(text, idx, card, legal, state, seat) -> Move:
         if card not in state["hands"][seat] and own_pieces and CARD_SIDE[card] == seat:
             # "7♥ M3": the piece 7♥ on the board moves to M3
             moves = [m for m in legal if m[0] in ("move", "capture") and m[1] in own_pieces]
-            moves = [m for m in moves if m[2] == idx and (m[0] == "move" or not m[3])]
+            moves = [m for m in moves if m[2] == idx]
             return _choose(text, moves, legal, state, seat, ("move", own_pieces[0], idx))
         return _check(("play", card, idx), legal, state, seat)
     piece = pieces[idx]
     if piece is not None and CARD_SIDE[piece] == seat:
-        moves = [m for m in legal if m[0] == "move" and m[1] == idx] + [
-            m for m in legal if m[0] == "capture" and m[1] == idx and not m[3]
-        ]
+        moves = [m for m in legal if m[0] in ("move", "capture") and m[1] == idx]
         if not moves:
             raise _explain(("move", idx, idx), legal, state, seat)
         return _choose(text, moves, legal, state, seat, moves[0])
@@ -205,8 +291,7 @@ def _card_only(text, card, legal, state, seat) -> Move:
         return _choose(text, plays, legal, state, seat, ("play", card, -1))
     own = [i for i, p in enumerate(state["pieces"]) if p == card and not state["check"][i]]
     if own and CARD_SIDE[card] == seat:
-        moves = [m for m in legal if m[0] != "play" and m[0] != "exchange" and m[1] in own]
-        moves = [m for m in moves if m[0] == "move" or not m[3]]
+        moves = [m for m in legal if m[0] in ("move", "capture") and m[1] in own]
         return _choose(text, moves, legal, state, seat, ("move", own[0], own[0]))
     raise IllegalMoveError(
         f"You do not hold {card}.",
@@ -306,7 +391,7 @@ def _explain(move: Move, legal: list[Move], state: dict[str, Any], seat: int) ->
         )
     modes = {t: (mode, via) for t, mode, via in R.grid(piece, frm)}
     mode, via = modes.get(to, ("", -1))
-    reach = _grid_words(piece, frm)
+    reach = R.grid_words(piece, frm)
     if target is None:
         if mode == "C":
             return IllegalMoveError(
@@ -343,53 +428,14 @@ def _explain(move: Move, legal: list[Move], state: dict[str, Any], seat: int) ->
         )
     a, v = CARD_RANK[piece], CARD_RANK[target]
     if not R.can_capture(a, v):
-        if v == 14:
-            why = "only an ace captures an ace"
+        if R.is_face(v):
+            why = "a pawn never captures a face card (J, Q, K, A)"
         else:
             why = "a pawn captures only pawns of equal or lower rank"
         return IllegalMoveError(
             f"{piece} cannot capture {target}: {why}.", rule="capture-power", hint=hint
         )
-    rep = move[3]
-    if not rep:
-        return IllegalMoveError("That capture is not legal now.", rule="illegal", hint=hint)
-    if rep not in state["hands"][seat]:
-        return IllegalMoveError(f"You do not hold {rep}.", rule="not-in-hand", hint=hint)
-    if CARD_SIDE[rep] == seat:
-        return IllegalMoveError(
-            f"The replacement must be a {foe} card from your hand; {rep} is {name}.",
-            rule="replacement-colour",
-            hint=hint,
-        )
-    return IllegalMoveError(
-        f"The card face down on {spot_name(to)} is known to be {name}: "
-        "there is nothing to replace.",
-        rule="replacement-not-needed",
-        hint=hint,
-    )
-
-
-def _grid_words(card: str, idx: int) -> str:
-    rank, home = CARD_RANK[card], idx // 5 == R.CASTLE_ROW[CARD_SIDE[card]]
-    if rank <= 10:
-        extra = " (a 10 in its own castle may also step two forward)" if rank == 10 else ""
-        return f"a pawn moves one forward and captures one diagonally forward{extra}."
-    if rank == 11:
-        if home:
-            return (
-                "from its castle a jack moves or captures diagonally forward, or captures forward."
-            )
-        return "a jack moves and captures one step diagonally."
-    if rank == 12:
-        if home:
-            return (
-                "from its castle a queen moves or captures forward, captures diagonally forward, "
-                "and moves sideways."
-            )
-        return "a queen moves and captures one step straight (forward, back, sideways)."
-    if rank == 13:
-        return "a king moves and captures one step in any direction."
-    return "an ace moves one step in any direction, or jumps two over a piece onto an empty spot."
+    return IllegalMoveError("That capture is not legal now.", rule="illegal", hint=hint)
 
 
 # ---------------------------------------------------------------- the board text
@@ -400,10 +446,9 @@ _RANK_LABELS = tuple(f"{code:<4}" for code in R.RANKS)
 _LEGEND = "Ranks: " + " · ".join(f"{c} {w}" for c, w in zip(R.RANKS, R.RANK_WORDS, strict=True))
 
 
-def render_board(state: dict[str, Any], seat: int | None) -> str:
-    result = state["result"]
-    if result is not None:
-        status = "game over — " + result["reason"]
+def render_board(state: dict[str, Any], seat: int | None, outcome: Outcome | None = None) -> str:
+    if outcome is not None:
+        status = "game over — " + outcome.reason
     else:
         status = f"{SEATS[state['turn']]} to move"
     limit = state["options"]["max_plies"]
@@ -434,6 +479,20 @@ def render_board(state: dict[str, Any], seat: int | None) -> str:
         lines.append(f"Your hand ({SEATS[seat]}): {own}")
         lines.append(f"{SEATS[other].capitalize()}'s hand: {len(hands[other])} cards")
     lines.append(f"Draw pile: {len(state['draw'])} cards · discard pile: {len(state['discard'])}")
-    if result is None and state["exchanged"][state["turn"]]:
-        lines.append(f"{SEATS[state['turn']]} exchanged last turn and may not exchange now.")
+    if outcome is not None:
+        lines.append(game_over_line(outcome))
+        return "\n".join(lines)
+    turn, pending = state["turn"], state["pending"]
+    if pending is not None:
+        spot = pending["spot"]
+        foe = SEATS[R.opponent(turn)]
+        lines.append(
+            f"{SEATS[turn]} must now REPLACE or KEEP: the capture on {spot_name(spot)} took "
+            f"{pending['captured']} and revealed {foe}'s {pieces[spot]}."
+        )
+        if seat == turn:
+            answers = [render_move(m) for m in R.pending_moves(state, turn)]
+            lines.append("Your answers: " + ", ".join(answers))
+    elif state["exchanged"][turn]:
+        lines.append(f"{SEATS[turn]} exchanged last turn and may not exchange now.")
     return "\n".join(lines)

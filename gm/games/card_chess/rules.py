@@ -9,17 +9,23 @@ State (pure JSON)::
      "known":  [25 × bool],               # that face-down card was flipped down in a capture
      "check":  [25 × bool],               # the piece on that spot is in check
      "hands": [[red cards], [black cards]], "draw": [...top last], "discard": [...],
-     "turn": 0|1, "ply": n, "exchanged": [bool, bool], "result": null | {...}}
+     "turn": 0|1, "ply": n, "turns": t, "exchanged": [bool, bool],
+     "pending": null | {"spot": i, "captured": card}, "result": null | {...}}
+
+``ply`` counts moves (a capture and its REPLACE/KEEP answer are two), ``turns`` counts finished
+turns (``turn == turns % 2``). ``pending`` is the open second step of a turn: the capture on
+``spot`` revealed an opponent's card while the capturer holds an opponent-coloured card, so the
+same seat must answer ("replace", card) or ("keep",); ``captured`` is the taken piece, waiting to
+reach the discard pile when the turn ends.
 
 Spot index = row * 5 + (file - 1); row 0 is the black castle (BC), row 4 the red castle (RC).
-Moves are tuples: ("play", card, spot), ("exchange",), ("move", from, to),
-("capture", from, to, replacement card or "").
+Moves are tuples: ("play", card, spot), ("exchange",), ("move", from, to), ("capture", from, to),
+("replace", card), ("keep",).
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
 from gm.games.base import Event, rng_for
@@ -35,6 +41,7 @@ FORWARD = (-1, 1)  # row step that is "forward" for red / black
 HAND_SIZE = 5
 MAX_IN_PLAY = 5
 DEFAULT_MAX_PLIES = 500
+MAX_MAX_PLIES = 2000
 
 RANK_CODE = {r: str(r) for r in range(2, 11)} | {11: "J", 12: "Q", 13: "K", 14: "A"}
 SUIT_ORDER = ("♥", "♦", "♣", "♠")  # display order: red suits first
@@ -64,9 +71,15 @@ def opponent(seat: int) -> int:
 # ---------------------------------------------------------------- set-up
 
 
-def new_state(seed: int, max_plies: int = DEFAULT_MAX_PLIES) -> dict[str, Any]:
+def initial_deck(seed: int | str) -> list[str]:
+    """The seeded shuffle of the 104 cards: board (25), red's hand, black's hand, draw pile."""
     deck = list(ALL_CODES) * 2
     random.Random(f"{GAME}/{seed}").shuffle(deck)
+    return deck
+
+
+def new_state(seed: int, max_plies: int = DEFAULT_MAX_PLIES) -> dict[str, Any]:
+    deck = initial_deck(seed)
     board, deck = deck[:25], deck[25:]
     red_hand, black_hand, deck = deck[:HAND_SIZE], deck[HAND_SIZE : 2 * HAND_SIZE], deck[10:]
     return {
@@ -82,7 +95,9 @@ def new_state(seed: int, max_plies: int = DEFAULT_MAX_PLIES) -> dict[str, Any]:
         "discard": [],
         "turn": RED,
         "ply": 0,
+        "turns": 0,
         "exchanged": [False, False],
+        "pending": None,
         "result": None,
     }
 
@@ -97,6 +112,9 @@ def copy_state(state: dict[str, Any]) -> dict[str, Any]:
     s["options"] = dict(state["options"])
     if state.get("result") is not None:
         s["result"] = dict(state["result"])
+        s["result"]["winners"] = list(state["result"]["winners"])
+    if state.get("pending") is not None:
+        s["pending"] = dict(state["pending"])
     return s
 
 
@@ -124,15 +142,17 @@ def in_check(state: dict[str, Any], seat: int) -> int:
 # ---------------------------------------------------------------- movement grids
 
 
+def is_face(rank: int) -> bool:
+    """J, Q, K and A are the face cards (the page lists aces under "Face Cards")."""
+    return rank >= 11
+
+
 def can_capture(attacker: int, victim: int) -> bool:
-    """Capture powers by rank (2..10 pawns, 11 J, 12 Q, 13 K, 14 A)."""
-    if attacker == 14:
-        return True  # Decision: an ace may capture any piece...
-    if victim == 14:
-        return False  # ...and only an ace captures an ace.
-    if attacker >= 11:
-        return True  # face cards capture face cards and pawns
-    return victim <= attacker  # a pawn captures pawns of equal or lower rank only
+    """Capture powers by rank (2..10 pawns, 11 J, 12 Q, 13 K, 14 A): a face card (J Q K A)
+    captures any face card and any pawn; a pawn captures only pawns of equal or lower rank."""
+    if is_face(attacker):
+        return True
+    return victim <= attacker  # never a face card: victim <= attacker <= 10
 
 
 def grid(card: str, idx: int) -> list[tuple[int, str, int]]:
@@ -183,6 +203,30 @@ def _grid(card: str, idx: int) -> list[tuple[int, str, int]]:
 _GRIDS = {(card, idx): _grid(card, idx) for card in ALL_CODES for idx in range(25)}
 
 
+def grid_words(card: str, idx: int) -> str:
+    """The movement rule of ``card`` standing on ``idx``, in words (for error messages)."""
+    rank, home = CARD_RANK[card], idx // 5 == CASTLE_ROW[CARD_SIDE[card]]
+    if rank <= 10:
+        extra = " (a 10 in its own castle may also step two forward)" if rank == 10 else ""
+        return f"a pawn moves one forward and captures one diagonally forward{extra}."
+    if rank == 11:
+        if home:
+            return (
+                "from its castle a jack moves or captures diagonally forward, or captures forward."
+            )
+        return "a jack moves and captures one step diagonally."
+    if rank == 12:
+        if home:
+            return (
+                "from its castle a queen moves or captures forward, captures diagonally forward, "
+                "and moves sideways."
+            )
+        return "a queen moves and captures one step straight (forward, back, sideways)."
+    if rank == 13:
+        return "a king moves and captures one step in any direction."
+    return "an ace moves one step in any direction, or jumps two over a piece onto an empty spot."
+
+
 def piece_targets(state: dict[str, Any], idx: int) -> list[tuple[int, str]]:
     """Where the piece on ``idx`` may go now: (target, "move" | "capture")."""
     pieces, check = state["pieces"], state["check"]
@@ -207,10 +251,8 @@ def piece_targets(state: dict[str, Any], idx: int) -> list[tuple[int, str]]:
     return out
 
 
-def _replacements(state: dict[str, Any], seat: int, target: int) -> list[str]:
-    """Hand cards that may replace an opponent card flipped up on ``target``."""
-    if state["known"][target] and CARD_SIDE[state["down"][target]] == seat:
-        return []  # everyone knows the card that comes up is the mover's own
+def replacement_cards(state: dict[str, Any], seat: int) -> list[str]:
+    """The opponent-coloured cards of ``seat``'s hand (one per code): what REPLACE may name."""
     return sorted({c for c in state["hands"][seat] if CARD_SIDE[c] != seat}, key=card_key)
 
 
@@ -227,7 +269,7 @@ def play_ins(state: dict[str, Any], seat: int) -> list[Move]:
     return [("play", c, i) for c in cards for i in spots]
 
 
-def piece_moves(state: dict[str, Any], seat: int, replacements: bool = True) -> list[Move]:
+def piece_moves(state: dict[str, Any], seat: int) -> list[Move]:
     moves: list[Move] = []
     pieces, check = state["pieces"], state["check"]
     for idx in range(25):
@@ -235,18 +277,12 @@ def piece_moves(state: dict[str, Any], seat: int, replacements: bool = True) -> 
         if card is None or check[idx] or CARD_SIDE[card] != seat:
             continue
         for target, kind in piece_targets(state, idx):
-            if kind == "move":
-                moves.append(("move", idx, target))
-            else:
-                moves.append(("capture", idx, target, ""))
-                if replacements:
-                    for rep in _replacements(state, seat, target):
-                        moves.append(("capture", idx, target, rep))
+            moves.append((kind, idx, target))
     return moves
 
 
 def actions(state: dict[str, Any], seat: int) -> list[Move]:
-    """Every action open to ``seat`` in this position, ignoring whose turn it is."""
+    """Every turn-opening action of ``seat`` in this position, ignoring whose turn it is."""
     moves = play_ins(state, seat)
     if not state["exchanged"][seat]:
         moves.append(("exchange",))
@@ -255,24 +291,27 @@ def actions(state: dict[str, Any], seat: int) -> list[Move]:
 
 def could_move_or_play(state: dict[str, Any], seat: int) -> bool:
     """Could ``seat`` move a piece or play one in, were it its turn (exchanges do not count)?"""
-    return bool(play_ins(state, seat) or piece_moves(state, seat, replacements=False))
+    return bool(play_ins(state, seat) or piece_moves(state, seat))
+
+
+def pending_moves(state: dict[str, Any], seat: int) -> list[Move]:
+    """The answers to an open capture step: REPLACE with each opponent card in hand, or KEEP."""
+    return [("replace", c) for c in replacement_cards(state, seat)] + [("keep",)]
 
 
 _LEGAL_CACHE: dict[tuple, list[Move]] = {}
 
 
 def legal_moves(state: dict[str, Any], seat: int) -> list[Move]:
-    """The legal moves of ``seat`` (memoised on the parts of the state they depend on)."""
-    if state["result"] is not None or state["turn"] != seat:
-        return []
+    """The legal moves of ``seat``, the seat to move (memoised on what they depend on)."""
+    if state["pending"] is not None:
+        return pending_moves(state, seat)
     key = (
         seat,
         state["exchanged"][seat],
         tuple(state["hands"][seat]),
         tuple(state["pieces"]),
         tuple(state["check"]),
-        tuple(state["known"]),
-        tuple(state["down"]),
     )
     moves = _LEGAL_CACHE.get(key)
     if moves is None:
@@ -323,13 +362,13 @@ def apply_move(state: dict[str, Any], seat: int, move: Move) -> tuple[dict[str, 
     pieces = s["pieces"]
     events: list[Event] = []
     discards: list[str] = []  # join the discard pile after the refill (never reshuffled at once)
-    private = None
     kind = move[0]
+    s["ply"] += 1
     if kind == "play":
         _, card, idx = move
         hand.remove(card)
         pieces[idx] = card
-        text = f"{name} plays in {card} at {spot_name(idx)}"
+        events.append(Event(f"{name} plays in {card} at {spot_name(idx)}", seat=seat))
     elif kind == "exchange":
         shown = sorted(hand, key=card_key)
         hand.clear()
@@ -346,31 +385,48 @@ def apply_move(state: dict[str, Any], seat: int, move: Move) -> tuple[dict[str, 
         card = pieces[frm]
         pieces[frm], pieces[to] = None, card
         text = f"{name} {spot_name(frm)}-{spot_name(to)} ({card})" + _settle(s, to)
-    else:
-        _, frm, to, rep = move
+        events.append(Event(text, seat=seat))
+    elif kind == "capture":
+        _, frm, to = move
         card, victim = pieces[frm], pieces[to]
         pieces[frm] = None
-        discards.append(victim)
         revealed = s["down"][to]
         s["down"][to], s["known"][to] = card, True
-        notation = f"{spot_name(frm)}x{spot_name(to)}"
-        tail = f"{card} takes {victim}, goes face down, and {revealed} comes up"
-        if rep and CARD_SIDE[revealed] != seat:
+        pieces[to] = revealed
+        text = (
+            f"{name} {spot_name(frm)}x{spot_name(to)}: {card} takes {victim}, goes face down, "
+            f"and {revealed} comes up"
+        )
+        if CARD_SIDE[revealed] != seat and replacement_cards(s, seat):
+            s["pending"] = {"spot": to, "captured": victim}
+            text += f"; {name} must now REPLACE it with a {SEATS[opponent(seat)]} card or KEEP it"
+            events.append(Event(text, seat=seat))
+            return s, events  # the same seat answers: the turn is not over yet
+        discards.append(victim)
+        events.append(Event(text + _settle(s, to), seat=seat))
+    else:  # "replace" / "keep": the second step of a capture
+        to, victim = s["pending"]["spot"], s["pending"]["captured"]
+        s["pending"] = None
+        discards.append(victim)
+        revealed = pieces[to]
+        if kind == "replace":
+            rep = move[1]
             hand.remove(rep)
             discards.append(revealed)
             pieces[to] = rep
-            text = f"{name} {notation}={rep}: {tail}; {name} replaces it with {rep}"
+            text = f"{name} replaces {revealed} on {spot_name(to)} with {rep}"
         else:
-            pieces[to] = revealed
-            text = f"{name} {notation}: {tail}"
-            if rep:  # the replacement was not needed: it stays secret in the hand
-                private = text + f" (your {rep} was not needed and stays in your hand)"
-        settled = _settle(s, to)
-        text += settled
-        if private is not None:
-            private += settled
-    if kind != "exchange":
-        events.append(Event(text, seat=seat, private=private))
+            text = f"{name} keeps {revealed} on {spot_name(to)}"
+        events.append(Event(text + _settle(s, to), seat=seat))
+    _end_turn(s, seat, kind, discards, events)
+    return s, events
+
+
+def _end_turn(
+    s: dict[str, Any], seat: int, kind: str, discards: list[str], events: list[Event]
+) -> None:
+    """Draw back up to five, discard, pass the turn and see whether the rules end the game."""
+    name, hand = SEATS[seat], s["hands"][seat]
     missing = HAND_SIZE - len(hand)
     if missing > 0:
         drawn = _draw(s, missing, events)
@@ -387,16 +443,16 @@ def apply_move(state: dict[str, Any], seat: int, move: Move) -> tuple[dict[str, 
             )
     s["discard"].extend(discards)
     s["exchanged"][seat] = kind == "exchange"
-    s["ply"] += 1
+    s["turns"] += 1
     s["turn"] = opponent(seat)
-    end = _ending(s, seat)
+    end = ending(s, seat)
     if end is not None:
         s["result"] = end
         events.append(Event(end["reason"], kind="end"))
-    return s, events
 
 
-def _ending(s: dict[str, Any], mover: int) -> dict[str, Any] | None:
+def ending(s: dict[str, Any], mover: int) -> dict[str, Any] | None:
+    """The end by the rules after ``mover`` finished a turn (None: the game goes on)."""
     name, other = SEATS[mover], opponent(mover)
     if in_check(s, mover) >= MAX_IN_PLAY:
         return {
@@ -413,83 +469,9 @@ def _ending(s: dict[str, Any], mover: int) -> dict[str, Any] | None:
             return {"winners": [mover], "draw": False, "reason": reason}
         reason = f"stalemate: {SEATS[other]} cannot act and {name} could not act either; a draw"
         return {"winners": [], "draw": True, "reason": reason}
-    if s["ply"] >= s["options"]["max_plies"]:
-        limit = s["options"]["max_plies"]
-        return {"winners": [], "draw": True, "reason": f"draw: the {limit}-ply cap was reached"}
     return None
 
 
-# ---------------------------------------------------------------- validation
-
-
-def validate(state: dict[str, Any]) -> list[str]:
-    """The broken invariants of ``state`` (empty when it is a valid Card Chess state)."""
-    keys = ("rng", "options", "pieces", "down", "known", "check", "hands", "draw", "discard")
-    keys += ("turn", "ply", "exchanged", "result")
-    missing = [k for k in keys if k not in state]
-    if missing:
-        return [f"missing keys: {', '.join(missing)}"]
-    problems = []
-    rng = state["rng"]
-    if not isinstance(rng, dict) or not isinstance(rng.get("seed"), int | str):
-        problems.append("rng must hold a seed")
-    elif not isinstance(rng.get("n"), int) or rng["n"] < 0:
-        problems.append("rng counter must be a whole number")
-    opts = state["options"]
-    if not isinstance(opts, dict) or not isinstance(opts.get("max_plies"), int):
-        problems.append("options.max_plies must be a whole number")
-    for key in ("pieces", "down", "known", "check"):
-        if not isinstance(state[key], list) or len(state[key]) != 25:
-            return problems + [f"{key} must list the 25 spots"]
-    hands = state["hands"]
-    if (
-        not isinstance(hands, list)
-        or len(hands) != 2
-        or not all(isinstance(h, list) for h in hands)
-    ):
-        return problems + ["hands must be two lists"]
-    if any(len(h) > HAND_SIZE for h in hands):
-        problems.append("a hand holds more than five cards")
-    cards = [c for c in state["pieces"] if c is not None] + list(state["down"])
-    cards += hands[0] + hands[1] + list(state["draw"]) + list(state["discard"])
-    unknown = sorted({str(c) for c in cards if c not in CARD_RANK})
-    if unknown:
-        return problems + [f"not card codes: {', '.join(unknown)}"]
-    if len(cards) != 2 * len(ALL_CODES):
-        problems.append(f"{len(cards)} cards instead of 104")
-    tally = Counter(cards)
-    wrong = sorted(c for c in ALL_CODES if tally[c] != 2)
-    if wrong:
-        problems.append(f"cards not present exactly twice: {', '.join(wrong)}")
-    for i in range(25):
-        piece, check = state["pieces"][i], state["check"][i]
-        if not isinstance(state["known"][i], bool) or not isinstance(check, bool):
-            problems.append(f"known/check of {spot_name(i)} must be true or false")
-            continue
-        if check and piece is None:
-            problems.append(f"{spot_name(i)} is in check without a piece")
-        if piece is not None:
-            on_enemy_castle = i // 5 == CASTLE_ROW[opponent(CARD_SIDE[piece])]
-            if on_enemy_castle != check:
-                problems.append(f"{spot_name(i)}: check flag does not match the piece's place")
-    playing = counts(state)[0]
-    for seat in (RED, BLACK):
-        if playing[seat] > MAX_IN_PLAY:
-            problems.append(f"{SEATS[seat]} has more than five pieces in play")
-    if state["turn"] not in (RED, BLACK):
-        problems.append("turn must be 0 (red) or 1 (black)")
-    if not isinstance(state["ply"], int) or state["ply"] < 0:
-        problems.append("ply must be a whole number")
-    ex = state["exchanged"]
-    if not isinstance(ex, list) or len(ex) != 2 or not all(isinstance(e, bool) for e in ex):
-        problems.append("exchanged must be two true/false flags")
-    result = state["result"]
-    if result is not None and not (
-        isinstance(result, dict)
-        and isinstance(result.get("winners"), list)
-        and all(w in (RED, BLACK) for w in result["winners"])
-        and isinstance(result.get("draw"), bool)
-        and isinstance(result.get("reason"), str)
-    ):
-        problems.append("result must hold winners, draw and reason")
-    return problems
+def scores(state: dict[str, Any]) -> dict[int, int]:
+    """Every seat's score: its pieces in check (five win)."""
+    return dict(enumerate(counts(state)[1]))
