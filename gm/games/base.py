@@ -395,10 +395,10 @@ class Engine(ABC):
     def outcome(self, state: State) -> Outcome | None:
         """The end by the rules (termination "rules", scores for every seat), or None."""
 
-    def scores(self, state: State) -> dict[int, int | float]:  # TRANSITION: abstract at merge
+    @abstractmethod
+    def scores(self, state: State) -> dict[int, int | float]:
         """Every seat's score now, by the game's own measure (columns won, points, cards left…):
         the scores of an outcome the framework declares (resignation, forfeit, move cap)."""
-        raise NotImplementedError
 
     # ---- what a seat may see
     @abstractmethod
