@@ -14,8 +14,9 @@ Decisions the rules file leaves to the engine (documented in the rules text):
 - A new record is the challenger's (or leader's) actual longest line, which may exceed N+1 when
   a mark joins two lines.
 - Coordinates are limited to −1000..1000 on both axes (the grid is "unbounded" within that).
-- A move is ``("mark", letter, x, y)`` (the letter of the seat to move), written ``X x,y``. ``legal_moves``
-  cannot list an unbounded grid: it lists the empty points of the marks' bounding box grown by a
+- A move is ``("mark", letter, x, y)`` (the letter of the seat to move), written ``X x,y``.
+  ``legal_moves`` cannot list an unbounded grid: it lists the empty points of the marks'
+  bounding box grown by a
   margin of 2 (the 5×5 square around 0,0 before the first mark), and with ``placement:
   adjacent`` only the empty points next to a mark. ``parse_move`` accepts any empty point within
   the coordinate limits that the placement rule allows; a text naming the other seat's letter
