@@ -15,12 +15,11 @@ Decisions the rules file leaves to the engine (documented in the rules text):
   a mark joins two lines.
 - Coordinates are limited to −1000..1000 on both axes (the grid is "unbounded" within that).
 - A move is ``("mark", letter, x, y)`` (the letter of the seat to move), written ``X x,y``.
-  ``legal_moves`` cannot list an unbounded grid: it lists the empty points of the marks'
-  bounding box grown by a
-  margin of 2 (the 5×5 square around 0,0 before the first mark), and with ``placement:
-  adjacent`` only the empty points next to a mark. ``parse_move`` accepts any empty point within
-  the coordinate limits that the placement rule allows; a text naming the other seat's letter
-  is refused.
+  ``legal_moves`` cannot list an unbounded grid: it lists the empty points of the marks' bounding
+  box grown by a margin of 2 (the 5×5 square around 0,0 before the first mark), and with
+  ``placement: adjacent`` only the empty points next to a mark. ``parse_move`` accepts any empty
+  point within the coordinate limits that the placement rule allows; a text naming the other
+  seat's letter is refused.
 - Scores: each seat's longest line so far (the measure the race is about).
 - The turn cap (option ``max_turns``, default 200, at most 1000) is the framework's
   (``GameInfo.cap``, counted in turns; every mark is one turn): the game ends drawn there.
