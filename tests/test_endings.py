@@ -89,3 +89,26 @@ def test_resignation_and_forfeit_over_mcp(service, name):
                 assert_finished(view.structured_content, termination)
 
     anyio.run(main)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_out_of_turn_and_after_the_end_are_verdicts_that_do_not_count(service, name):
+    """The table's guards, for every game: the seat not to move is told so (or the engine's own
+    reason), the game over is told so; neither counts as an illegal attempt."""
+    game = service.create(name, opponent="human", seed=5, illegal_move_limit=1)
+    first = game["token"]
+    second = service.join(game["game_id"], game["invites"][game["seats"][1]["name"]])["token"]
+    view = service.seat_view(first)
+    waiting = second if view["your_turn"] else first
+    mover = first if waiting is second else second
+    legal = service.seat_view(mover)["legal_moves"]
+    verdict = service.move(waiting, legal[0])
+    assert verdict["legal"] is False and verdict["rule"] in ("not-your-turn", "cannot-act")
+    assert verdict["status"] == "active"
+    assert all(s["illegal_attempts"] == 0 for s in verdict["seats"])
+    service.resign(mover)
+    for token in (first, second):
+        after = service.move(token, legal[0])
+        assert after["legal"] is False and after["rule"] == "game-over"
+        assert after["result"]["termination"] == "resignation"
+    assert all(s["illegal_attempts"] == 0 for s in service.seat_view(first)["seats"])
