@@ -804,7 +804,7 @@ def test_board_after_an_exchange_and_at_the_end():
     outcome = Outcome([BLACK], False, "red resigned", ENGINE.scores(state), "resignation")
     for seat in (RED, BLACK, None):
         board = ENGINE.render(state, seat, outcome)
-        assert board.startswith("Card Chess · game over — red resigned · ply 40 of 500")
+        assert board.startswith("Card Chess · game over · ply 40 of 500")
         assert board.splitlines()[-1] == game_over_line(outcome) == "Game over: red resigned."
         assert "to move" not in board and "may not exchange" not in board
         view = ENGINE.view(state, seat, outcome)

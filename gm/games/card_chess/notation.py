@@ -448,7 +448,7 @@ _LEGEND = "Ranks: " + " · ".join(f"{c} {w}" for c, w in zip(R.RANKS, R.RANK_WOR
 
 def render_board(state: dict[str, Any], seat: int | None, outcome: Outcome | None = None) -> str:
     if outcome is not None:
-        status = "game over — " + outcome.reason
+        status = "game over"
     else:
         status = f"{SEATS[state['turn']]} to move"
     limit = state["options"]["max_plies"]
