@@ -225,7 +225,8 @@ class Store:
             result = step(doc)
             if result.doc is None and not (idem and result.remember):
                 return result.response, False
-            attempt = _Attempt("", int(previous.get("n", 0)), result.response, result.doc is not None)
+            writes_doc = result.doc is not None
+            attempt = _Attempt("", int(previous.get("n", 0)), result.response, writes_doc)
             new_doc = ""
             if result.doc is not None:
                 attempt.rid = _stamp(result.doc, previous)
