@@ -216,13 +216,14 @@ class GameService:
                 head = {"legal": False, "input": text, **error.to_dict()}
             answer = {**head, **answers.view(table, seat), "events": events}
             # only a request that changed something is remembered (a replay of one that did not
-            # computes the same answer again)
+            # computes the same answer again); of a counted illegal one, only its head
             return Update(
                 response=answer,
                 doc=doc if changed else None,
                 log_entries=log,
                 remember=changed,
                 brief=head,
+                whole=move is not None,
             )
 
         return self._update_as_seat(token, step, idempotency_key, (via, text))

@@ -20,8 +20,8 @@ been pushed out, :class:`OutcomeUnknownError`: the write may or may not have bee
 
 Idempotency answers record the request they answer (operation and a digest of its body): the same
 key with another request raises :class:`KeyReusedError` instead of replaying. An answer larger
-than ``idempotency_max_bytes`` is not stored whole: only its ``brief`` (the caller rebuilds the
-rest from the current view).
+than ``idempotency_max_bytes``, or one the step marks not ``whole``, is not stored whole: only its
+``brief`` (the caller rebuilds the rest from the current view).
 """
 
 from __future__ import annotations
@@ -92,13 +92,15 @@ class Update:
     """What an update step wants written. ``doc`` None writes nothing but the idempotency answer.
 
     ``remember`` stores ``response`` under the request's idempotency key; ``brief`` is what is
-    kept instead when the response is larger than the store's cap."""
+    kept instead when the response is larger than the store's cap, or always when ``whole`` is
+    False (a failed request that still changed something: an illegal move that was counted)."""
 
     response: Any
     doc: dict[str, Any] | None = None
     log_entries: list[dict[str, Any]] = field(default_factory=list)
     remember: bool = False
     brief: dict[str, Any] | None = None
+    whole: bool = True
 
 
 @dataclass
@@ -272,10 +274,13 @@ class Store:
         return self.redis.get(doc_key), None
 
     def _remembered(self, result: Update, fingerprint: dict[str, str]) -> str:
-        value = _dumps({"req": fingerprint, "answer": result.response})
-        if len(value.encode("utf-8", "surrogatepass")) <= self.idempotency_max_bytes:
-            return value
-        return _dumps({"req": fingerprint, "brief": result.brief or {}})
+        for value in (
+            _dumps({"req": fingerprint, "answer": result.response}) if result.whole else "",
+            _dumps({"req": fingerprint, "brief": result.brief or {}}),
+        ):
+            if value and len(value.encode("utf-8", "surrogatepass")) <= self.idempotency_max_bytes:
+                return value
+        return _dumps({"req": fingerprint, "brief": {}})
 
     def delete(self, game_id: str) -> None:
         self.redis.delete(self.doc_key(game_id), self.log_key(game_id))
