@@ -184,10 +184,9 @@ class Store:
         except _UNREACHABLE:
             # the reply is lost: a doc with our request id means it landed; none, that it did not
             # (both writes need an absent doc, so a late one cannot land after a retry)
-            try:
-                reply = self._commit(keys=keys, args=args)
-            except _UNREACHABLE as err:
-                raise OutcomeUnknownError(f"creating {game_id}: {err}") from err
+            # unreachable again: raise that error. A game may have been written, but nobody holds
+            # its token and it expires unseen: for the caller, nothing was created.
+            reply = self._commit(keys=keys, args=args)
         if reply[0] == 1:
             return True
         return rid in _writes_of(reply[1]).get("ids", [])

@@ -279,3 +279,12 @@ def test_a_lost_join_reply_still_seats_the_joiner(http, proxy):
     assert proxy.triggered.is_set()
     assert joined.status_code == 200, joined.get_json()
     assert http.get(f"/play/{joined.get_json()['token']}").status_code == 200
+
+
+def test_a_lost_create_reply_still_creates_one_game(http, proxy):
+    proxy.arm("drop")
+    created = http.post("/games", json={"game": "solonyo", "opponent": "human"})
+    assert proxy.triggered.is_set()
+    assert created.status_code == 201, created.get_json()
+    assert http.get(f"/play/{created.get_json()['token']}").status_code == 200
+    assert len(redis.Redis(port=proxy.upstream_port).keys("gm:*:doc")) == 1

@@ -126,3 +126,23 @@ def test_a_step_that_writes_nothing_leaves_the_store_alone(redis_client):
     store.create(_doc(), [])
     assert store.update("g1", lambda doc: Update(response="read only")) == ("read only", False)
     assert _game(store) == _doc()
+
+
+def _stored(n, ids):
+    return json.dumps({"id": "g1", WRITES: {"n": n, "ids": ids}}).encode()
+
+
+def test_a_lost_write_is_settled_by_the_ids_and_the_counter_in_the_document():
+    from gm.store import OutcomeUnknownError, _Attempt, _settle
+
+    lost = _Attempt("rid-1", read_n=4, response="mine", writes_doc=True)
+    # landed: its id is there, even after a few more writes
+    assert _settle(_stored(7, ["x", "rid-1", "y", "z"]), [lost]) == (lost, [])
+    # not landed, and cannot land any more: the document moved on without it
+    assert _settle(_stored(5, ["rival"]), [lost]) == (None, [])
+    # not landed yet: the document is the one it read, so it may still arrive (and only one
+    # write of that document can land): kept, to be looked for after the next attempt
+    assert _settle(_stored(4, ["older"]), [lost]) == (None, [lost])
+    # so many writes since that its id may have been pushed out: nobody can tell
+    with pytest.raises(OutcomeUnknownError):
+        _settle(_stored(4 + 1 + 8, [f"r{i}" for i in range(8)]), [lost])
