@@ -135,11 +135,11 @@ def say(
     ServiceErrors (unknown token, stale version) propagate like in the other use cases."""
     intent = classify(text)
     if intent is None:
-        answer = service.move(token, text, expected_version, idempotency_key)
+        answer = service.move(token, text, expected_version, idempotency_key, via="say")
         return {"intent": "move", "reply": _move_reply(answer), **answer}
     if intent == "resign":
         try:
-            answer = service.resign(token, idempotency_key)
+            answer = service.resign(token, idempotency_key, via="say", text=text)
         except ServiceError as err:
             if err.status != 409:
                 raise

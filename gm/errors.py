@@ -13,7 +13,7 @@ from typing import Any
 import redis
 
 from gm.problems import ServiceError
-from gm.store import ConflictError
+from gm.store import ConflictError, OutcomeUnknownError
 
 log = logging.getLogger("gm")
 
@@ -52,6 +52,12 @@ STORE_DOWN = Problem(
     "Store unavailable",
     "The game store (Redis) cannot be reached right now. Try again shortly; nothing was changed.",
 )
+OUTCOME_UNKNOWN = Problem(
+    503,
+    "Outcome unknown",
+    "The game store (Redis) stopped answering while your change was being saved: the move may or "
+    "may not have been applied. Look at the view (view_game) before you send it again.",
+)
 INTERNAL = Problem(
     500,
     "Internal error",
@@ -78,6 +84,9 @@ def problem_for(err: BaseException) -> Problem:
         return Problem(422, INVALID_TITLE, err.detail, extra)
     if isinstance(err, ConflictError):
         return BUSY
+    if isinstance(err, OutcomeUnknownError):
+        log.error("redis unavailable, a write's outcome unknown: %s", err)
+        return OUTCOME_UNKNOWN
     if isinstance(err, (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)):
         log.error("redis unavailable: %s", err)
         return STORE_DOWN

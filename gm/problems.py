@@ -81,3 +81,13 @@ def game_over_already(reason: str) -> ServiceError:
 
 def invalid(title: str, detail: str) -> ServiceError:
     return ServiceError(422, title, detail)
+
+
+def key_reused(op: str, text: str) -> ServiceError:
+    return ServiceError(
+        422,
+        "Idempotency key reused",
+        f"This idempotency_key was first used for {text!r} on {op}; a key answers one request "
+        "only. Use a fresh key for a new request (resend the same request to get its answer).",
+        first_request={"operation": op, "text": text},
+    )

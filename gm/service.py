@@ -31,6 +31,7 @@ from gm.problems import (
     ServiceError,
     game_over_already,
     invalid,
+    key_reused,
     seat_taken,
     stale_version,
     unknown_game,
@@ -38,7 +39,7 @@ from gm.problems import (
     unknown_invite,
     unknown_token,
 )
-from gm.store import NotFoundError, Store, Update
+from gm.store import Brief, KeyReusedError, NotFoundError, Store, Update
 
 __all__ = ["GameService", "ServiceError"]
 
@@ -188,7 +189,10 @@ class GameService:
         text: str,
         expected_version: int | None = None,
         idempotency_key: str | None = None,
+        via: str = "play_move",
     ) -> dict[str, Any]:
+        """``via`` names the operation for idempotency: a key answers one (operation, text)."""
+
         def step(doc: dict[str, Any]) -> Update:
             seat = self._seat_of(doc, token)
             if expected_version is not None and expected_version != doc["version"]:
@@ -211,14 +215,28 @@ class GameService:
                 assert error is not None
                 head = {"legal": False, "input": text, **error.to_dict()}
             answer = {**head, **answers.view(table, seat), "events": events}
+            # only a request that changed something is remembered (a replay of one that did not
+            # computes the same answer again); of a counted illegal one, only its head
             return Update(
-                response=answer, doc=doc if changed else None, log_entries=log, remember=True
+                response=answer,
+                doc=doc if changed else None,
+                log_entries=log,
+                remember=changed,
+                brief=head,
+                whole=move is not None,
             )
 
-        return self._update_as_seat(token, step, idempotency_key)
+        return self._update_as_seat(token, step, idempotency_key, (via, text))
 
-    def resign(self, token: str, idempotency_key: str | None = None) -> dict[str, Any]:
-        """The seat forfeits at once, at any time, every other seat winning. 409 once over."""
+    def resign(
+        self,
+        token: str,
+        idempotency_key: str | None = None,
+        via: str = "resign",
+        text: str = "resign",
+    ) -> dict[str, Any]:
+        """The seat forfeits at once, at any time, every other seat winning. 409 once over.
+        ``via`` and ``text`` name the request for idempotency (``say`` passes its message)."""
 
         def step(doc: dict[str, Any]) -> Update:
             seat = self._seat_of(doc, token)
@@ -230,9 +248,11 @@ class GameService:
             doc["version"] += 1
             events = answers.events_for(table.engine, answers.entry_events(log), seat)
             answer = {"resigned": True, **answers.view(table, seat), "events": events}
-            return Update(response=answer, doc=doc, log_entries=log, remember=True)
+            return Update(
+                response=answer, doc=doc, log_entries=log, remember=True, brief={"resigned": True}
+            )
 
-        return self._update_as_seat(token, step, idempotency_key)
+        return self._update_as_seat(token, step, idempotency_key, (via, text))
 
     # ------------------------------------------------------------ helpers
 
@@ -247,16 +267,26 @@ class GameService:
         return seat
 
     def _update_as_seat(
-        self, token: str, step: Callable[[dict[str, Any]], Update], idempotency_key: str | None
+        self,
+        token: str,
+        step: Callable[[dict[str, Any]], Update],
+        idempotency_key: str | None,
+        request: tuple[str, str],
     ) -> dict[str, Any]:
         try:
             answer, _ = self.store.update(
                 tokens.game_id_of(token),
                 step,
                 idempotency_key=tokens.idempotency_key(token, idempotency_key),
+                request=request,
             )
         except NotFoundError:
             raise unknown_token() from None
+        except KeyReusedError as err:
+            raise key_reused(err.first["op"], err.first.get("text", "")) from None
+        if isinstance(answer, Brief):  # replayed, the whole answer too large to have been kept
+            table, seat = self._read_seat(token)
+            answer = {**answer, **answers.view(table, seat), "events": []}
         return answer
 
     def _read(self, game_id: str, token: str | None = None) -> Table:

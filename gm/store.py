@@ -5,19 +5,61 @@ Keys share the hash tag ``{<game_id>}`` so a game lives in one Redis Cluster slo
 ``gm:{id}:idem:<seat>:<key>`` (the first answer to an idempotent request). Every write refreshes the
 TTL of all of them, so a game disappears after ``ttl`` seconds without activity.
 
-Updates are optimistic: WATCH the document, compute, MULTI/EXEC; on a concurrent write the whole
-step is recomputed on the fresh document, at most ``retries`` times (redis-py's ``transaction()``
-would retry forever), then :class:`ConflictError`.
+Updates are optimistic and exactly once. A step reads the document (one MGET, with the
+idempotency answer), computes, and sends its write as one Lua script (EVALSHA) that writes only if
+the document is still the one read (its SHA-1), atomically: document, log entries and idempotency
+answer together. A lost race is recomputed on the fresh document the script sends back, at most
+``retries`` times, then :class:`ConflictError`. So a move costs two round trips.
+
+Every write carries a random request id, kept in the document (``_writes``: a write counter ``n``
+and the ids of the last :data:`KEPT_IDS` writes). When the script's reply is lost (connection
+reset, socket timeout), the store reads the document again and knows whether its write landed: its
+id is there (the caller gets the answer it computed, exactly once), or the counter shows it cannot
+be (the step is recomputed like after a lost race). When that read fails too, or the id may have
+been pushed out, :class:`OutcomeUnknownError`: the write may or may not have been applied.
+
+Idempotency answers record the request they answer (operation and a digest of its body): the same
+key with another request raises :class:`KeyReusedError` instead of replaying. An answer larger
+than ``idempotency_max_bytes``, or one the step marks not ``whole``, is not stored whole: only its
+``brief`` (the caller rebuilds the rest from the current view).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import redis
+
+KEPT_IDS = 8  # request ids of the last writes kept in a document
+WRITES = "_writes"  # the document's field for them
+
+# KEYS: doc, log[, idem]. ARGV: expected SHA-1 of the doc ("" = the doc must not exist), the new
+# doc ("" = leave it), ttl, idempotency value ("" = none), its ttl, log entries...
+# Returns {1} when written, else {0, current doc, current idempotency value}.
+_COMMIT = """
+local cur = redis.call('GET', KEYS[1])
+local ok
+if ARGV[1] == '' then ok = not cur else ok = cur and redis.sha1hex(cur) == ARGV[1] end
+if not ok then
+  local earlier = false
+  if KEYS[3] then earlier = redis.call('GET', KEYS[3]) end
+  return {0, cur, earlier}
+end
+if ARGV[2] ~= '' then
+  redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3])
+  if #ARGV > 5 then redis.call('RPUSH', KEYS[2], unpack(ARGV, 6)) end
+  redis.call('EXPIRE', KEYS[2], ARGV[3])
+end
+if KEYS[3] and ARGV[4] ~= '' then redis.call('SET', KEYS[3], ARGV[4], 'EX', ARGV[5]) end
+return {1}
+"""
+
+_UNREACHABLE = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)
 
 
 class NotFoundError(KeyError):
@@ -28,18 +70,64 @@ class ConflictError(RuntimeError):
     """The document kept changing under us; the caller may try again."""
 
 
+class OutcomeUnknownError(redis.exceptions.ConnectionError):
+    """A write was sent, its reply was lost, and the store cannot tell whether it was applied."""
+
+
+class KeyReusedError(Exception):
+    """An idempotency key already answered another request: ``first`` describes that one
+    (``op`` and ``text``, the start of its body)."""
+
+    def __init__(self, first: dict[str, Any]):
+        super().__init__(f"idempotency key first used for {first.get('text')!r} on {first['op']}")
+        self.first = first
+
+
+class Brief(dict):  # type: ignore[type-arg]
+    """A replayed answer of which only the brief was stored (the whole answer was too large)."""
+
+
 @dataclass
 class Update:
-    """What an update step wants written. ``doc`` None writes nothing but the idempotency answer."""
+    """What an update step wants written. ``doc`` None writes nothing but the idempotency answer.
+
+    ``remember`` stores ``response`` under the request's idempotency key; ``brief`` is what is
+    kept instead when the response is larger than the store's cap, or always when ``whole`` is
+    False (a failed request that still changed something: an illegal move that was counted)."""
 
     response: Any
     doc: dict[str, Any] | None = None
     log_entries: list[dict[str, Any]] = field(default_factory=list)
-    remember: bool = False  # store ``response`` under the request's idempotency key
+    remember: bool = False
+    brief: dict[str, Any] | None = None
+    whole: bool = True
+
+
+@dataclass
+class _Attempt:
+    rid: str
+    read_n: int  # the document's write counter when this attempt read it
+    response: Any
+    writes_doc: bool
 
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _fingerprint(request: tuple[str, str] | None) -> dict[str, str]:
+    op, body = request or ("", "")
+    digest = hashlib.sha256(body.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+    text = body if len(body) <= 40 else body[:40] + "…"
+    return {"op": op, "text": text.encode("utf-8", "replace").decode("utf-8"), "sha": digest}
+
+
+def _stamp(doc: dict[str, Any], previous: dict[str, Any]) -> str:
+    """Give ``doc`` a fresh request id and the next write counter after ``previous``."""
+    rid = secrets.token_urlsafe(9)
+    ids = list(previous.get("ids", []))[-(KEPT_IDS - 1) :] + [rid]
+    doc[WRITES] = {"n": int(previous.get("n", 0)) + 1, "ids": ids}
+    return rid
 
 
 class Store:
@@ -49,11 +137,14 @@ class Store:
         ttl_s: int = 30 * 24 * 3600,
         idempotency_ttl_s: int = 24 * 3600,
         retries: int = 20,
+        idempotency_max_bytes: int = 16 * 1024,
     ):
         self.redis = client
         self.ttl_s = ttl_s
         self.idempotency_ttl_s = min(idempotency_ttl_s, ttl_s)
         self.retries = retries
+        self.idempotency_max_bytes = idempotency_max_bytes
+        self._commit = client.register_script(_COMMIT)
 
     # ---- keys
     @staticmethod
@@ -85,18 +176,20 @@ class Store:
     def create(self, doc: dict[str, Any], log_entries: list[dict[str, Any]]) -> bool:
         """Write a new game; False when the id is taken (nothing written)."""
         game_id = doc["id"]
-        with self.redis.pipeline() as pipe:
-            try:
-                pipe.watch(self.doc_key(game_id))
-                if pipe.exists(self.doc_key(game_id)):
-                    pipe.unwatch()
-                    return False
-                pipe.multi()
-                self._write(pipe, doc, log_entries)
-                pipe.execute()
-                return True
-            except redis.WatchError:
-                return False
+        rid = _stamp(doc, {})
+        keys = [self.doc_key(game_id), self.log_key(game_id)]
+        args = ["", _dumps(doc), self.ttl_s, "", 0, *[_dumps(e) for e in log_entries]]
+        try:
+            reply = self._commit(keys=keys, args=args)
+        except _UNREACHABLE:
+            # the reply is lost: a doc with our request id means it landed; none, that it did not
+            # (both writes need an absent doc, so a late one cannot land after a retry)
+            # unreachable again: raise that error. A game may have been written, but nobody holds
+            # its token and it expires unseen: for the caller, nothing was created.
+            reply = self._commit(keys=keys, args=args)
+        if reply[0] == 1:
+            return True
+        return rid in _writes_of(reply[1]).get("ids", [])
 
     def update(
         self,
@@ -104,51 +197,129 @@ class Store:
         step: Callable[[dict[str, Any]], Update],
         seat: int | None = None,
         idempotency_key: str | None = None,
+        request: tuple[str, str] | None = None,
     ) -> tuple[Any, bool]:
-        """Run ``step`` on the current document and write what it returns, atomically.
+        """Run ``step`` on the current document and write what it returns, atomically, once.
 
         Returns ``(response, replayed)``: ``replayed`` is True when an earlier request with the same
-        idempotency key answered, in which case ``step`` is not run and nothing is written.
+        idempotency key answered, in which case ``step`` is not run and nothing is written (a
+        :class:`Brief` when only the brief was kept). ``request`` is ``(operation, body)``: a key
+        that answered another request raises :class:`KeyReusedError`.
         """
-        doc_key = self.doc_key(game_id)
+        doc_key, log_key = self.doc_key(game_id), self.log_key(game_id)
         idem = (
             self.idem_key(game_id, seat if seat is not None else -1, idempotency_key)
             if idempotency_key
             else None
         )
-        with self.redis.pipeline() as pipe:
-            for _ in range(self.retries):
+        keys = [doc_key, log_key, *([idem] if idem else [])]
+        fingerprint = _fingerprint(request)
+        raw, earlier = self._read(doc_key, idem)
+        sent: list[_Attempt] = []  # writes sent whose reply was lost and which may still land
+        for _ in range(self.retries):
+            if earlier is not None:
+                return _replay(earlier, fingerprint), True
+            if raw is None:
+                raise NotFoundError(game_id)
+            doc = json.loads(raw)
+            previous = dict(doc.get(WRITES) or {})
+            result = step(doc)
+            if result.doc is None and not (idem and result.remember):
+                return result.response, False
+            writes_doc = result.doc is not None
+            attempt = _Attempt("", int(previous.get("n", 0)), result.response, writes_doc)
+            new_doc = ""
+            if result.doc is not None:
+                attempt.rid = _stamp(result.doc, previous)
+                new_doc = _dumps(result.doc)
+            remembered = self._remembered(result, fingerprint) if idem and result.remember else ""
+            args = [
+                hashlib.sha1(raw).hexdigest(),
+                new_doc,
+                self.ttl_s,
+                remembered,
+                self.idempotency_ttl_s,
+                *[_dumps(e) for e in result.log_entries if result.doc is not None],
+            ]
+            try:
+                reply = self._commit(keys=keys, args=args)
+            except _UNREACHABLE as err:
+                if attempt.writes_doc:
+                    sent.append(attempt)
                 try:
-                    pipe.watch(doc_key, *([idem] if idem else []))
-                    # one round trip for both reads
-                    raw, earlier = pipe.mget(doc_key, idem) if idem else (pipe.get(doc_key), None)
-                    if earlier is not None:
-                        pipe.unwatch()
-                        return json.loads(earlier), True
-                    if raw is None:
-                        pipe.unwatch()
-                        raise NotFoundError(game_id)
-                    result = step(json.loads(raw))
-                    if result.doc is None and not (idem and result.remember):
-                        pipe.unwatch()
-                        return result.response, False
-                    pipe.multi()
-                    if result.doc is not None:
-                        self._write(pipe, result.doc, result.log_entries)
-                    if idem and result.remember:
-                        pipe.set(idem, _dumps(result.response), ex=self.idempotency_ttl_s)
-                    pipe.execute()
+                    raw, earlier = self._read(doc_key, idem)
+                except _UNREACHABLE:
+                    if sent:
+                        raise OutcomeUnknownError(f"write to {game_id}: {err}") from err
+                    raise
+            else:
+                if reply[0] == 1:
                     return result.response, False
-                except redis.WatchError:
-                    continue
+                raw, earlier = reply[1], reply[2]
+                # a resend by the client library (after a lost reply) may have landed it
+                if attempt.writes_doc and attempt.rid in _writes_of(raw).get("ids", []):
+                    return result.response, False
+            landed, sent = _settle(raw, sent)
+            if landed is not None:
+                return landed.response, False
+        if sent:
+            raise OutcomeUnknownError(f"write to {game_id}: outcome unknown after retries")
         raise ConflictError(game_id)
 
-    def _write(self, pipe: Any, doc: dict[str, Any], log_entries: list[dict[str, Any]]) -> None:
-        game_id = doc["id"]
-        pipe.set(self.doc_key(game_id), _dumps(doc), ex=self.ttl_s)
-        if log_entries:
-            pipe.rpush(self.log_key(game_id), *[_dumps(e) for e in log_entries])
-        pipe.expire(self.log_key(game_id), self.ttl_s)
+    def _read(self, doc_key: str, idem: str | None) -> tuple[bytes | None, bytes | None]:
+        if idem:
+            raw, earlier = self.redis.mget(doc_key, idem)  # one round trip for both reads
+            return raw, earlier
+        return self.redis.get(doc_key), None
+
+    def _remembered(self, result: Update, fingerprint: dict[str, str]) -> str:
+        for value in (
+            _dumps({"req": fingerprint, "answer": result.response}) if result.whole else "",
+            _dumps({"req": fingerprint, "brief": result.brief or {}}),
+        ):
+            if value and len(value.encode("utf-8", "surrogatepass")) <= self.idempotency_max_bytes:
+                return value
+        return _dumps({"req": fingerprint, "brief": {}})
 
     def delete(self, game_id: str) -> None:
         self.redis.delete(self.doc_key(game_id), self.log_key(game_id))
+
+
+def _writes_of(raw: bytes | None) -> dict[str, Any]:
+    if raw is None:
+        return {}
+    return dict(json.loads(raw).get(WRITES) or {})
+
+
+def _settle(raw: bytes | None, sent: list[_Attempt]) -> tuple[_Attempt | None, list[_Attempt]]:
+    """Which sent write the document ``raw`` holds, and the ones that may still land.
+
+    A write reads counter n and writes n + 1 only if the document is still the one it read; its
+    id stays among the kept ones for KEPT_IDS writes. So once the counter moved past n, a write
+    whose id is absent never landed and never will (unless the counter moved so far that the id
+    may have been pushed out: then :class:`OutcomeUnknownError`)."""
+    if not sent:
+        return None, []
+    writes = _writes_of(raw)
+    ids, n = writes.get("ids", []), int(writes.get("n", 0))
+    for attempt in sent:
+        if attempt.rid in ids:
+            return attempt, []
+    if raw is None:
+        return None, []  # the game is gone (expired, deleted): nothing of ours is left
+    if any(n >= a.read_n + 1 + KEPT_IDS for a in sent):
+        raise OutcomeUnknownError("a lost write's request id may have been pushed out")
+    # n == read_n: that write may still arrive, but only one write of that document can land
+    return None, [a for a in sent if n == a.read_n]
+
+
+def _replay(earlier: bytes, fingerprint: dict[str, str]) -> Any:
+    stored = json.loads(earlier)
+    if not (isinstance(stored, dict) and isinstance(stored.get("req"), dict)):
+        return stored  # stored before requests were recorded
+    first = stored["req"]
+    if (first.get("op"), first.get("sha")) != (fingerprint["op"], fingerprint["sha"]):
+        raise KeyReusedError(first)
+    if "answer" in stored:
+        return stored["answer"]
+    return Brief(stored.get("brief") or {})

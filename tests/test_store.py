@@ -3,16 +3,24 @@ retries, idempotency, TTLs and Cluster hash tags."""
 
 from __future__ import annotations
 
+import json
 import threading
 
 import pytest
 import redis
 
-from gm.store import ConflictError, NotFoundError, Store, Update
+from gm.store import WRITES, ConflictError, NotFoundError, Store, Update
 
 
 def _doc(game_id="g1", version=1, counter=0):
     return {"id": game_id, "version": version, "counter": counter}
+
+
+def _game(store, game_id="g1"):
+    """The stored document without the store's own field (the ids of the last writes)."""
+    doc = store.load(game_id)
+    assert len(doc.pop(WRITES)["ids"]) >= 1
+    return doc
 
 
 def _increment(doc):
@@ -24,7 +32,7 @@ def _increment(doc):
 def test_create_load_and_log(redis_client):
     store = Store(redis_client, ttl_s=600)
     assert store.create(_doc(), [{"n": 0}])
-    assert store.load("g1") == _doc()
+    assert _game(store) == _doc()
     assert store.log("g1") == [{"n": 0}]
     assert not store.create(_doc(counter=5), []), "an existing id is never overwritten"
     assert store.load("g1")["counter"] == 0
@@ -44,7 +52,7 @@ def test_update_writes_document_and_log_together(redis_client):
     store.create(_doc(), [])
     answer, replayed = store.update("g1", _increment)
     assert (answer, replayed) == (1, False)
-    assert store.load("g1") == {"id": "g1", "version": 2, "counter": 1}
+    assert _game(store) == {"id": "g1", "version": 2, "counter": 1}
     assert store.log("g1") == [{"n": 1}]
 
 
@@ -83,13 +91,14 @@ def test_retries_are_bounded(redis_url, redis_client):
 
     def step(doc):
         calls.append(1)
-        meddler.set(Store.doc_key("g1"), '{"id":"g1","version":99,"counter":0}')  # a rival write
+        rival = {"id": "g1", "version": 98 + len(calls), "counter": 0}
+        meddler.set(Store.doc_key("g1"), json.dumps(rival))  # a rival write
         return _increment(doc)
 
     with pytest.raises(ConflictError):
         store.update("g1", step)
     assert len(calls) == 3
-    assert store.load("g1")["version"] == 99, "the losing step wrote nothing"
+    assert store.load("g1")["version"] == 101, "the losing steps wrote nothing"
     assert store.log("g1") == []
 
 
@@ -116,4 +125,24 @@ def test_a_step_that_writes_nothing_leaves_the_store_alone(redis_client):
     store = Store(redis_client)
     store.create(_doc(), [])
     assert store.update("g1", lambda doc: Update(response="read only")) == ("read only", False)
-    assert store.load("g1") == _doc()
+    assert _game(store) == _doc()
+
+
+def _stored(n, ids):
+    return json.dumps({"id": "g1", WRITES: {"n": n, "ids": ids}}).encode()
+
+
+def test_a_lost_write_is_settled_by_the_ids_and_the_counter_in_the_document():
+    from gm.store import OutcomeUnknownError, _Attempt, _settle
+
+    lost = _Attempt("rid-1", read_n=4, response="mine", writes_doc=True)
+    # landed: its id is there, even after a few more writes
+    assert _settle(_stored(7, ["x", "rid-1", "y", "z"]), [lost]) == (lost, [])
+    # not landed, and cannot land any more: the document moved on without it
+    assert _settle(_stored(5, ["rival"]), [lost]) == (None, [])
+    # not landed yet: the document is the one it read, so it may still arrive (and only one
+    # write of that document can land): kept, to be looked for after the next attempt
+    assert _settle(_stored(4, ["older"]), [lost]) == (None, [lost])
+    # so many writes since that its id may have been pushed out: nobody can tell
+    with pytest.raises(OutcomeUnknownError):
+        _settle(_stored(4 + 1 + 8, [f"r{i}" for i in range(8)]), [lost])
