@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hmac
+import time
 
 import redis
 from flask import Flask, request
@@ -12,8 +13,17 @@ from gm.api.frontends import bp as frontends_bp
 from gm.api.routes import bp
 from gm.config import Settings
 from gm.games.table import Budget
+from gm.redis_server import client_for
 from gm.service import GameService
 from gm.store import Store
+
+
+def _yielding_clock() -> float:
+    """The AI budget's clock, read between AI moves: it first yields (``time.sleep(0)``), so under
+    gunicorn's gevent workers (time monkey-patched) other connections are served between AI moves,
+    and under threads the GIL is offered."""
+    time.sleep(0)
+    return time.monotonic()
 
 
 def create_app(settings: Settings | None = None, client: redis.Redis | None = None) -> Flask:
@@ -25,9 +35,7 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
                 "REDIS_URL is not set. Run `gm serve` (it starts an embedded Redis server) or "
                 "set REDIS_URL=redis://host:6379/0."
             )
-        client = redis.Redis.from_url(
-            settings.redis_url, socket_timeout=5, socket_connect_timeout=5, health_check_interval=30
-        )
+        client = client_for(settings.redis_url)  # short connect timeout, explicit retries
     app = Flask("gm")
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
@@ -35,7 +43,9 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
     store = Store(client, ttl_s=settings.game_ttl_s, idempotency_ttl_s=settings.idempotency_ttl_s)
     app.extensions["gm.settings"] = settings
     seconds = max(settings.ai_budget_ms, 1) / 1000
-    app.extensions["gm.service"] = GameService(store, budget=lambda: Budget(seconds=seconds))
+    app.extensions["gm.service"] = GameService(
+        store, budget=lambda: Budget(seconds=seconds, clock=_yielding_clock)
+    )
 
     if settings.api_key:
         expected = f"Bearer {settings.api_key}".encode()
