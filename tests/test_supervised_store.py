@@ -33,8 +33,8 @@ def short_dir():
 
 
 class Player:
-    """Plays Masul against the AI, one legal move per call, and remembers every acknowledged
-    move (the creator's moves, in order, per game) and the version each answer gave."""
+    """Plays Masul against the AI, one legal move per call, and remembers per game the creator's
+    seat, every acknowledged move (in order) and the version the last answer gave."""
 
     def __init__(self, port: int):
         self.port = port
@@ -42,16 +42,24 @@ class Player:
         self.token = ""
         self.legal: list[str] = []
 
-    def _new_game(self) -> None:
-        status, _, body, _ = call(self.port, "POST", "/games", {"game": "masul", "opponent": "ai"})
-        assert status == 201, body
-        self.token = body["token"]
-        self.games[self.token] = {"moves": [], "version": body["view"]["version"]}
-        self.legal = body["view"]["legal_moves"]
+    def _new_game(self) -> tuple[int, dict[str, str], object, float]:
+        answer = call(self.port, "POST", "/games", {"game": "masul", "opponent": "ai"})
+        status, _, body, _ = answer
+        if status == 201:
+            self.token = body["token"]
+            self.games[self.token] = {
+                "moves": [],
+                "version": body["view"]["version"],
+                "seat": body["seat"],
+            }
+            self.legal = body["view"]["legal_moves"]
+        return answer
 
     def move(self) -> tuple[int, dict[str, str], object, float]:
         if not self.token or not self.legal:
-            self._new_game()
+            answer = self._new_game()
+            if answer[0] != 201:
+                return answer
         move = self.legal[0]
         status, headers, body, elapsed = call(
             self.port, "POST", f"/play/{self.token}/moves", {"move": move}
@@ -122,8 +130,8 @@ def test_killing_the_embedded_redis_gives_fast_503s_then_recovers_losing_nothing
             assert status == 200, view
             assert view["version"] == game["version"]
             status, _, history, _ = call(gm.port, "GET", f"/play/{token}/history")
-            mine = [m["move"] for m in history["moves"] if m["seat"] == "row3"]
-            assert mine == game["moves"]
+            mine = [m["move"] for m in history["moves"] if m["seat"] == game["seat"]]
+            assert mine == game["moves"], (token, history["moves"], game)
         assert gm.process.poll() is None, "gm serve itself kept running"
         log = gm.output()
     assert "starting it again" in log
