@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import hmac
+import time
+from collections.abc import Callable
 
 import redis
 from flask import Flask, request
@@ -12,8 +14,30 @@ from gm.api.frontends import bp as frontends_bp
 from gm.api.routes import bp
 from gm.config import Settings
 from gm.games.table import Budget
+from gm.redis_server import client_for
 from gm.service import GameService
 from gm.store import Store
+
+
+def _yielding_clock() -> Callable[[], float]:
+    """A clock for one request's AI budget, read between AI moves: every 10 ms of AI work it
+    sleeps 1 ms first, so under gunicorn's gevent workers (``time`` monkey-patched: a timer, so
+    the event loop polls its sockets) other connections are served between AI moves instead of
+    waiting for the whole budget; under threads it offers the GIL."""
+    last = time.monotonic()
+
+    def clock() -> float:
+        nonlocal last
+        now = time.monotonic()
+        if now - last >= YIELD_EVERY_S:
+            time.sleep(0.001)
+            now = last = time.monotonic()
+        return now
+
+    return clock
+
+
+YIELD_EVERY_S = 0.01
 
 
 def create_app(settings: Settings | None = None, client: redis.Redis | None = None) -> Flask:
@@ -25,9 +49,7 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
                 "REDIS_URL is not set. Run `gm serve` (it starts an embedded Redis server) or "
                 "set REDIS_URL=redis://host:6379/0."
             )
-        client = redis.Redis.from_url(
-            settings.redis_url, socket_timeout=5, socket_connect_timeout=5, health_check_interval=30
-        )
+        client = client_for(settings.redis_url)  # short connect timeout, explicit retries
     app = Flask("gm")
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
@@ -35,7 +57,9 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
     store = Store(client, ttl_s=settings.game_ttl_s, idempotency_ttl_s=settings.idempotency_ttl_s)
     app.extensions["gm.settings"] = settings
     seconds = max(settings.ai_budget_ms, 1) / 1000
-    app.extensions["gm.service"] = GameService(store, budget=lambda: Budget(seconds=seconds))
+    app.extensions["gm.service"] = GameService(
+        store, budget=lambda: Budget(seconds=seconds, clock=_yielding_clock())
+    )
 
     if settings.api_key:
         expected = f"Bearer {settings.api_key}".encode()

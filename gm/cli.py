@@ -51,7 +51,8 @@ def _build_parser() -> argparse.ArgumentParser:
         "--threads",
         type=int,
         default=int(os.environ.get("GM_THREADS", "4")),
-        help="threads per worker (default 4; GM_THREADS)",
+        help="threads per worker with GM_WORKER_CLASS=gthread (default 4; GM_THREADS); the "
+        "default gevent workers serve GM_WORKER_CONNECTIONS connections each",
     )
     serve.add_argument(
         "--data-dir",
@@ -136,10 +137,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _embedded(data_dir: str | None):  # type: ignore[no-untyped-def]
-    from gm.redis_server import EmbeddedRedis
+    """The embedded server of ``data_dir``, supervised (restarted when it dies); exits with a
+    clear message when another server already holds the directory."""
+    from gm.redis_server import DataDirInUse, EmbeddedRedis
 
     settings = Settings.from_env()
-    return EmbeddedRedis(data_dir or settings.data_dir).start()
+    try:
+        return EmbeddedRedis(data_dir or settings.data_dir, supervise=True).start()
+    except DataDirInUse as err:
+        raise SystemExit(f"gm: {err}") from None
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -156,12 +162,11 @@ def serve(args: argparse.Namespace) -> int:
         )
     command = [
         sys.executable, "-m", "gunicorn",
+        "--config", "python:gm.gunicorn_conf",  # every other gunicorn setting lives there
         "--bind", f"{args.host}:{args.port}",
         "--workers", str(args.workers),
         "--threads", str(args.threads),
-        "--worker-class", "gthread",
         "--access-logfile", "-",
-        "--graceful-timeout", "10",
         "gm.app:create_app()",
     ]  # fmt: skip
     child = subprocess.Popen(command, env=env)
@@ -193,7 +198,7 @@ def run_redis(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGINT, _stop)
     try:
-        while not stop["now"] and server.process is not None and server.process.poll() is None:
+        while not stop["now"]:  # the supervisor restarts the server if it dies meanwhile
             time.sleep(0.2)
     finally:
         server.stop()

@@ -13,6 +13,7 @@ from typing import Any
 import redis
 
 from gm.problems import ServiceError
+from gm.redis_server import RETRY_AFTER_S
 from gm.store import ConflictError, OutcomeUnknownError
 
 log = logging.getLogger("gm")
@@ -34,6 +35,7 @@ class Problem:
     title: str
     detail: str
     extra: dict[str, Any] = field(default_factory=dict)
+    headers: dict[str, str] = field(default_factory=dict)  # HTTP only, e.g. Retry-After
 
     def text(self) -> str:
         """The one-line form (MCP tool errors): ``Title (status): detail``."""
@@ -51,12 +53,14 @@ STORE_DOWN = Problem(
     503,
     "Store unavailable",
     "The game store (Redis) cannot be reached right now. Try again shortly; nothing was changed.",
+    headers={"Retry-After": str(RETRY_AFTER_S)},
 )
 OUTCOME_UNKNOWN = Problem(
     503,
     "Outcome unknown",
     "The game store (Redis) stopped answering while your change was being saved: the move may or "
     "may not have been applied. Look at the view (view_game) before you send it again.",
+    headers={"Retry-After": str(RETRY_AFTER_S)},
 )
 INTERNAL = Problem(
     500,

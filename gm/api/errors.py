@@ -29,7 +29,9 @@ def problem(status: int, title: str, detail: str, **extra: Any) -> Response:
 
 
 def render(p: Problem) -> Response:
-    return problem(p.status, p.title, p.detail, **p.extra)
+    response = problem(p.status, p.title, p.detail, **p.extra)
+    response.headers.update(p.headers)
+    return response
 
 
 def register(app: Flask) -> None:

@@ -1,0 +1,36 @@
+"""Slow and idle clients cannot take gm's workers: against a real `gm serve` (gunicorn with
+gm/gunicorn_conf.py: gevent workers, a 5 s deadline for a request's head and for idle
+keep-alive), sockets that trickle a request head byte by byte and idle keep-alive connections are
+held and then closed by the server, while /healthz and a real move keep answering within 1 s.
+The figures are printed (run with -s) and come from bench/slow_clients.py's siege."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+
+from bench.slow_clients import siege
+from tests.real_server import GmServe
+
+SLOW, IDLE, SECONDS, HEAD_DEADLINE_S = 48, 48, 8.0, 5.0
+
+
+def test_slow_and_idle_clients_do_not_starve_the_probes():
+    tmp = Path(tempfile.mkdtemp(prefix="gm-slow-"))
+    try:
+        with GmServe(tmp / "data", workers=1) as gm:  # one worker: every socket lands on it
+            figures = siege(gm.port, slow=SLOW, idle=IDLE, seconds=SECONDS, trickle=1.0)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print("\n" + "\n".join(figures.lines()))
+    assert not figures.probe_failures, figures.probe_failures
+    assert len(figures.probe_latencies) >= 2 * int(SECONDS / 0.2) * 0.8
+    assert max(figures.probe_latencies) < 1.0
+    assert figures.slow_refused == 0 and figures.slow_held_max == SLOW
+    # The head's deadline is enforced: the server closes every trickling socket after ~5 s
+    # (bytes kept arriving all along), and every idle keep-alive connection after ~5 s.
+    assert len(figures.slow_lifetimes) >= SLOW
+    assert all(HEAD_DEADLINE_S - 0.5 <= t <= HEAD_DEADLINE_S + 2 for t in figures.slow_lifetimes)
+    assert len(figures.idle_lifetimes) == IDLE
+    assert all(t <= HEAD_DEADLINE_S + 2 for t in figures.idle_lifetimes)
