@@ -337,3 +337,14 @@ def test_a_game_against_the_ai_without_a_seed_and_an_all_ai_table_are_committed(
     assert body["verified"] is True, body
     seeded = _create(client, game="masul", seats=seats, seed=11)
     assert seeded["view"]["deal"]["committed"] is False  # all-AI with a seed: reproducible
+
+
+def test_gm_verify_wants_a_game_id_or_values(capsys):
+    from gm.cli import main
+
+    assert main(["verify"]) == 2
+    assert "GAME_ID or --json" in capsys.readouterr().err
+    assert main(["verify", "--json", "{not json"]) == 2
+    assert "cannot read the values" in capsys.readouterr().err
+    assert main(["verify", "--json", '{"server_secret": "x"}']) == 2
+    assert "game_id" in capsys.readouterr().out
