@@ -221,7 +221,7 @@ def replay(game: Any, doc: dict[str, Any], log: list[dict[str, Any]], seed: int)
                 fresh["seats"][seat]["illegal"] = limit - 1
                 entries = table.count_illegal(seat)
             else:
-                entries = table.play(seat, table.read(seat, move))
+                entries = table.play(seat, _read(table, seat, move))
         except (GameError, GameOver, ValueError, LookupError, TypeError) as err:
             return _check("replay", False, f"Move {entry['n']} ({move!r}) is refused: {err}.")
         if _plain(entries) != [_plain(entry)]:
@@ -243,6 +243,18 @@ def replay(game: Any, doc: dict[str, Any], log: list[dict[str, Any]], seed: int)
         f"{len(log)} logged move{'' if len(log) == 1 else 's'} replayed from engine seed {seed} "
         "give the recorded final position.",
     )
+
+
+def _read(table: Any, seat: int, text: str) -> Any:
+    """The logged (canonical) move: the game's parser first, which returns only legal moves and
+    needs no list of them (a long N-in-a-row game has thousands); the table's reading else."""
+    from gm.games.base import GameError
+
+    table.check_can_act(seat)
+    try:
+        return table.engine.parse_move(text, table.state, seat)
+    except GameError:
+        return table.read(seat, text)
 
 
 def verify_game(game: Any, doc: dict[str, Any], log: list[dict[str, Any]], over: bool):

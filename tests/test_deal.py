@@ -348,3 +348,18 @@ def test_gm_verify_wants_a_game_id_or_values(capsys):
     assert "cannot read the values" in capsys.readouterr().err
     assert main(["verify", "--json", '{"server_secret": "x"}']) == 2
     assert "game_id" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("game", list(REGISTRY))
+def test_every_game_played_to_its_end_verifies_and_a_changed_seed_does_not(game, service):
+    seats = [{"kind": "ai", "level": "random"}] * REGISTRY[game].info.min_players
+    created = service.create(game, seats=seats)
+    for _ in range(100):
+        if service.spectate(created["game_id"])["status"] == "finished":
+            break
+    answer = service.verify(created["game_id"])
+    assert answer["verified"] is True, answer
+    assert not VerifyAnswerSchema().validate(answer)
+    doc, log = service.store.load(created["game_id"]), service.store.log(created["game_id"])
+    replay = deal.replay(service.game(game), doc, log, doc["seed"] + 1)
+    assert replay["ok"] is False, replay
