@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gm import deal
 from gm.games.base import Engine, Event
 from gm.games.table import Table
 
@@ -55,9 +56,11 @@ def view(table: Table, seat: int | None) -> dict[str, Any]:
         "legal_moves": [engine.render_move(m) for m in table.legal_moves(seat)],
         "seats": seats_public(doc),
         "result": None,
+        "deal": deal.public(doc),  # never the secret nor the engine seed while it runs
     }
     if outcome is not None:
-        answer["result"] = {**outcome.to_dict(table.names), "seed": doc["seed"]}
+        result = {**outcome.to_dict(table.names), "seed": doc["seed"]}
+        answer["result"] = {**result, "deal": deal.revealed(doc)}
     return answer
 
 

@@ -1,4 +1,5 @@
-"""The `gm` command: `gm serve`, `gm redis`, `gm rules`, `gm mcp`, `gm play`, `gm prompts`."""
+"""The `gm` command: `gm serve`, `gm redis`, `gm rules`, `gm mcp`, `gm play`, `gm verify`,
+`gm prompts`."""
 
 from __future__ import annotations
 
@@ -103,6 +104,10 @@ def _build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="shuffle seed, for a replay")
     play.add_argument("--url", default=None, help="a running gm, e.g. http://127.0.0.1:8000")
 
+    from gm import verify  # `gm verify` (fair deals)
+
+    verify.add_parser(sub)
+
     prompts = sub.add_parser(
         "prompts", help="write prompts/ (custom-GPT instructions) from the game registry"
     )
@@ -128,6 +133,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from gm import terminal
 
         return terminal.run(args)
+    if args.command == "verify":
+        from gm import verify
+
+        return verify.run(args)
     if args.command == "prompts":
         from gm import prompts
 

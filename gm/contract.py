@@ -212,6 +212,21 @@ OPERATIONS: tuple[Operation, ...] = (
         errors=(404, 503),
     ),
     Operation(
+        "verify_deal",
+        "GET",
+        "/games/<game_id>/verify",
+        "Verify a game's deal",
+        "Once a game is over: recompute the commitment and the engine seed from the revealed "
+        "server secret and client seed, and replay the logged moves from that seed, saying what "
+        "matched and what did not. While it runs: only whether the deal is committed.",
+        "games",
+        s.VerifyAnswerSchema,
+        lambda svc, a: svc.verify(a["game_id"]),
+        errors=(404, 503),
+        tool=True,
+        mcp=True,
+    ),
+    Operation(
         "view_game",
         "GET",
         "/play/<token>",

@@ -9,7 +9,9 @@ through :class:`~gm.store.Store`. Secrets live in :mod:`gm.seats`, answer shapes
 A game document (one JSON value in Redis) is the table's part (see gm/games/table.py) plus
 ``id``, ``version``, ``seed_given`` and, per seat, ``token_hash``, ``invite_hash`` and ``joined``.
 The seed is never shown while a game runs (it would reveal every hidden card) unless the creator
-chose it; the result reveals it.
+chose it; the result reveals it. ``deal`` (gm/deal.py) holds the server's secret and the
+commitment of a committed deal: the engine seed then comes from the secret, never from the
+client's seed alone.
 
 AI seats move within a per-request :class:`~gm.games.table.Budget`. When the budget runs out
 with an AI still to move (a long all-AI table), the game is stored as it is, and the next request
@@ -22,7 +24,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from gm import answers
+from gm import answers, deal
 from gm import seats as tokens
 from gm.games import GAMES, Game
 from gm.games.base import GameOver
@@ -84,9 +86,10 @@ class GameService:
         entry = self.game(game)
         info = entry.engine.info
         specs = _seat_specs(opponent, ai_level, seats)
-        seed_given = seed is not None
-        if seed is None:
-            seed = secrets.randbits(53)
+        seed_given, client_seed = seed is not None, seed
+        game_id = secrets.token_hex(8)
+        humans_asked = sum(1 for s in specs if s.get("kind") == "human")
+        deal_doc, seed = deal.new_deal(game_id, humans_asked, client_seed)  # gm/deal.py
         try:
             doc = Table.new_document(entry, specs, seed, options, illegal_move_limit)
         except SetupError as err:
@@ -100,8 +103,8 @@ class GameService:
             creator = names.index(seat)
             if creator not in humans:
                 raise invalid("Seat is an AI", f"Seat {seat!r} is played by the AI.")
-        game_id = secrets.token_hex(8)
         doc = {"id": game_id, "game": game, "version": 1, "seed_given": seed_given, **doc}
+        doc["deal"] = deal_doc
         token, invites = None, {}
         for i, entry_doc in enumerate(doc["seats"]):
             entry_doc.update(token_hash=None, invite_hash=None, joined=entry_doc["kind"] == "ai")
@@ -123,7 +126,7 @@ class GameService:
             "events": answers.events_for(entry.engine, answers.entry_events(log), creator),
         }
         if seed_given:
-            answer["seed"] = seed
+            answer["seed"] = client_seed
         if creator is not None:
             answer["seat"] = info.seat_names[creator]
             answer["token"] = token
@@ -180,6 +183,13 @@ class GameService:
             table, seat = self._read(game_id), None
         log = self.store.log(table.doc["id"])
         return answers.history(table.engine, table.doc, log, seat)
+
+    def verify(self, game_id: str) -> dict[str, Any]:
+        """The check of a game's deal (gm/deal.py): at the end, the revealed secret against the
+        commitment, the engine seed, and a replay of the logged moves from it."""
+        table = self._read(game_id)
+        log = self.store.log(game_id) if table.is_over() else []
+        return deal.verify_game(table.game, table.doc, log, table.is_over())
 
     # ------------------------------------------------------------ move / resign
 

@@ -85,3 +85,13 @@ def toy_game():
         yield GAME
     finally:
         unregister(GAME.name)
+
+
+@pytest.fixture
+def reproducible_deals(monkeypatch):
+    """Deals as before commitments: a chosen seed deals the cards even between humans. For tests
+    that script a known two-human deal (a conversation, say); tests/test_deal.py tests the real
+    policy, under which such a table's deal is committed and no seed reproduces it."""
+    from gm import deal
+
+    monkeypatch.setattr(deal, "committed_for", lambda humans, client_seed: client_seed is None)

@@ -31,8 +31,8 @@ def _say(client, token, text, **extra):
 
 
 @pytest.fixture
-def table(client):
-    """A seeded two-human Masul game: (row3 token, row1 token)."""
+def table(client, reproducible_deals):
+    """A seeded two-human Masul game (a known deal): (row3 token, row1 token)."""
     game = client.post(
         "/games", json={"game": "masul", "opponent": "human", "seed": 2024}
     ).get_json()

@@ -25,6 +25,7 @@ TOOLS = {
     "new_game",
     "join_game",
     "spectate_game",
+    "verify_deal",
     "view_game",
     "play_move",
     "say",
@@ -155,7 +156,7 @@ def test_service_refusals_are_tool_errors_with_the_detail(service):
     anyio.run(main)
 
 
-def test_say_resign_history_rules_and_a_second_human_seat(service):
+def test_say_resign_history_rules_and_a_second_human_seat(service, reproducible_deals):
     async def main():
         async with Client(build_server(service)) as client:
             rules = await _ok(client, "get_rules", game="masul")

@@ -92,6 +92,7 @@ def test_gm_serve_runs_the_readme_curl_session_to_the_final_score(served):
     assert "\nQ♦ C2 FD\nRow 3 plays Q♦ face down in C2\n" in out  # the owner sees its FD card
     assert re.search(r"^Final Score: Row 3 \d+, Row 1 \d+", out, re.M), out[-2000:]
     assert re.search(r"^1 row3: Row 3 plays Q♦ face down in C2$", out, re.M)
+    assert "\nVerified: engine_seed, replay matched.\n" in out  # GET /games/<id>/verify
     # the embedded server kept its data where README says
     assert (cwd / "gm-data").is_dir()
     front = out.split("--- front ends ---\n", 1)[1]

@@ -179,6 +179,46 @@ class EventSchema(Schema):
     text = fields.String(required=True, metadata={"description": "What happened, in notation."})
 
 
+class DealSchema(Schema):
+    fair = fields.Boolean(
+        required=True,
+        metadata={"description": "Whether no player could know or choose the deal (committed)."},
+    )
+    committed = fields.Boolean(
+        required=True,
+        metadata={"description": "Whether the server published a commitment to the deal."},
+    )
+    commitment = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "SHA-256 (hex) over the server secret, the client seed and the game "
+            "id (scheme gm-deal-v1); the same from creation to the end. Null when not committed."
+        },
+    )
+    client_seed_given = fields.Boolean(
+        required=True, metadata={"description": "Whether the creator gave a seed."}
+    )
+    scheme = fields.String(
+        required=True, allow_none=True, metadata={"description": "The encoding: 'gm-deal-v1'."}
+    )
+    note = fields.String(required=True, metadata={"description": "What the deal is, in words."})
+
+
+class RevealedDealSchema(DealSchema):
+    server_secret = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The server secret (64 hex digits), revealed at the end."},
+    )
+    client_seed = fields.Integer(
+        required=True, allow_none=True, metadata={"description": "The seed the creator gave."}
+    )
+    engine_seed = fields.Integer(
+        required=True, metadata={"description": "The seed the cards were dealt from."}
+    )
+
+
 class ResultSchema(Schema):
     winners = fields.List(fields.String(), required=True)
     draw = fields.Boolean(required=True)
@@ -193,6 +233,10 @@ class ResultSchema(Schema):
     )
     scores = fields.Dict(keys=fields.String(), values=fields.Float(), required=True)
     seed = fields.Integer(metadata={"description": "The shuffle seed, revealed at the end."})
+    deal = fields.Nested(
+        RevealedDealSchema,
+        metadata={"description": "The deal's revealed values; check them with verify_deal."},
+    )
 
 
 class ViewSchema(Schema):
@@ -210,6 +254,39 @@ class ViewSchema(Schema):
     )
     seats = fields.List(fields.Nested(SeatSchema), required=True)
     result = fields.Nested(ResultSchema, allow_none=True, required=True)
+    deal = fields.Nested(DealSchema, required=True, metadata={"description": "Is the deal fair?"})
+
+
+class CheckSchema(Schema):
+    check = fields.String(
+        required=True, metadata={"description": "'commitment', 'engine_seed' or 'replay'."}
+    )
+    ok = fields.Boolean(
+        required=True, allow_none=True, metadata={"description": "Matched (null: not applicable)."}
+    )
+    detail = fields.String(required=True, metadata={"description": "What matched or did not."})
+
+
+class VerifyAnswerSchema(Schema):
+    game_id = fields.String(required=True)
+    game = fields.String(required=True)
+    status = fields.String(required=True, metadata={"description": "'active' or 'finished'."})
+    fair = fields.Boolean(required=True)
+    committed = fields.Boolean(required=True)
+    commitment = fields.String(required=True, allow_none=True)
+    verified = fields.Boolean(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "True: every check matched; false: one did not; null: the game "
+            "is still running (or has nothing to verify)."
+        },
+    )
+    checks = fields.List(fields.Nested(CheckSchema), required=True)
+    deal = fields.Nested(
+        RevealedDealSchema, required=True, allow_none=True, metadata={"description": "At the end."}
+    )
+    summary = fields.String(required=True, metadata={"description": "The verdict in one line."})
 
 
 class MoveAnswerSchema(ViewSchema):
