@@ -156,6 +156,7 @@ def serve(args: argparse.Namespace) -> int:
         )
     command = [
         sys.executable, "-m", "gunicorn",
+        "--config", "python:gm.gunicorn_conf",
         "--bind", f"{args.host}:{args.port}",
         "--workers", str(args.workers),
         "--threads", str(args.threads),
