@@ -35,8 +35,8 @@ def check_text(data: Any) -> None:
     (``"\\ud800"`` in JSON) is no character: it cannot be stored, hashed as text or answered."""
     stack: list[tuple[str, Any, int]] = [("", data, 0)]
     while stack:
-        path, value, depth = stack.pop()
-        if depth > MAX_JSON_DEPTH:
+        path, value, depth = stack.pop()  # depth: the objects and arrays around ``value``
+        if isinstance(value, (dict, list)) and depth >= MAX_JSON_DEPTH:
             raise InvalidArguments(
                 f"The body is nested too deeply; gm takes JSON nested at most {MAX_JSON_DEPTH} "
                 "levels."
