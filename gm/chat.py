@@ -134,18 +134,25 @@ def say(
     the move answer's fields for a move, ``history`` for history and ``rules`` for rules.
     ServiceErrors (unknown token, stale version) propagate like in the other use cases."""
     intent = classify(text)
+    # a move's or resignation's reply is built inside the update, before anything is written
     if intent is None:
-        answer = service.move(token, text, expected_version, idempotency_key, via="say")
-        return {"intent": "move", "reply": _move_reply(answer), **answer}
+
+        def moved(answer: dict[str, Any]) -> dict[str, Any]:
+            return {"intent": "move", "reply": _move_reply(answer), **answer}
+
+        return service.move(token, text, expected_version, idempotency_key, via="say", finish=moved)
     if intent == "resign":
+
+        def resigned(answer: dict[str, Any]) -> dict[str, Any]:
+            return {"intent": intent, "reply": f"You resigned. {_status(answer)}", **answer}
+
         try:
-            answer = service.resign(token, idempotency_key, via="say", text=text)
+            return service.resign(token, idempotency_key, via="say", text=text, finish=resigned)
         except ServiceError as err:
             if err.status != 409:
                 raise
             view = service.seat_view(token)
             return {"intent": intent, "reply": f"Nothing to resign. {_status(view)}", **view}
-        return {"intent": intent, "reply": f"You resigned. {_status(answer)}", **answer}
     view = service.seat_view(token)
     extra: dict[str, Any] = {}
     if intent == "board":

@@ -26,6 +26,7 @@ from marshmallow import Schema, ValidationError, fields, validate
 from gm import chat
 from gm.api import schemas as s
 from gm.errors import InvalidArguments
+from gm.inputs import check_text
 
 Effect = Literal["read", "write", "destructive"]
 Call = Callable[[Any, dict[str, Any]], Any]  # (GameService, path arguments + loaded body)
@@ -404,6 +405,7 @@ def load_body(op: Operation, data: Any) -> dict[str, Any]:
         data = {}
     if not isinstance(data, dict):
         raise InvalidArguments(f"The body must be a JSON object, for example {_json(example)}.")
+    check_text(data)
     try:
         return op.body().load(data)
     except ValidationError as err:
@@ -445,6 +447,7 @@ def load_arguments(op: Operation, arguments: Any) -> dict[str, Any]:
     example = call_example(op)
     if not isinstance(arguments, dict):
         raise InvalidArguments(f"The arguments must be an object, for example {_json(example)}.")
+    check_text(arguments)
     try:
         return arguments_schema(op)().load(arguments)
     except ValidationError as err:

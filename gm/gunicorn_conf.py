@@ -43,3 +43,11 @@ limit_request_fields = 50
 limit_request_field_size = 8190
 control_socket_disable = True  # gunicorn ≥ 25's runtime control socket: one per user, not needed
 # ---------------------------------------------------------------- end of serving block
+
+
+# ---------------------------------------------------------------- errors: gunicorn's own answers
+# gunicorn's own 400/414/431 answers: problem+json instead of HTML (gm/gunicorn_errors.py)
+from gm import gunicorn_errors  # noqa: E402
+
+gunicorn_errors.install()
+# ---------------------------------------------------------------- end of errors block

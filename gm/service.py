@@ -116,8 +116,6 @@ class GameService:
                 entry_doc["invite_hash"] = tokens.digest(invites[entry_doc["name"]])
         table = Table(entry, doc, doc["state"])
         log = table.run_ai(self.budget())
-        if not self.store.create(doc, log):  # 64-bit id collision: practically never
-            raise ServiceError(503, "Try again", "Could not allocate a game id; repeat the call.")
         answer: dict[str, Any] = {
             "game_id": game_id,
             "game": game,
@@ -131,6 +129,9 @@ class GameService:
             answer["seat"] = info.seat_names[creator]
             answer["token"] = token
         answer["view"] = answers.view(table, creator)
+        # written only once the answer is built: a failure above leaves no game without a token
+        if not self.store.create(doc, log):  # 64-bit id collision: practically never
+            raise ServiceError(503, "Try again", "Could not allocate a game id; repeat the call.")
         return answer
 
     def join(self, game_id: str, invite: str) -> dict[str, Any]:
@@ -147,20 +148,20 @@ class GameService:
             entry["token_hash"] = tokens.digest(token)
             doc["version"] += 1
             table = self._table(doc)
-            return Update(response={"seat": seat, "table": table}, doc=doc)
+            answer = {  # built before the write: a joined seat always gets its token
+                "game_id": game_id,
+                "game": table.doc["game"],
+                "seat": table.engine.seat_name(seat),
+                "token": token,
+                "view": answers.view(table, seat),
+            }
+            return Update(response=answer, doc=doc)
 
         try:
-            result, _ = self.store.update(game_id, step)
+            answer, _ = self.store.update(game_id, step)
         except NotFoundError:
             raise unknown_game(game_id) from None
-        table, seat = result["table"], result["seat"]
-        return {
-            "game_id": game_id,
-            "game": table.doc["game"],
-            "seat": table.engine.seat_name(seat),
-            "token": token,
-            "view": answers.view(table, seat),
-        }
+        return answer
 
     # ------------------------------------------------------------ reads
 
@@ -200,8 +201,11 @@ class GameService:
         expected_version: int | None = None,
         idempotency_key: str | None = None,
         via: str = "play_move",
+        finish: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
     ) -> dict[str, Any]:
-        """``via`` names the operation for idempotency: a key answers one (operation, text)."""
+        """Play ``text`` for the seat. ``via`` names the operation for idempotency: a key answers
+        one (operation, text). ``finish`` (the chat's reply) completes the answer inside the
+        update, before anything is written: an answer that cannot be built commits nothing."""
 
         def step(doc: dict[str, Any]) -> Update:
             seat = self._seat_of(doc, token)
@@ -225,6 +229,8 @@ class GameService:
                 assert error is not None
                 head = {"legal": False, "input": text, **error.to_dict()}
             answer = {**head, **answers.view(table, seat), "events": events}
+            if finish is not None:
+                answer = finish(answer)
             # only a request that changed something is remembered (a replay of one that did not
             # computes the same answer again); of a counted illegal one, only its head
             return Update(
@@ -244,9 +250,11 @@ class GameService:
         idempotency_key: str | None = None,
         via: str = "resign",
         text: str = "resign",
+        finish: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
     ) -> dict[str, Any]:
         """The seat forfeits at once, at any time, every other seat winning. 409 once over.
-        ``via`` and ``text`` name the request for idempotency (``say`` passes its message)."""
+        ``via`` and ``text`` name the request for idempotency (``say`` passes its message);
+        ``finish`` completes the answer before the write, as in :meth:`move`."""
 
         def step(doc: dict[str, Any]) -> Update:
             seat = self._seat_of(doc, token)
@@ -258,6 +266,8 @@ class GameService:
             doc["version"] += 1
             events = answers.events_for(table.engine, answers.entry_events(log), seat)
             answer = {"resigned": True, **answers.view(table, seat), "events": events}
+            if finish is not None:
+                answer = finish(answer)
             return Update(
                 response=answer, doc=doc, log_entries=log, remember=True, brief={"resigned": True}
             )

@@ -16,6 +16,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from gm.api.errors import problem
 from gm.contract import OPERATIONS, Operation, load_body
+from gm.inputs import parse_json
 from gm.service import GameService
 
 bp = Blueprint("gm", __name__)
@@ -64,11 +65,27 @@ def view_for(op: Operation) -> Callable[..., Any]:
 
 
 def _json_body(op: Operation) -> Any:
-    if not op.body_required and not request.get_data():
+    raw = request.get_data()
+    if not op.body_required and not raw:
         return None  # an optional body left out
-    return request.get_json(force=True, silent=True)
+    return parse_json(raw)
 
 
 for _op in OPERATIONS:
     if _op.call is not None:
         bp.add_url_rule(_op.path, _op.name, view_for(_op), methods=[_op.method])
+
+
+@bp.after_app_request
+def _bare_options(response: Response) -> Response:
+    """Flask answers OPTIONS itself, with an empty text/html 200: make it an empty 204 that keeps
+    its ``Allow`` header (never HTML)."""
+    if (
+        request.method == "OPTIONS"
+        and response.status_code == 200
+        and not response.is_streamed
+        and not response.get_data()
+    ):
+        response.status_code = 204
+        response.headers.pop("Content-Type", None)
+    return response

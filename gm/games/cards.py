@@ -90,13 +90,17 @@ _SUIT_WORDS = {
 }
 
 # "10 of hearts", "queen of spades", "ten hearts"
+# Letters match case-blind in ASCII only (``(?a:…)``): Unicode case-insensitive matching would
+# also take ``ſ`` for s, ``K`` (Kelvin) for k and ``ı``/``İ`` for i, which no table below holds.
 _LONG = re.compile(
-    r"\b(10|[2-9]|[tjqkax1]|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace)s?"
-    r"\s+(?:of\s+)?(clubs?|diamonds?|hearts?|spades?)\b",
+    r"\b(?a:(10|[2-9]|[tjqkax1]|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace)"
+    r"s?)\s+(?a:(?:of\s+)?(clubs?|diamonds?|hearts?|spades?))\b",
     re.IGNORECASE,
 )
 # "7s", "7♠", "TH", "10h", "Q♥", "xh"
-_SHORT = re.compile(r"(?<![\w])(10|[2-9tjqkax])\s?([♣♦♥♠♧♢♡♤]|[cdhs](?![a-z]))", re.IGNORECASE)
+_SHORT = re.compile(
+    r"(?<![\w])(?a:(10|[2-9tjqkax]))\s?([♣♦♥♠♧♢♡♤]|(?a:[cdhs](?![a-z])))", re.IGNORECASE
+)
 
 
 def card_text(card: Card, ten: str = "X") -> str:
