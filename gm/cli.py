@@ -90,6 +90,12 @@ def _build_parser() -> argparse.ArgumentParser:
         help="with --http: port to listen on (default 8001; GM_MCP_PORT)",
     )
     mcp.add_argument("--data-dir", default=None, help="embedded Redis data (default ./gm-data)")
+    mcp.add_argument(
+        "--allow-unauthenticated",
+        action="store_true",
+        help="with --http: listen on a non-loopback address without GM_API_KEY (anyone who "
+        "reaches the port plays every game; refused without this flag)",
+    )
 
     play = sub.add_parser(
         "play",
@@ -139,7 +145,7 @@ def _embedded(data_dir: str | None):  # type: ignore[no-untyped-def]
     from gm.redis_server import EmbeddedRedis
 
     settings = Settings.from_env()
-    return EmbeddedRedis(data_dir or settings.data_dir).start()
+    return EmbeddedRedis(data_dir or settings.data_dir, maxmemory=settings.redis_maxmemory).start()
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -156,11 +162,11 @@ def serve(args: argparse.Namespace) -> int:
         )
     command = [
         sys.executable, "-m", "gunicorn",
+        "--config", "python:gm.gunicorn_conf",  # logging without secrets, serving settings
         "--bind", f"{args.host}:{args.port}",
         "--workers", str(args.workers),
         "--threads", str(args.threads),
         "--worker-class", "gthread",
-        "--access-logfile", "-",
         "--graceful-timeout", "10",
         "gm.app:create_app()",
     ]  # fmt: skip

@@ -52,6 +52,13 @@ STORE_DOWN = Problem(
     "Store unavailable",
     "The game store (Redis) cannot be reached right now. Try again shortly; nothing was changed.",
 )
+STORE_FULL = Problem(
+    507,
+    "Store full",
+    "The game store is full, so nothing new can be saved right now: this request changed "
+    "nothing. Saved games can still be viewed. Try again later; the operator can make room "
+    "(GM_REDIS_MAXMEMORY, or a shorter GM_GAME_TTL).",
+)
 INTERNAL = Problem(
     500,
     "Internal error",
@@ -66,6 +73,7 @@ EXPECTED = (
     ConflictError,
     redis.exceptions.ConnectionError,
     redis.exceptions.TimeoutError,
+    redis.exceptions.OutOfMemoryError,
 )
 
 
@@ -81,5 +89,8 @@ def problem_for(err: BaseException) -> Problem:
     if isinstance(err, (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)):
         log.error("redis unavailable: %s", err)
         return STORE_DOWN
+    if isinstance(err, redis.exceptions.OutOfMemoryError):  # maxmemory, noeviction
+        log.error("redis is full (maxmemory reached): a write was refused")
+        return STORE_FULL
     log.error("unhandled error", exc_info=err)
     return INTERNAL

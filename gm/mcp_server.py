@@ -38,6 +38,9 @@ from gm.api.tools import input_schema
 from gm.config import Settings
 from gm.contract import OPERATIONS, Operation, perform
 from gm.errors import problem_for
+from gm.limits import Limiter
+from gm.mcp_http import serve_http
+from gm.security import client_address, is_loopback
 from gm.service import GameService
 from gm.store import Store
 
@@ -80,14 +83,32 @@ def _without_board(answer: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def call(op: Operation, service: GameService, arguments: dict[str, Any]) -> CallToolResult:
+def call(
+    op: Operation,
+    service: GameService,
+    arguments: dict[str, Any],
+    limiter: Limiter | None = None,
+    address: str | None = None,
+) -> CallToolResult:
     """One tool call: the arguments validated by the operation's schema, the service call, the
-    answer as a result; every refusal a tool error ``Title (status): detail``, never a crash."""
+    answer as a result; every refusal a tool error ``Title (status): detail``, never a crash.
+    Over HTTP (``address`` known) the HTTP API's rate limits count the call first."""
+    if limiter is not None and address is not None:
+        path_args = arguments if isinstance(arguments, dict) else {}
+        try:
+            refusal = limiter.check(op.name, address, path_args)
+        except Exception as err:  # noqa: BLE001 — Redis unreachable: the error map's words
+            return _error(problem_for(err).text())
+        if refusal is not None:
+            return _error(refusal.text())
     try:
         return _result(perform(op, service, arguments))
     except Exception as err:  # noqa: BLE001 — the error map words every kind, 500 included
-        text = problem_for(err).text()
-        return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
+        return _error(problem_for(err).text())
+
+
+def _error(text: str) -> CallToolResult:
+    return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
 
 
 class _NoArguments(ArgModelBase):
@@ -98,12 +119,30 @@ class OperationTool(Tool):
     """A tool that is an operation of the contract: advertised with the operation's JSON schema,
     run by :func:`call` on the raw arguments (the SDK's pydantic validation is not used)."""
 
+    trusted_proxies: int = 0
+
     async def run(self, arguments: dict[str, Any], context: Any, convert_result: bool = False):
-        return await anyio.to_thread.run_sync(self.fn, arguments)
+        address = _client_address(context, self.trusted_proxies)
+        return await anyio.to_thread.run_sync(self.fn, arguments, address)
 
 
-def tools(service: GameService) -> list[Tool]:
-    """The contract's MCP operations as SDK tools, on ``service``."""
+def _client_address(context: Any, trusted_proxies: int) -> str | None:
+    """The HTTP client's address (gm/security.py's rule), None over stdio."""
+    try:
+        request = context.request_context.request
+    except (AttributeError, ValueError):
+        return None
+    client = getattr(request, "client", None)
+    if request is None or client is None:
+        return None
+    return client_address(client.host, request.headers, trusted_proxies)
+
+
+def tools(
+    service: GameService, limiter: Limiter | None = None, trusted_proxies: int = 0
+) -> list[Tool]:
+    """The contract's MCP operations as SDK tools, on ``service`` (rate-limited by ``limiter``
+    when called over HTTP)."""
     openapi = build_openapi(Settings())
     out: list[Tool] = []
     for op in OPERATIONS:
@@ -111,7 +150,10 @@ def tools(service: GameService) -> list[Tool]:
             continue
         out.append(
             OperationTool(
-                fn=lambda arguments, op=op: call(op, service, arguments),
+                fn=lambda arguments, address=None, op=op: call(
+                    op, service, arguments, limiter, address
+                ),
+                trusted_proxies=trusted_proxies,
                 name=op.name,
                 description=f"{op.summary}. {op.description}",
                 parameters=input_schema(openapi, op.name),
@@ -123,14 +165,16 @@ def tools(service: GameService) -> list[Tool]:
     return out
 
 
-def build_server(service: GameService) -> MCPServer:
+def build_server(
+    service: GameService, limiter: Limiter | None = None, trusted_proxies: int = 0
+) -> MCPServer:
     """The MCP server with gm's tools, on ``service``."""
     return MCPServer(
         "gm",
         instructions=INSTRUCTIONS,
         version=__version__,
         log_level="WARNING",
-        tools=tools(service),
+        tools=tools(service, limiter, trusted_proxies),
     )
 
 
@@ -152,7 +196,7 @@ def connect(settings: Settings, data_dir: str | None = None) -> Iterator[redis.R
         else:
             from gm.redis_server import EmbeddedRedis
 
-            server = EmbeddedRedis(data_dir).start()
+            server = EmbeddedRedis(data_dir, maxmemory=settings.redis_maxmemory).start()
             url = server.url
         print(f"gm: Redis at {url} (data in {Path(data_dir).resolve()})", file=sys.stderr)
     client = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
@@ -177,20 +221,27 @@ def _answers(socket_path: Path) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
-    """``gm mcp [--http] [--host H] [--port P] [--data-dir D]``."""
+    """``gm mcp [--http] [--host H] [--port P] [--data-dir D] [--allow-unauthenticated]``."""
     settings = Settings.from_env()
+    if args.http and not settings.api_key and not is_loopback(args.host):
+        if not args.allow_unauthenticated:
+            print(
+                f"gm: refusing to serve MCP over HTTP on {args.host} without an operator key: "
+                "anyone who reaches it would play every game. Set GM_API_KEY (clients then send "
+                "'Authorization: Bearer <key>'), listen on 127.0.0.1, or pass "
+                "--allow-unauthenticated.",
+                file=sys.stderr,
+            )
+            return 2
     with connect(settings, args.data_dir) as client:
         store = Store(
             client, ttl_s=settings.game_ttl_s, idempotency_ttl_s=settings.idempotency_ttl_s
         )
-        server = build_server(GameService(store))
+        service = GameService(store)
         if args.http:
-            print(
-                f"gm: MCP over Streamable HTTP at http://{args.host}:{args.port}/mcp",
-                file=sys.stderr,
-                flush=True,
-            )
-            server.run("streamable-http", host=args.host, port=args.port)
+            limiter = Limiter.from_settings(client, settings)
+            server = build_server(service, limiter, settings.trusted_proxies)
+            serve_http(server, service, settings, args.host, args.port)
         else:
-            server.run("stdio")
+            build_server(service).run("stdio")
     return 0

@@ -3,6 +3,10 @@
 Started by ``gm serve`` (and by the test suite) when ``REDIS_URL`` is not set: append-only
 persistence on, data under a configurable directory, listening on a unix socket only (no TCP port),
 waited for until it answers PING, stopped on exit.
+
+Memory: ``maxmemory`` (GM_REDIS_MAXMEMORY, default 256mb) with the policy ``noeviction`` — games are
+refused rather than silently evicted. When the limit is reached every write is refused by Redis
+(reads go on), and gm answers 507 "Store full" (gm/errors.py) having changed nothing.
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ from pathlib import Path
 import redis
 
 STARTUP_TIMEOUT_S = 20.0
+DEFAULT_MAXMEMORY = "256mb"  # gm/config.py's default too
+MAXMEMORY_POLICY = "noeviction"
 
 
 def server_binary() -> str:
@@ -37,9 +43,15 @@ def server_binary() -> str:
 class EmbeddedRedis:
     """A Valkey server process on a unix socket, with its data in ``data_dir``."""
 
-    def __init__(self, data_dir: str | os.PathLike[str], appendonly: bool = True):
+    def __init__(
+        self,
+        data_dir: str | os.PathLike[str],
+        appendonly: bool = True,
+        maxmemory: str = DEFAULT_MAXMEMORY,
+    ):
         self.data_dir = Path(data_dir).resolve()
         self.appendonly = appendonly
+        self.maxmemory = maxmemory  # bytes or 256mb, 2gb…; "0" for no limit
         self.process: subprocess.Popen[bytes] | None = None
         self._socket_dir: str | None = None
         self.socket_path = ""
@@ -68,6 +80,8 @@ class EmbeddedRedis:
             "--save", "",
             "--daemonize", "no",
             "--logfile", str(self.data_dir / "redis.log"),
+            "--maxmemory", self.maxmemory,
+            "--maxmemory-policy", MAXMEMORY_POLICY,
         ]  # fmt: skip
         self.process = subprocess.Popen(args, stdin=subprocess.DEVNULL)
         self._wait_ready()
