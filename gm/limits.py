@@ -5,8 +5,9 @@ Fixed windows: a counter per (subject, operation kind, window) — ``INCR`` then
 round trip — whose key ``gm-rl:{<hash>}:<kind>:<subject kind>:<seconds>:<window>`` carries its
 own hash tag (a Redis Cluster keeps each counter in one slot) and holds no secret: the subject
 (an address, a seat token, a game id) is hashed. Every attempt counts, refused ones too. A
-refused request is refused before the service runs, so nothing of the game is read or written; the front end answers
-429 with ``Retry-After`` (HTTP) or a tool error in the same words (MCP over HTTP).
+request over a limit is refused before the service runs, so nothing of the game is read or
+written; the front end answers 429 with ``Retry-After`` (HTTP) or a tool error in the same words
+(MCP over HTTP).
 
 When Redis is full (maxmemory reached, see gm/redis_server.py) a counter cannot be written: the
 request goes on unlimited and meets the store's own "full" answer if it writes. When Redis is
