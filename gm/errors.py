@@ -77,6 +77,14 @@ EXPECTED = (
 )
 
 
+def store_full(err: BaseException) -> bool:
+    """Whether Redis refused a write because maxmemory is reached (policy noeviction): a command
+    refused alone, or a MULTI/EXEC discarded for it."""
+    if isinstance(err, redis.exceptions.OutOfMemoryError):
+        return True
+    return isinstance(err, redis.exceptions.ExecAbortError) and "OOM" in str(err)
+
+
 def problem_for(err: BaseException) -> Problem:
     """The problem every front end reports for ``err`` (unexpected ones are logged)."""
     if isinstance(err, ServiceError):
@@ -89,7 +97,7 @@ def problem_for(err: BaseException) -> Problem:
     if isinstance(err, (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)):
         log.error("redis unavailable: %s", err)
         return STORE_DOWN
-    if isinstance(err, redis.exceptions.OutOfMemoryError):  # maxmemory, noeviction
+    if store_full(err):  # maxmemory reached, noeviction
         log.error("redis is full (maxmemory reached): a write was refused")
         return STORE_FULL
     log.error("unhandled error", exc_info=err)

@@ -25,6 +25,8 @@ from typing import Any
 
 import redis
 
+from gm.errors import store_full
+
 UNITS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
 
 
@@ -139,8 +141,10 @@ class Limiter:
                     pipe.incr(key)
                     pipe.expire(key, rate.seconds + 1)
                 replies = pipe.execute()
-        except redis.exceptions.OutOfMemoryError:
-            return None  # the store is full: the write itself will say so
+        except redis.exceptions.ResponseError as err:
+            if store_full(err):
+                return None  # the store is full: the write itself will say so
+            raise
         over = [
             (math.ceil((window + 1) * rate.seconds - now), subject_kind, rate)
             for (_, subject_kind, rate, window), hits in zip(counted, replies[::2], strict=True)

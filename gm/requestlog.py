@@ -110,7 +110,14 @@ def install(app: Flask) -> None:
             "ms": round((time.perf_counter() - started) * 1000, 1) if started else None,
             "game_id": _game_id(request.view_args),
         }
-        log.info("request", extra={"gm_fields": fields})
+        log.info(
+            "%s %s %s %sms",
+            fields["method"],
+            fields["route"],
+            fields["status"],
+            fields["ms"],
+            extra={"gm_fields": fields},
+        )
         return response
 
 
