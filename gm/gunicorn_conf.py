@@ -10,4 +10,4 @@ Each part of issue 10 keeps its settings in its own section below, so they merge
 # Authorization never is); the error log is redacted too. See gm/requestlog.py.
 accesslog = "-"
 logger_class = "gm.requestlog.RedactingLogger"
-access_log_format = '%(h)s %(t)s "%(r)s" %(s)s %(b)s %(M)sms "%(a)s"'
+access_log_format = '%(h)s %(t)s "%(r)s" %(s)s %(b)s %(M)sms "%(f)s" "%(a)s"'
