@@ -117,8 +117,12 @@ def test_client_address_rule():
     assert client_address("9.9.9.9", {}, 1) == "9.9.9.9"
 
 
+DEFAULTS = {k: getattr(Settings(), k) for k in ("limit_create", "limit_join", "limit_play")}
+
+
 def test_counters_are_hash_tagged_expire_and_hold_no_secret(settings, redis_client):
-    client = _app(settings, redis_client).test_client()
+    client = _app(settings, redis_client, **DEFAULTS, limit_seat=Settings().limit_seat)
+    client = client.test_client()
     game = client.post("/games", json={"game": "masul", "seed": 2024}).get_json()
     client.post(f"/play/{game['token']}/moves", json={"move": game["view"]["legal_moves"][0]})
     keys = [k.decode() for k in redis_client.keys("gm-rl:*")]
@@ -148,6 +152,7 @@ def test_rates_are_parsed_from_the_environment(monkeypatch):
 def test_limits_off_count_nothing(settings, redis_client):
     off = {f"limit_{k}": () for k in ("create", "join", "play", "seat")}
     client = _app(settings, redis_client, **off).test_client()
+    assert settings.limit_create == (), "tests/conftest.py's settings have the limits off"
     for _ in range(3):
         assert client.post("/games", json={"game": "masul"}).status_code == 201
     assert redis_client.keys("gm-rl:*") == []
