@@ -75,7 +75,9 @@ def _build_parser() -> argparse.ArgumentParser:
         help="serve the games as an MCP server (stdio, or Streamable HTTP with --http)",
         description="Serve gm's tools over MCP: stdio by default, Streamable HTTP at /mcp with "
         "--http. Uses REDIS_URL, or else the embedded Redis server of --data-dir (reused when "
-        "`gm serve` already runs on it).",
+        "`gm serve` already runs on it). Over HTTP, with GM_API_KEY set every request wants "
+        "'Authorization: Bearer <key>'; without it only a loopback address is served unless "
+        "--allow-unauthenticated; foreign Host/Origin headers are refused (GM_ALLOWED_HOSTS).",
     )
     mcp.add_argument("--http", action="store_true", help="serve Streamable HTTP at /mcp")
     mcp.add_argument(

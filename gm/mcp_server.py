@@ -11,6 +11,9 @@ already runs on it), so verdicts and seat secrecy are the HTTP API's too. A refu
 result whose text is ``Title (status): detail`` from the one error map (gm/errors.py); an illegal
 move is a normal result with ``legal: false``.
 
+Over HTTP (gm/mcp_http.py) the server sits behind gm's door — the operator key, Host/Origin
+checks, ``/healthz`` — and tool calls count against the HTTP API's rate limits (gm/limits.py).
+
 Each result has the full answer as structured content, and as text: the answer as JSON (without
 the board) followed by the board as plain text, to be shown exactly as it is.
 """
