@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-import hmac
 import time
 from collections.abc import Callable
 
 import redis
 from flask import Flask, request
 
+from gm import requestlog
 from gm.api.errors import problem, register
 from gm.api.frontends import bp as frontends_bp
 from gm.api.routes import bp
 from gm.config import Settings
 from gm.games.table import Budget
+from gm.limits import Limiter
 from gm.redis_server import client_for
+from gm.security import bearer_ok, client_address
 from gm.service import GameService
 from gm.store import Store
 
@@ -61,13 +63,16 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
         store, budget=lambda: Budget(seconds=seconds, clock=_yielding_clock())
     )
 
+    requestlog.install(app)  # the request line; no-store, no-referrer on token URLs
+
     if settings.api_key:
-        expected = f"Bearer {settings.api_key}".encode()
+        key = settings.api_key
 
         @app.before_request
         def _require_key():  # type: ignore[no-untyped-def]
-            given = request.headers.get("Authorization", "").encode()
-            if not hmac.compare_digest(given, expected):
+            if request.endpoint == "gm.health":
+                return None  # /healthz reveals nothing: it answers without the key
+            if not bearer_ok(request.headers.get("Authorization"), key):
                 response = problem(
                     401,
                     "Missing or wrong API key",
@@ -77,6 +82,22 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
                 response.headers["WWW-Authenticate"] = 'Bearer realm="gm"'
                 return response
             return None
+
+    limiter = Limiter.from_settings(client, settings)
+    app.extensions["gm.limiter"] = limiter
+
+    @app.before_request
+    def _limit():  # type: ignore[no-untyped-def]
+        operation = (request.endpoint or "").rsplit(".", 1)[-1]
+        address = client_address(request.remote_addr, request.headers, settings.trusted_proxies)
+        refusal = limiter.check(operation, address, request.view_args or {})
+        if refusal is None:
+            return None
+        response = problem(
+            refusal.status, refusal.title, refusal.detail, retry_after=refusal.retry_after
+        )
+        response.headers["Retry-After"] = str(refusal.retry_after)
+        return response
 
     register(app)
     app.register_blueprint(bp)  # every operation of gm/contract.py with a service call

@@ -77,7 +77,9 @@ def _build_parser() -> argparse.ArgumentParser:
         help="serve the games as an MCP server (stdio, or Streamable HTTP with --http)",
         description="Serve gm's tools over MCP: stdio by default, Streamable HTTP at /mcp with "
         "--http. Uses REDIS_URL, or else the embedded Redis server of --data-dir (reused when "
-        "`gm serve` already runs on it).",
+        "`gm serve` already runs on it). Over HTTP, with GM_API_KEY set every request wants "
+        "'Authorization: Bearer <key>'; without it only a loopback address is served unless "
+        "--allow-unauthenticated; foreign Host/Origin headers are refused (GM_ALLOWED_HOSTS).",
     )
     mcp.add_argument("--http", action="store_true", help="serve Streamable HTTP at /mcp")
     mcp.add_argument(
@@ -92,6 +94,12 @@ def _build_parser() -> argparse.ArgumentParser:
         help="with --http: port to listen on (default 8001; GM_MCP_PORT)",
     )
     mcp.add_argument("--data-dir", default=None, help="embedded Redis data (default ./gm-data)")
+    mcp.add_argument(
+        "--allow-unauthenticated",
+        action="store_true",
+        help="with --http: listen on a non-loopback address without GM_API_KEY (anyone who "
+        "reaches the port plays every game; refused without this flag)",
+    )
 
     play = sub.add_parser(
         "play",
@@ -152,7 +160,9 @@ def _embedded(data_dir: str | None):  # type: ignore[no-untyped-def]
 
     settings = Settings.from_env()
     try:
-        return EmbeddedRedis(data_dir or settings.data_dir, supervise=True).start()
+        return EmbeddedRedis(
+            data_dir or settings.data_dir, supervise=True, maxmemory=settings.redis_maxmemory
+        ).start()
     except DataDirInUse as err:
         raise SystemExit(f"gm: {err}") from None
 
@@ -175,7 +185,6 @@ def serve(args: argparse.Namespace) -> int:
         "--bind", f"{args.host}:{args.port}",
         "--workers", str(args.workers),
         "--threads", str(args.threads),
-        "--access-logfile", "-",
         "gm.app:create_app()",
     ]  # fmt: skip
     child = subprocess.Popen(command, env=env)

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
+
+from gm.limits import Rate, parse_rates
 
 
 def _int_env(name: str, default: int) -> int:
@@ -16,6 +19,22 @@ def _int_env(name: str, default: int) -> int:
         raise SystemExit(f"{name} must be a whole number, got {raw!r}") from None
 
 
+def _rates_env(name: str, default: tuple[Rate, ...]) -> tuple[Rate, ...]:
+    raw = os.environ.get(name, "").strip()
+    return parse_rates(name, raw) if raw else default
+
+
+def _memory_env(name: str, default: str) -> str:
+    raw = os.environ.get(name, "").strip().lower().replace(" ", "")
+    if not raw:
+        return default
+    if not re.fullmatch(r"\d+(kb|mb|gb|k|m|g|b)?", raw):
+        raise SystemExit(
+            f"{name} must be bytes or a size like 256mb or 2gb (0: no limit), got {raw!r}"
+        )
+    return raw
+
+
 @dataclass(frozen=True)
 class Settings:
     redis_url: str = ""  # empty: `gm serve` starts the embedded server
@@ -26,6 +45,14 @@ class Settings:
     max_body_bytes: int = 64 * 1024
     public_url: str = "http://localhost:8000"
     ai_budget_ms: int = 1000  # AI work one request may do; the next request plays on
+    # ---- limits and exposure (issue 10: limits, authentication); README's configuration table
+    limit_create: tuple[Rate, ...] = (Rate(60, 60), Rate(1000, 3600))  # per client address
+    limit_join: tuple[Rate, ...] = (Rate(60, 60),)  # per client address
+    limit_play: tuple[Rate, ...] = (Rate(600, 60),)  # moves, /say, resign per client address
+    limit_seat: tuple[Rate, ...] = (Rate(120, 60),)  # the same per seat token; joins per game
+    trusted_proxies: int = 0  # believe X-Forwarded-For from this many proxies in front
+    allowed_hosts: tuple[str, ...] = ()  # Host names `gm mcp --http` answers besides its own
+    redis_maxmemory: str = "256mb"  # the embedded server's memory limit (policy: noeviction)
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -38,4 +65,13 @@ class Settings:
             max_body_bytes=_int_env("GM_MAX_BODY", cls.max_body_bytes),
             public_url=os.environ.get("GM_PUBLIC_URL", "").strip() or cls.public_url,
             ai_budget_ms=_int_env("GM_AI_BUDGET_MS", cls.ai_budget_ms),
+            limit_create=_rates_env("GM_LIMIT_CREATE", cls.limit_create),
+            limit_join=_rates_env("GM_LIMIT_JOIN", cls.limit_join),
+            limit_play=_rates_env("GM_LIMIT_PLAY", cls.limit_play),
+            limit_seat=_rates_env("GM_LIMIT_SEAT", cls.limit_seat),
+            trusted_proxies=_int_env("GM_TRUSTED_PROXIES", cls.trusted_proxies),
+            allowed_hosts=tuple(
+                h.strip() for h in os.environ.get("GM_ALLOWED_HOSTS", "").split(",") if h.strip()
+            ),
+            redis_maxmemory=_memory_env("GM_REDIS_MAXMEMORY", cls.redis_maxmemory),
         )

@@ -62,6 +62,13 @@ OUTCOME_UNKNOWN = Problem(
     "may not have been applied. Look at the view (view_game) before you send it again.",
     headers={"Retry-After": str(RETRY_AFTER_S)},
 )
+STORE_FULL = Problem(
+    507,
+    "Store full",
+    "The game store is full, so nothing new can be saved right now: this request changed "
+    "nothing. Saved games can still be viewed. Try again later; the operator can make room "
+    "(GM_REDIS_MAXMEMORY, or a shorter GM_GAME_TTL).",
+)
 INTERNAL = Problem(
     500,
     "Internal error",
@@ -76,7 +83,16 @@ EXPECTED = (
     ConflictError,
     redis.exceptions.ConnectionError,
     redis.exceptions.TimeoutError,
+    redis.exceptions.OutOfMemoryError,
 )
+
+
+def store_full(err: BaseException) -> bool:
+    """Whether Redis refused a write because maxmemory is reached (policy noeviction): a command
+    refused alone, or a MULTI/EXEC discarded for it."""
+    if isinstance(err, redis.exceptions.OutOfMemoryError):
+        return True
+    return isinstance(err, redis.exceptions.ExecAbortError) and "OOM" in str(err)
 
 
 def problem_for(err: BaseException) -> Problem:
@@ -94,5 +110,8 @@ def problem_for(err: BaseException) -> Problem:
     if isinstance(err, (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)):
         log.error("redis unavailable: %s", err)
         return STORE_DOWN
+    if store_full(err):  # maxmemory reached, noeviction
+        log.error("redis is full (maxmemory reached): a write was refused")
+        return STORE_FULL
     log.error("unhandled error", exc_info=err)
     return INTERNAL

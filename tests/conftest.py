@@ -51,9 +51,14 @@ def redis_client(redis_url):
     client.close()
 
 
+# Rate limits are off for tests that are not about them (tests play faster than any chat);
+# tests/test_limits.py sets the limits it tests.
+NO_LIMITS = {"limit_create": (), "limit_join": (), "limit_play": (), "limit_seat": ()}
+
+
 @pytest.fixture
 def settings(redis_url) -> Settings:
-    return Settings(redis_url=redis_url)
+    return Settings(redis_url=redis_url, **NO_LIMITS)
 
 
 @pytest.fixture

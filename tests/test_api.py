@@ -342,11 +342,18 @@ def test_operator_key_guards_every_route(settings, redis_client):
 
     app = create_app(replace(settings, api_key="s3cret"), client=redis_client)
     client = app.test_client()
-    for path in ["/healthz", "/rules", "/games/abc"]:
+    for path in ["/rules", "/games/abc", "/play/abc.def"]:
         body = _problem(client.get(path), 401)
         assert "Authorization: Bearer" in body["detail"]
     _problem(client.get("/rules", headers={"Authorization": "Bearer wrong"}), 401)
-    assert client.get("/rules", headers={"Authorization": "Bearer s3cret"}).status_code == 200
+    _problem(client.get("/rules", headers={"Authorization": "Basic s3cret"}), 401)
+    _problem(client.get("/rules", headers={"Authorization": "s3cret"}), 401)
+    for scheme in ("Bearer", "bearer", "BEARER"):  # the scheme is case-insensitive (RFC 9110)
+        assert (
+            client.get("/rules", headers={"Authorization": f"{scheme} s3cret"}).status_code == 200
+        )
+    # /healthz reveals nothing: it answers without the key
+    assert client.get("/healthz").get_json() == {"status": "ok", "redis": "ok"}
 
 
 def test_health_checks_redis(client):
