@@ -133,11 +133,14 @@ class Driver:
                 view = self.http("GET", f"/games/{self.game_id}")
                 continue
             mine = self.http("GET", f"/play/{token}")
-            move = choose(mine, rng)
-            if self.ply % 2:
-                answer = self.mcp("play_move", {"token": token, "move": move})
-            else:
-                answer = self.http("POST", f"/play/{token}/moves", {"move": move})
+            for _ in range(50):  # a random point may be taken: the refusal is measured too
+                move = choose(mine, rng)
+                if self.ply % 2:
+                    answer = self.mcp("play_move", {"token": token, "move": move})
+                else:
+                    answer = self.http("POST", f"/play/{token}/moves", {"move": move})
+                if answer["legal"]:
+                    break
             assert answer["legal"], (move, answer)
             self.ply += 1
             if self.ply % every == 0:
