@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -69,9 +70,9 @@ class Driver:
     def http(self, method: str, path: str, body: dict | None = None) -> Any:
         response = self.client.open(path, method=method, json=body)
         assert response.status_code < 500, (path, response.status_code, response.get_data())
-        self.sizes.see(
-            self.label, f"{method} {path.split('.')[0]} ply {self.ply}", len(response.data)
-        )
+        where = re.sub(r"/(play|games)/[^/?]+", r"/\1/<id>", path)
+        what = f" {body['text']!r}" if body and "text" in body else ""
+        self.sizes.see(self.label, f"{method} {where}{what} ply {self.ply}", len(response.data))
         if response.mimetype == "text/plain":
             return response.get_data(as_text=True)
         return response.get_json()
