@@ -162,9 +162,9 @@ def say(
     elif intent == "status":
         reply = _status(view)
     elif intent == "history":
-        moves = service.history(token=token)["moves"]
-        extra["history"] = moves
-        reply = _history_reply(moves)
+        page = service.history(token=token, limit=HISTORY_PAGE)
+        extra["history"] = page["moves"]
+        reply = _history_reply(page["moves"], total=page["total"])
     elif intent == "rules":
         rules = service.rules(view["game"])
         extra["rules"] = rules["rules"]
@@ -179,6 +179,7 @@ def say(
 
 # ---------------------------------------------------------------- replies
 
+HISTORY_PAGE = 12  # entries of the history a 'history' request's answer carries (the last ones)
 MAX_LISTED = 30  # legal moves named in a reply; all of them are in ``legal_moves``
 MAX_AFTER_ILLEGAL = 8  # fewer after an illegal move: the reason and hint come first
 
@@ -228,14 +229,16 @@ def _move_reply(answer: dict[str, Any]) -> str:
     return reply
 
 
-def _history_reply(moves: list[dict[str, Any]], last: int = 6) -> str:
+def _history_reply(moves: list[dict[str, Any]], last: int = 6, total: int | None = None) -> str:
     if not moves:
         return "No moves yet."
+    total = len(moves) if total is None else total
     lines = [
         f"{m['n']}. {m['seat']}: {'; '.join(e.rstrip('.') for e in m['events'])}"
         for m in moves[-last:]
     ]
-    head = f"Last {last} of {len(moves)} moves: " if len(moves) > last else "Moves so far: "
+    shown = min(last, len(moves))
+    head = f"Last {shown} of {total} moves: " if total > shown else "Moves so far: "
     return head + " | ".join(lines)
 
 

@@ -70,6 +70,29 @@ PATH_PARAMETERS: dict[str, dict[str, Any]] = {
 TEXT = {"type": "string"}
 
 
+def query_parameters(schema: type[Schema]) -> tuple[dict[str, Any], ...]:
+    """OpenAPI query parameters of a schema of optional whole numbers (``x-gm-argument``: the
+    tools and MCP take them as arguments too)."""
+    out = []
+    for name, field_ in schema().fields.items():
+        spec: dict[str, Any] = {"type": "integer"}
+        for check in field_.validators:
+            if isinstance(check, validate.Range):
+                spec.update({"minimum": check.min} if check.min is not None else {})
+                spec.update({"maximum": check.max} if check.max is not None else {})
+        out.append(
+            {
+                "name": name,
+                "in": "query",
+                "required": False,
+                "description": field_.metadata["description"],
+                "schema": spec,
+                "x-gm-argument": True,
+            }
+        )
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class Operation:
     name: str
@@ -86,6 +109,7 @@ class Operation:
     status: int = 200
     errors: tuple[int, ...] = (503,)
     query: tuple[dict[str, Any], ...] = ()
+    params: type[Schema] | None = None  # query parameters that are also tool arguments
     alternatives: dict[str, dict[str, Any]] = field(default_factory=dict)  # media type → schema
     tool: bool = False  # in /tools/openai.json and /tools/anthropic.json
     mcp: bool = False  # an MCP tool
@@ -209,11 +233,14 @@ OPERATIONS: tuple[Operation, ...] = (
         "GET",
         "/games/<game_id>/history",
         "Read a game's move log as a spectator",
-        "Every move so far, numbered, as a spectator may see it (face-down cards stay hidden).",
+        "The move log, numbered, as a spectator may see it (face-down cards stay hidden): the "
+        "last page, or the entries after 'after'; 'total' and 'next_after' page on.",
         "games",
         s.HistorySchema,
-        lambda svc, a: svc.history(game_id=a["game_id"]),
-        errors=(404, 503),
+        lambda svc, a: svc.history(game_id=a["game_id"], after=a["after"], limit=a["limit"]),
+        errors=(404, 422, 503),
+        query=query_parameters(s.HistoryQuerySchema),
+        params=s.HistoryQuerySchema,
     ),
     Operation(
         "verify_deal",
@@ -261,12 +288,14 @@ OPERATIONS: tuple[Operation, ...] = (
         "GET",
         "/play/<token>/history",
         "Read the move log",
-        "Every move so far as your seat may see it: your own face-down cards named, other seats' "
-        "hidden cards shown face down.",
+        "The move log as your seat may see it (your face-down cards named, others' hidden): the "
+        "last page, or the entries after 'after'; 'total' and 'next_after' page on.",
         "play",
         s.HistorySchema,
-        lambda svc, a: svc.history(token=a["token"]),
-        errors=(404, 503),
+        lambda svc, a: svc.history(token=a["token"], after=a["after"], limit=a["limit"]),
+        errors=(404, 422, 503),
+        query=query_parameters(s.HistoryQuerySchema),
+        params=s.HistoryQuerySchema,
         tool=True,
         mcp=True,
     ),
@@ -415,6 +444,18 @@ def load_body(op: Operation, data: Any) -> dict[str, Any]:
         raise _refuse(err.messages, example) from None
 
 
+def load_query(op: Operation, args: Any) -> dict[str, Any]:
+    """HTTP: the query parameters of ``op`` that are tool arguments, loaded with its schema
+    (others, such as get_rules' ``format``, are the route's own)."""
+    if op.params is None:
+        return {}
+    wanted = {k: v for k, v in args.items() if k in op.params().fields}
+    try:
+        return op.params().load(wanted)
+    except ValidationError as err:
+        raise InvalidArguments(f"{first_error(err.messages)} (a query parameter)") from None
+
+
 _ARGUMENT_SCHEMAS: dict[str, type[Schema]] = {}
 
 
@@ -423,7 +464,7 @@ def arguments_schema(op: Operation) -> type[Schema]:
     the body's fields — the body schema itself, so its validation, defaults and words hold."""
     if op.name in _ARGUMENT_SCHEMAS:
         return _ARGUMENT_SCHEMAS[op.name]
-    base: type[Schema] = op.body or s._Strict
+    base: type[Schema] = op.body or op.params or s._Strict
     attrs: dict[str, Any] = {
         name: fields.String(
             required=True,

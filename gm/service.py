@@ -176,14 +176,27 @@ class GameService:
         table, seat = self._read_seat(token)
         return table.render(seat)
 
-    def history(self, *, token: str | None = None, game_id: str | None = None) -> dict[str, Any]:
+    def history(
+        self,
+        *,
+        token: str | None = None,
+        game_id: str | None = None,
+        after: int | None = None,
+        limit: int | None = None,
+    ) -> dict[str, Any]:
+        """A page of the log: ``limit`` entries (default HISTORY_LIMIT) numbered after
+        ``after``, or the last ones when ``after`` is None; see answers.history."""
         if token is not None:
             table, seat = self._read_seat(token)
         else:
             assert game_id is not None
             table, seat = self._read(game_id), None
-        log = self.store.log(table.doc["id"])
-        return answers.history(table.engine, table.doc, log, seat)
+        limit = min(limit or answers.HISTORY_LIMIT, answers.HISTORY_MAX_LIMIT)
+        start = -limit if after is None else after  # entry n sits at index n - 1
+        log, total = self.store.log_page(table.doc["id"], start, limit)
+        return answers.history(
+            table.engine, table.doc, log, seat, total=total, from_end=after is None
+        )
 
     def verify(self, game_id: str) -> dict[str, Any]:
         """The check of a game's deal (gm/deal.py): at the end, the revealed secret against the

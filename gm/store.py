@@ -172,6 +172,16 @@ class Store:
     def log(self, game_id: str) -> list[dict[str, Any]]:
         return [json.loads(x) for x in self.redis.lrange(self.log_key(game_id), 0, -1)]
 
+    def log_page(self, game_id: str, start: int, count: int) -> tuple[list[dict[str, Any]], int]:
+        """``count`` log entries from index ``start`` (negative: from the end), and the log's
+        length, read together."""
+        key = self.log_key(game_id)
+        with self.redis.pipeline(transaction=True) as pipe:
+            pipe.llen(key)
+            pipe.lrange(key, start, start + count - 1 if start >= 0 else -1)
+            length, raw = pipe.execute()
+        return [json.loads(x) for x in raw], length
+
     # ---- writes
     def create(self, doc: dict[str, Any], log_entries: list[dict[str, Any]]) -> bool:
         """Write a new game; False when the id is taken (nothing written)."""

@@ -185,7 +185,8 @@ def test_parse_errors_and_illegal_points():
     # (O's move on X's turn is the table's NotYourTurn; the engine holds no turn guard)
     with pytest.raises(IllegalMoveError) as info:
         ENGINE.parse_move("0,0", state, SO)
-    assert "already holds X" in info.value.reason and "O -2,2" in info.value.hint
+    assert "already holds X" in info.value.reason
+    assert "O -1,1" in info.value.hint  # the listed points nearest the last mark first
 
 
 # Every form the reader accepts, with {L} for a seat letter (the point is 3,4).
@@ -302,7 +303,7 @@ def test_from_dict_validates():
 def test_rules_text_documents_the_decisions():
     text = ENGINE.rules_text()
     assert "f(N) = 2·N" in text and '"2,4,6"' in text and "adjacent" in text
-    assert "grown by **2**" in text and "1000" in text
+    assert "within **2** of a mark" in text and "13×13" in text and "1000" in text
 
 
 # ---------------------------------------------------------------- AI

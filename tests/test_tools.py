@@ -170,10 +170,11 @@ def test_every_tool_has_a_route_matching_its_openapi_operation(
             assert 200 <= route["success_status"] < 300
             assert set(route["path_params"]) == set(re.findall(r"{(\w+)}", path))
             # every argument goes somewhere, and only once
-            assert sorted(route["path_params"] + route["body_params"]) == sorted(
-                parameters["properties"]
-            )
+            assert sorted(
+                route["path_params"] + route["body_params"] + route["query_params"]
+            ) == sorted(parameters["properties"])
             assert route["body_params"] == [] or method == "POST"
+            assert route["query_params"] == [] or method == "GET"
 
 
 # ---------------------------------------------------------------- dispatch
@@ -181,13 +182,14 @@ def test_every_tool_has_a_route_matching_its_openapi_operation(
 
 def dispatch(client, route: dict[str, Any], arguments: dict[str, Any]):
     """The file's dispatch rules, done mechanically: path parameters into the path, the rest as
-    the JSON body of a POST, nothing else."""
+    the JSON body of a POST or, for a GET, the query parameters that are not null."""
     path = route["path"]
     for name in route["path_params"]:
         path = path.replace("{" + name + "}", quote(str(arguments[name]), safe=""))
     if route["method"] == "GET":
-        assert set(arguments) <= set(route["path_params"])
-        return client.get(path)
+        assert set(arguments) <= set(route["path_params"]) | set(route["query_params"])
+        query = {n: arguments[n] for n in route["query_params"] if arguments.get(n) is not None}
+        return client.get(path, query_string=query)
     body = {name: arguments[name] for name in route["body_params"] if name in arguments}
     return client.open(path, method=route["method"], json=body)
 

@@ -15,7 +15,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from gm.api.errors import problem
-from gm.contract import OPERATIONS, Operation, load_body
+from gm.contract import OPERATIONS, Operation, load_body, load_query
 from gm.inputs import parse_json
 from gm.service import GameService
 
@@ -57,8 +57,9 @@ def view_for(op: Operation) -> Callable[..., Any]:
 
     def view(**path_args: str) -> Any:
         body = load_body(op, _json_body(op)) if op.body is not None else {}
+        query = load_query(op, request.args)
         assert op.call is not None
-        return respond(op, op.call(service(), {**path_args, **body}))
+        return respond(op, op.call(service(), {**path_args, **query, **body}))
 
     view.__name__ = op.name
     return view

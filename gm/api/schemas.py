@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, fields, validate
 
+from gm.answers import HISTORY_LIMIT, HISTORY_MAX_LIMIT
+
 
 class _Strict(Schema):
     class Meta:
@@ -250,7 +252,24 @@ class ViewSchema(Schema):
     board = fields.String(required=True, metadata={"description": "Board text; show it as is."})
     state = fields.Dict(required=True, metadata={"description": "The board as structured data."})
     legal_moves = fields.List(
-        fields.String(), required=True, metadata={"description": "Canonical legal moves."}
+        fields.String(),
+        required=True,
+        metadata={
+            "description": "Canonical legal moves, at most 100 (legal_moves_total counts all the "
+            "listed ones; legal_moves_rule, when set, says which other moves are legal)."
+        },
+    )
+    legal_moves_total = fields.Integer(
+        required=True,
+        metadata={"description": "How many legal moves there are to list (may exceed 100)."},
+    )
+    legal_moves_rule = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "Null when legal_moves is every legal move; else a sentence saying "
+            "which moves are legal beyond the list."
+        },
     )
     seats = fields.List(fields.Nested(SeatSchema), required=True)
     result = fields.Nested(ResultSchema, allow_none=True, required=True)
@@ -342,11 +361,52 @@ class HistoryEntrySchema(Schema):
     move = fields.String(metadata={"description": "Canonical move (your own moves only)."})
 
 
+class HistoryQuerySchema(_Strict):
+    """The query parameters of the history routes (and the same tool arguments)."""
+
+    after = fields.Integer(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Range(min=0),
+        metadata={
+            "description": "Page forward: the entries numbered after this n (0: from the "
+            "start). Not given: the last page (the most recent entries)."
+        },
+    )
+    limit = fields.Integer(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Range(min=1, max=HISTORY_MAX_LIMIT),
+        metadata={
+            "description": f"Entries per page, 1..{HISTORY_MAX_LIMIT} (default "
+            f"{HISTORY_LIMIT}); a page also stops before 8 KB of entries."
+        },
+    )
+
+
 class HistorySchema(Schema):
     game_id = fields.String(required=True)
     game = fields.String(required=True)
     viewer = fields.String(required=True)
-    moves = fields.List(fields.Nested(HistoryEntrySchema), required=True)
+    moves = fields.List(
+        fields.Nested(HistoryEntrySchema),
+        required=True,
+        metadata={"description": "One page of the log, oldest first."},
+    )
+    total = fields.Integer(required=True, metadata={"description": "Entries in the whole log."})
+    next_after = fields.Integer(
+        allow_none=True,
+        required=True,
+        metadata={"description": "Pass as 'after' for the next page; null: no later entries."},
+    )
+    previous_after = fields.Integer(
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "Pass as 'after' for the page before this one; null: this page "
+            "starts at entry 1."
+        },
+    )
 
 
 class OptionSchema(Schema):
@@ -433,7 +493,8 @@ class SayAnswerSchema(MoveAnswerSchema):
     )
     resigned = fields.Boolean(metadata={"description": "True after a resignation."})
     history = fields.List(
-        fields.Nested(HistoryEntrySchema), metadata={"description": "For 'history': the move log."}
+        fields.Nested(HistoryEntrySchema),
+        metadata={"description": "For 'history': the last 12 entries of the log."},
     )
     rules = fields.String(metadata={"description": "For 'rules': the rules text (Markdown)."})
 

@@ -2,8 +2,9 @@
 marshmallow schemas and game registry), for OpenAI (strict mode) and Anthropic.
 
 A tool is one API operation: its name is the operation's ``operationId``, its parameters are the
-route's path parameters plus the JSON body's fields (query parameters are not exposed: the tools
-always get JSON). Each file also carries ``routes`` — tool name → HTTP method, path, which
+route's path parameters plus the JSON body's fields, plus the query parameters marked
+``x-gm-argument`` (the history's paging; others, such as the rules' ``format``, are not exposed:
+the tools always get JSON). Each file also carries ``routes`` — tool name → HTTP method, path, which
 arguments go in the path and which in the body, the success status and an example call — and
 ``dispatch``, the rules that turn a tool call into an HTTP request mechanically.
 
@@ -36,7 +37,8 @@ DISPATCH = [
     "URL: the server, then the route's path with each {name} replaced by the argument of that "
     "name, percent-encoded (path_params).",
     "POST: send the other arguments (body_params) as a JSON object body, as they are: null "
-    "means 'not given'. GET: no body.",
+    "means 'not given'. GET: no body; the arguments in query_params that are not null go in "
+    "the query string (?after=10&limit=20).",
     "When the server has an operator key (GM_API_KEY): header 'Authorization: Bearer <key>'.",
     "Hand the response body to the model as the tool result whatever the status: a success is "
     "the JSON answer, an error is application/problem+json whose 'detail' says how to fix the "
@@ -173,6 +175,14 @@ def _parameters(openapi: dict[str, Any], operation: dict[str, Any]) -> dict[str,
     properties: dict[str, Any] = {}
     required: list[str] = []
     for param in operation.get("parameters", []):
+        if param["in"] == "query" and param.get("x-gm-argument"):
+            schema = resolve_refs(param["schema"], openapi)
+            properties[param["name"]] = {
+                **schema,
+                "type": [schema["type"], "null"],
+                "description": param["description"],
+            }
+            continue
         if param["in"] != "path":
             continue
         properties[param["name"]] = {
@@ -236,6 +246,9 @@ def _routes(
         if name not in schemas:
             continue
         path_params = [p["name"] for p in operation.get("parameters", []) if p["in"] == "path"]
+        query_params = [
+            p["name"] for p in operation.get("parameters", []) if p.get("x-gm-argument")
+        ]
         body = _body_schema(openapi, operation)
         success = min(int(status) for status in operation["responses"] if status.startswith("2"))
         example = copy.deepcopy(examples[name])
@@ -250,6 +263,7 @@ def _routes(
             "path": path,
             "path_params": path_params,
             "body_params": list(body["properties"]) if body else [],
+            "query_params": query_params,
             "success_status": success,
             "operationId": name,
             "example": example,
@@ -265,6 +279,10 @@ def _example_request(
     request: dict[str, Any] = {"method": method, "path": path}
     if method == "POST":
         request["json"] = {k: v for k, v in arguments.items() if k not in path_params}
+    else:
+        query = {k: v for k, v in arguments.items() if k not in path_params and v is not None}
+        if query:
+            request["query"] = query
     return request
 
 

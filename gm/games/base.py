@@ -370,6 +370,11 @@ class Engine(ABC):
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         """Every legal move of ``seat``, the seat to move."""
 
+    def legal_moves_rule(self, state: State, seat: int) -> str | None:
+        """A sentence saying which moves are legal when :meth:`legal_moves` cannot list them all
+        (an unbounded grid); None (the default) when it lists every one."""
+        return None
+
     # ---- moves
     @abstractmethod
     def parse_move(self, text: str, state: State, seat: int) -> Move:

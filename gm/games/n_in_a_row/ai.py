@@ -2,7 +2,7 @@
 
 Levels (weakest first):
 
-- ``random`` — uniformly one of the listed legal points (the marks' bounding box plus 2).
+- ``random`` — uniformly one of the listed legal points (the empty points within 2 of a mark).
 - ``heuristic`` — a one-ply line evaluator. The first mark goes on 0,0. Every listed empty point
   gets a value for itself, ``mine``, and for the opponent, ``theirs``: the best line through the
   point in any of the four directions, as length + 0.4 per open end (an end that is empty, so
@@ -13,7 +13,8 @@ Levels (weakest first):
     −300 for a point that would extend its own record (that would reset the challenger's turns);
     only when the challenger has two or more such points (one mark cannot block them all) does
     the leader extend its record instead (+1000), raising the bar to N+2;
-  - only empty points next to a mark are considered (all listed points if there are none);
+  - only empty points next to a mark of the view's window (the 13×13 board around the last
+    mark) are considered (all listed points if there are none);
   - ties are broken by the seeded rng.
   Against ``random`` it wins ≥ 80 % of seeded games (tests/test_n_in_a_row.py asserts it; the
   measured rate is in the test's docstring).

@@ -15,11 +15,14 @@ Decisions the rules file leaves to the engine (documented in the rules text):
   a mark joins two lines.
 - Coordinates are limited to −1000..1000 on both axes (the grid is "unbounded" within that).
 - A move is ``("mark", letter, x, y)`` (the letter of the seat to move), written ``X x,y``.
-  ``legal_moves`` cannot list an unbounded grid: it lists the empty points of the marks' bounding
-  box grown by a margin of 2 (the 5×5 square around 0,0 before the first mark), and with
-  ``placement: adjacent`` only the empty points next to a mark. ``parse_move`` accepts any empty
-  point within the coordinate limits that the placement rule allows; a text naming the other
-  seat's letter is refused.
+  ``legal_moves`` cannot list an unbounded grid: it lists the empty points within 2 of a mark
+  (the 5×5 square around 0,0 before the first mark; with ``placement: adjacent`` only the empty
+  points next to a mark), nearest the last mark first, and ``legal_moves_rule`` says the rest.
+  ``parse_move`` accepts any empty point within the coordinate limits that the placement rule
+  allows; a text naming the other seat's letter is refused.
+- Bounded answers: the board and the view's ``marks`` show at most a 13×13 window (the marks'
+  box grown by 1, or the part of it around the last mark), the marks outside summarised
+  (``marks_outside``: counts and the 5 nearest the last mark); every move is in the history.
 - Scores: each seat's longest line so far (the measure the race is about).
 - The turn cap (option ``max_turns``, default 200, at most 1000) is the framework's
   (``GameInfo.cap``, counted in turns; every mark is one turn): the game ends drawn there.
@@ -43,6 +46,8 @@ from gm.games.base import (
 )
 from gm.games.n_in_a_row import notation, rules
 from gm.games.n_in_a_row.rules import GAME, LETTERS, MAX_TURNS, PLACEMENTS, SEATS
+
+RECENT = 4  # the last marks named in the view, wherever they are
 
 
 class NInARowEngine(Engine):
@@ -102,6 +107,9 @@ class NInARowEngine(Engine):
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         return rules.legal_moves(state, seat)
 
+    def legal_moves_rule(self, state: State, seat: int) -> str | None:
+        return rules.legal_rule(state)
+
     # ---- moves
     def parse_move(self, text: str, state: State, seat: int) -> Move:
         return notation.parse_move(text, state, seat)
@@ -127,20 +135,27 @@ class NInARowEngine(Engine):
     def view(
         self, state: State, seat: int | None, outcome: Outcome | None = None
     ) -> dict[str, Any]:
-        marks = [
+        shown = rules.window(state, notation.BOARD_MARGIN)
+        xmin, xmax, ymin, ymax = shown
+        every = [
             {"x": x, "y": y, "mark": LETTERS[i % 2]} for i, (x, y) in enumerate(state["marks"])
         ]
+        marks = [m for m in every if xmin <= m["x"] <= xmax and ymin <= m["y"] <= ymax]
         leader = state["leader"]
-        to_move = None if outcome is not None else len(marks) % 2
+        placed = len(every)
+        to_move = None if outcome is not None else placed % 2
         return {
             "game": GAME,
             "seat": self.seat_name(seat),
             "to_move": None if to_move is None else SEATS[to_move],
             "over": outcome is not None,
-            "marks_placed": len(marks),
+            "marks_placed": placed,
             "max_turns": state["options"]["max_turns"],
             "marks": marks,
-            "last_move": marks[-1] if marks else None,
+            "window": dict(zip(("xmin", "xmax", "ymin", "ymax"), shown, strict=True)),
+            "marks_outside": rules.outside(state, shown),
+            "last_moves": every[-RECENT:],
+            "last_move": every[-1] if every else None,
             "leader": None if leader is None else SEATS[leader],
             "n": state["n"],
             "challenger": None if leader is None else SEATS[1 - leader],
@@ -151,7 +166,7 @@ class NInARowEngine(Engine):
             "bounds": dict(
                 zip(("xmin", "xmax", "ymin", "ymax"), rules.bounds(state, 0), strict=True)
             )
-            if marks
+            if every
             else None,
             "hand": [],
             "hand_counts": {name: 0 for name in SEATS},

@@ -12,7 +12,17 @@ from __future__ import annotations
 import re
 
 from gm.games.base import IllegalMoveError, Move, Outcome, ParseError, State, game_over_line
-from gm.games.n_in_a_row.rules import LETTERS, SEATS, bounds, check, occupancy, race_text
+from gm.games.n_in_a_row.rules import (
+    LETTERS,
+    SEATS,
+    WINDOW,
+    bounds,
+    check,
+    occupancy,
+    outside,
+    race_text,
+    window,
+)
 
 EXPECTED = "a point as 'X 0,0', 'O 1,-1', '(1,-1)' or '1 -1' (whole numbers x then y)"
 BOARD_MARGIN = 1
@@ -63,10 +73,12 @@ def parse_move(text: str, state: State, seat: int) -> Move:
 
 def render(state: State, seat: int | None, outcome: Outcome | None = None) -> str:
     """The board (the same for every seat: nothing is hidden): a header, the grid of the marks'
-    bounding box grown by BOARD_MARGIN (y grows upward), the race and the last move; once over,
-    no turn in the header and the game-over line last."""
+    bounding box grown by BOARD_MARGIN (y grows upward) — at most WINDOW×WINDOW points around
+    the last mark, with a line on the marks outside —, the race and the last move; once over, no
+    turn in the header and the game-over line last."""
     occ = occupancy(state)
-    xmin, xmax, ymin, ymax = bounds(state, BOARD_MARGIN)
+    shown = window(state, BOARD_MARGIN)
+    xmin, xmax, ymin, ymax = shown
     placed = len(state["marks"])
     cap = state["options"]["max_turns"]
     if outcome is None:
@@ -84,6 +96,9 @@ def render(state: State, seat: int | None, outcome: Outcome | None = None) -> st
             for x in range(xmin, xmax + 1)
         )
         lines.append(f"{y:>{lab}}{row}")
+    rest = outside(state, shown)
+    if rest["count"]:
+        lines.append(outside_text(state, shown, rest))
     if state["leader"] is None:
         if outcome is None:
             lines.append("No marks yet: x places the first X anywhere, e.g. X 0,0")
@@ -96,3 +111,15 @@ def render(state: State, seat: int | None, outcome: Outcome | None = None) -> st
     if outcome is not None:
         lines.append(game_over_line(outcome))
     return "\n".join(lines)
+
+
+def outside_text(state: State, shown: tuple[int, int, int, int], rest: dict) -> str:
+    """The line on the marks the window leaves out."""
+    xmin, xmax, ymin, ymax = shown
+    axmin, axmax, aymin, aymax = bounds(state, 0)
+    nearest = ", ".join(f"{m['mark']} {m['x']},{m['y']}" for m in rest["nearest"])
+    return (
+        f"Shown: x {xmin}..{xmax}, y {ymin}..{ymax} (at most {WINDOW}×{WINDOW}, around the last "
+        f"move). Outside: {rest['count']} marks (X {rest['X']}, O {rest['O']}); all marks span "
+        f"x {axmin}..{axmax}, y {aymin}..{aymax}; nearest: {nearest}."
+    )

@@ -108,6 +108,42 @@ def bounds(state: State, margin: int) -> tuple[int, int, int, int]:
     return tuple(max(-LIMIT, min(LIMIT, v)) for v in box)  # type: ignore[return-value]
 
 
+WINDOW = 13  # the board shows at most this many columns and rows
+NEAREST = 5  # marks outside the window named in the summary
+
+
+def window(state: State, margin: int = 1) -> tuple[int, int, int, int]:
+    """The part of the grid a board shows: the marks' bounding box grown by ``margin`` when it
+    fits in WINDOW×WINDOW, else on each axis too long a window of WINDOW points around the
+    last mark, kept inside that box."""
+    box = bounds(state, margin)
+    last = state["marks"][-1] if state["marks"] else (0, 0)
+    out = []
+    for lo, hi, centre in ((box[0], box[1], last[0]), (box[2], box[3], last[1])):
+        if hi - lo + 1 > WINDOW:
+            lo = max(lo, min(centre - WINDOW // 2, hi - WINDOW + 1))
+            hi = lo + WINDOW - 1
+        out += [lo, hi]
+    return tuple(out)  # type: ignore[return-value]
+
+
+def outside(state: State, box: tuple[int, int, int, int]) -> dict[str, Any]:
+    """The marks outside ``box``: how many (per letter) and the NEAREST nearest the last mark
+    (``{"x", "y", "mark"}`` each)."""
+    xmin, xmax, ymin, ymax = box
+    lx, ly = state["marks"][-1] if state["marks"] else (0, 0)
+    out = [
+        (max(abs(x - lx), abs(y - ly)), i, x, y)
+        for i, (x, y) in enumerate(state["marks"])
+        if not (xmin <= x <= xmax and ymin <= y <= ymax)
+    ]
+    counts = {
+        letter: sum(1 for _, i, _, _ in out if i % 2 == s) for s, letter in enumerate(LETTERS)
+    }
+    nearest = [{"x": x, "y": y, "mark": LETTERS[i % 2]} for _, i, x, y in sorted(out)[:NEAREST]]
+    return {"count": len(out), **counts, "nearest": nearest}
+
+
 def adjacent(occ: dict[tuple[int, int], int], x: int, y: int) -> bool:
     return any((x + dx, y + dy) in occ for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
 
@@ -134,25 +170,37 @@ def to_move(state: State) -> int | None:
 
 
 def legal_moves(state: State, seat: int) -> list[Move]:
-    """The listed legal points of ``seat`` (the seat to move): the empty points of the marks'
-    bounding box grown by LIST_MARGIN (with placement 'adjacent': those next to a mark), top row
-    first. Any other empty point within the limits that the placement allows is legal too."""
+    """The listed legal points of ``seat`` (the seat to move): the empty points within
+    LIST_MARGIN of a mark (with placement 'adjacent': next to a mark; before the first mark the
+    5×5 square around 0,0), nearest the last mark first (then top row first, left to right).
+    At most 24 per mark, whatever the marks' spread. Any other empty point within the limits
+    that the placement allows is legal too (:func:`legal_rule`)."""
     occ = occupancy(state)
-    xmin, xmax, ymin, ymax = bounds(state, LIST_MARGIN)
-    if state["options"]["placement"] == "adjacent" and occ:
-        near = {(x + dx, y + dy) for x, y in occ for dx, dy in _AROUND}
-        return [
-            ("mark", LETTERS[seat], x, y)
-            for y in range(ymax, ymin - 1, -1)
-            for x in range(xmin, xmax + 1)
-            if (x, y) in near and (x, y) not in occ
-        ]
-    return [
-        ("mark", LETTERS[seat], x, y)
-        for y in range(ymax, ymin - 1, -1)
-        for x in range(xmin, xmax + 1)
-        if (x, y) not in occ
-    ]
+    reach = 1 if state["options"]["placement"] == "adjacent" and occ else LIST_MARGIN
+    around = [(dx, dy) for dx in range(-reach, reach + 1) for dy in range(-reach, reach + 1)]
+    centres = occ or {(0, 0): 0}
+    points = {
+        (x + dx, y + dy)
+        for x, y in centres
+        for dx, dy in around
+        if abs(x + dx) <= LIMIT and abs(y + dy) <= LIMIT
+    } - occ.keys()
+    lx, ly = state["marks"][-1] if state["marks"] else (0, 0)
+    ordered = sorted(points, key=lambda p: (max(abs(p[0] - lx), abs(p[1] - ly)), -p[1], p[0]))
+    return [("mark", LETTERS[seat], x, y) for x, y in ordered]
+
+
+def legal_rule(state: State) -> str:
+    """The sentence for ``legal_moves_rule``: which points are legal beyond the list."""
+    if state["options"]["placement"] == "adjacent" and state["marks"]:
+        return (
+            "Any empty point next to a mark (also diagonally) is legal; legal_moves lists them "
+            "nearest the last move first."
+        )
+    return (
+        f"Any empty point with both coordinates within ±{LIMIT} is legal; legal_moves lists "
+        f"the empty points within {LIST_MARGIN} of a mark, nearest the last move first."
+    )
 
 
 def hint(state: State, seat: int) -> str:
