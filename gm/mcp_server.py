@@ -4,7 +4,7 @@ Streamable HTTP.
 The tools are the operations of gm/contract.py marked ``mcp``: same names, prose and service calls
 as the HTTP API, the input schema of each derived from the same marshmallow schemas (through the
 OpenAPI document, as in /tools/anthropic.json), and every call's arguments validated by the same
-schemas (:func:`gm.contract.load_arguments`): unknown arguments and values outside an enum are
+schemas (:func:`gm.arguments.load_arguments`): unknown arguments and values outside an enum are
 refused in the words HTTP's 422 uses. They use the same :class:`GameService` and Redis as the HTTP
 API (``REDIS_URL``, or else the embedded server of ``--data-dir`` — reused when a ``gm serve``
 already runs on it), so verdicts and seat secrecy are the HTTP API's too. A refusal is a tool error
@@ -38,8 +38,9 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from gm import __version__
 from gm.api.openapi import build_openapi
 from gm.api.tools import input_schema
+from gm.arguments import perform
 from gm.config import Settings
-from gm.contract import OPERATIONS, Operation, perform
+from gm.contract import OPERATIONS, Operation
 from gm.errors import problem_for
 from gm.limits import Limiter
 from gm.mcp_http import serve_http

@@ -21,7 +21,8 @@ import urllib.parse
 import urllib.request
 from typing import Any, Protocol
 
-from gm.contract import Operation, operation, perform
+from gm.arguments import perform
+from gm.contract import Operation, operation
 from gm.errors import problem_for
 from gm.service import GameService
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from gm import answers, chat
-from gm.contract import load_arguments, operation, perform
+from gm.arguments import load_arguments, perform
+from gm.contract import operation
 from gm.errors import InvalidArguments
 from gm.inputs import MAX_JSON_DEPTH, check_text, parse_json
 from gm.store import Store

@@ -15,7 +15,8 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from gm.api.errors import problem
-from gm.contract import OPERATIONS, Operation, load_body, load_query
+from gm.arguments import load_body, load_query
+from gm.contract import OPERATIONS, Operation
 from gm.inputs import parse_json
 from gm.service import GameService
 

@@ -1,0 +1,107 @@
+"""Loading a call's arguments with its operation's schemas: the JSON body and query of an HTTP
+request (:func:`load_body`, :func:`load_query`) and the flat arguments of an MCP or terminal call
+(:func:`load_arguments`), refused with :class:`~gm.errors.InvalidArguments` in the same words."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, validate
+
+from gm.api import schemas as s
+from gm.contract import PATH_PARAMETERS, Operation
+from gm.errors import InvalidArguments
+from gm.inputs import check_text
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def first_error(messages: Any) -> str:
+    return s.first_error(messages)
+
+
+def _refuse(messages: Any, example: dict[str, Any]) -> InvalidArguments:
+    return InvalidArguments(
+        f"{first_error(messages)} A valid call looks like {_json(example)}.", errors=messages
+    )
+
+
+def load_body(op: Operation, data: Any) -> dict[str, Any]:
+    """HTTP: the JSON body of ``op`` loaded with its schema (unknown fields refused), or
+    :class:`InvalidArguments` whose detail says what is wrong and shows a valid body."""
+    if op.body is None:
+        return {}
+    example = op.example or {}
+    if data is None and not op.body_required:
+        data = {}
+    if not isinstance(data, dict):
+        raise InvalidArguments(f"The body must be a JSON object, for example {_json(example)}.")
+    check_text(data)
+    try:
+        return op.body().load(data)
+    except ValidationError as err:
+        raise _refuse(err.messages, example) from None
+
+
+def load_query(op: Operation, args: Any) -> dict[str, Any]:
+    """HTTP: the query parameters of ``op`` that are tool arguments, loaded with its schema
+    (others, such as get_rules' ``format``, are the route's own)."""
+    if op.params is None:
+        return {}
+    wanted = {k: v for k, v in args.items() if k in op.params().fields}
+    try:
+        return op.params().load(wanted)
+    except ValidationError as err:
+        raise InvalidArguments(f"{first_error(err.messages)} (a query parameter)") from None
+
+
+_ARGUMENT_SCHEMAS: dict[str, type[Schema]] = {}
+
+
+def arguments_schema(op: Operation) -> type[Schema]:
+    """The schema of a tool call's flat arguments: the path parameters (required strings) plus
+    the body's fields — the body schema itself, so its validation, defaults and words hold."""
+    if op.name in _ARGUMENT_SCHEMAS:
+        return _ARGUMENT_SCHEMAS[op.name]
+    base: type[Schema] = op.body or op.params or s._Strict
+    attrs: dict[str, Any] = {
+        name: fields.String(
+            required=True,
+            validate=validate.Length(min=1, max=300),
+            metadata={"description": PATH_PARAMETERS[name]["description"]},
+        )
+        for name in op.path_params
+    }
+    schema = type(f"{op.name.title().replace('_', '')}Arguments", (base,), attrs)
+    _ARGUMENT_SCHEMAS[op.name] = schema
+    return schema
+
+
+def call_example(op: Operation) -> dict[str, Any]:
+    """A valid tool call's arguments: the path parameters, then the body example."""
+    path = {name: PATH_PARAMETERS[name]["example"] for name in op.path_params}
+    return {**path, **(op.example or {})}
+
+
+def load_arguments(op: Operation, arguments: Any) -> dict[str, Any]:
+    """MCP and the terminal: a call's flat arguments loaded with :func:`arguments_schema`.
+    For an operation without path parameters the detail is word for word HTTP's for the same
+    body."""
+    example = call_example(op)
+    if not isinstance(arguments, dict):
+        raise InvalidArguments(f"The arguments must be an object, for example {_json(example)}.")
+    check_text(arguments)
+    try:
+        return arguments_schema(op)().load(arguments)
+    except ValidationError as err:
+        raise _refuse(err.messages, example) from None
+
+
+def perform(op: Operation, service: Any, arguments: dict[str, Any]) -> Any:
+    """Validate a tool call's flat ``arguments`` and make the service call."""
+    if op.call is None:
+        raise ValueError(f"{op.name} is served by the HTTP front end only")
+    return op.call(service, load_arguments(op, arguments))
