@@ -231,7 +231,7 @@ class GameService:
             if move is not None:
                 log += table.run_ai(self.budget())
             changed = bool(log) or (error is not None and error.counted)
-            if log:
+            if changed:  # a counted attempt changes the document (the seat's count): a version
                 doc["version"] += 1
             events = answers.events_for(table.engine, answers.entry_events(entries), seat)
             if move is not None:

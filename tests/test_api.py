@@ -122,8 +122,10 @@ def test_an_illegal_move_is_a_normal_answer_that_changes_nothing(client):
     assert answer["board"] == before["board"]
     after = client.get(f"/play/{token}").get_json()
     assert after["seats"][0]["illegal_attempts"] == 1, "the attempt is counted (a policy option)"
+    assert after["version"] == before["version"] + 1, "a counted attempt is a change: a version"
     after["seats"][0]["illegal_attempts"] = 0
-    assert after == before
+    after["version"] = before["version"]
+    assert after == before, "the game itself did not change"
 
 
 def test_accepted_move_is_echoed_canonically(client):

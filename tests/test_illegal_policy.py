@@ -32,7 +32,8 @@ def test_attempts_are_counted_and_shown_but_unlimited_by_default(client):
         assert answer["status"] == "active"
     view = client.get(f"/play/{token}").get_json()
     assert _attempts(view, "row3") == 12 and _attempts(view, "row1") == 0
-    assert view["version"] == game["view"]["version"], "the game itself did not change"
+    assert view["version"] == game["view"]["version"] + 12, "each counted attempt is a version"
+    assert view["board"] == game["view"]["board"], "the game itself did not change"
     spectator = client.get(f"/games/{game['game_id']}").get_json()
     assert _attempts(spectator, "row3") == 12
 

@@ -129,7 +129,8 @@ def test_an_illegal_move_is_a_verdict_not_an_error(service):
             assert result.content[1].text == answer["board"]
             illegal = await _ok(client, "play_move", token=game["token"], move="K♠ C1")
             assert illegal["legal"] is False and illegal["rule"] == "not-in-hand"
-            assert illegal["version"] == game["view"]["version"]  # nothing changed
+            assert illegal["board"] == game["view"]["board"]  # the game did not change
+            assert illegal["version"] == game["view"]["version"] + 2  # two counted attempts
 
     anyio.run(main)
 
