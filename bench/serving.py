@@ -92,10 +92,15 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0, help="per endpoint, in all")
     parser.add_argument("--rounds", type=int, default=5, help="alternating rounds per endpoint")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--worker-class", default="gevent", help="gevent (gm serve's default) or gthread"
+    )
     parser.add_argument("--game", default="masul")
     args = parser.parse_args()
 
     env = dict(os.environ, PYTHONPATH=str(ROOT))
+    for limit in ("CREATE", "JOIN", "PLAY", "SEAT"):  # a bench is no stranger: no rate limits
+        env[f"GM_LIMIT_{limit}"] = "off"
     server = None
     if not env.get("REDIS_URL"):
         from gm.redis_server import EmbeddedRedis
@@ -104,8 +109,9 @@ def main() -> None:
         env["REDIS_URL"] = server.url
     port = free_port()
     gunicorn = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}",
-         "--workers", str(args.workers), "--worker-class", "gthread", "--threads", "4",
+        [sys.executable, "-m", "gunicorn", "--config", "python:gm.gunicorn_conf",
+         "--bind", f"127.0.0.1:{port}", "--workers", str(args.workers),
+         "--worker-class", args.worker_class, "--access-logfile", "/dev/null",
          "--log-level", "warning", "bench.http_app:create_bench_app()"],
         env=env, cwd=ROOT,
     )  # fmt: skip
