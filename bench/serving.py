@@ -99,6 +99,7 @@ def main() -> None:
     args = parser.parse_args()
 
     env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env["GM_LOG_LEVEL"] = "WARNING"  # no request log lines
     for limit in ("CREATE", "JOIN", "PLAY", "SEAT"):  # a bench is no stranger: no rate limits
         env[f"GM_LIMIT_{limit}"] = "off"
     server = None
