@@ -1,0 +1,62 @@
+"""Words people use for numbers and positions in chat, shared by every game's reader.
+
+:func:`number_value` reads ``3``, ``three``, ``third``, ``3rd`` (and ``last`` as -1); :func:`typo`
+matches a word against a game's keywords with a light edit distance (``colum`` → ``column``,
+``discrad`` → ``discard``), never for short words where a typo could be another word. A reader
+uses them where its game has an order (columns, positions, cards in a row); what a number means
+is the game's to decide ("the one in the middle" names no number: ``one`` is a pronoun there, so
+:func:`number_value` reads ``one`` only when asked to with ``pronoun_one=False``).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+CARDINALS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+    "nineteen": 19, "twenty": 20,
+}  # fmt: skip
+ORDINALS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+    "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
+}  # fmt: skip
+LAST = -1  # "last", "final": the game counts from the end
+_ORDINAL_DIGITS = re.compile(r"^(\d+)(?:st|nd|rd|th)$")
+_DIGITS = re.compile(r"^[-+]?\d+$")
+
+
+def number_value(word: str, pronoun_one: bool = True) -> int | None:
+    """The number a word names (``7``, ``seven``, ``seventh``, ``7th``; ``last`` → -1), or None.
+    With ``pronoun_one`` (the default) ``one`` is not read: "the middle one" is no number."""
+    w = word.casefold().strip(".,;:!?")
+    if _DIGITS.match(w):
+        return int(w)
+    if m := _ORDINAL_DIGITS.match(w):
+        return int(m.group(1))
+    if w in ("last", "final"):
+        return LAST
+    if w == "one" and pronoun_one:
+        return None
+    if w in CARDINALS:
+        return CARDINALS[w]
+    return ORDINALS.get(w)
+
+
+def is_ordinal(word: str) -> bool:
+    w = word.casefold().strip(".,;:!?")
+    return w in ORDINALS or bool(_ORDINAL_DIGITS.match(w)) or w in ("last", "final")
+
+
+def typo(word: str, keywords: tuple[str, ...] | list[str], cutoff: float = 0.8) -> str | None:
+    """The keyword ``word`` is a light misspelling of, or None. Words under 5 letters are
+    matched exactly only (a one-letter slip in a short word makes another word)."""
+    w = word.casefold()
+    if w in keywords:
+        return w
+    if len(w) < 5:
+        return None
+    close = difflib.get_close_matches(w, list(dict.fromkeys(keywords)), n=2, cutoff=cutoff)
+    return close[0] if len(close) == 1 else None  # two near keywords: no guess
