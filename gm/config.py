@@ -6,17 +6,8 @@ import os
 import re
 from dataclasses import dataclass
 
+from gm.env import int_env
 from gm.limits import Rate, parse_rates
-
-
-def _int_env(name: str, default: int) -> int:
-    raw = os.environ.get(name, "").strip()
-    if not raw:
-        return default
-    try:
-        return int(raw)
-    except ValueError:
-        raise SystemExit(f"{name} must be a whole number, got {raw!r}") from None
 
 
 def _rates_env(name: str, default: tuple[Rate, ...]) -> tuple[Rate, ...]:
@@ -59,17 +50,17 @@ class Settings:
         return cls(
             redis_url=os.environ.get("REDIS_URL", "").strip(),
             data_dir=os.environ.get("GM_DATA_DIR", "").strip() or cls.data_dir,
-            game_ttl_s=_int_env("GM_GAME_TTL", cls.game_ttl_s),
-            idempotency_ttl_s=_int_env("GM_IDEMPOTENCY_TTL", cls.idempotency_ttl_s),
+            game_ttl_s=int_env("GM_GAME_TTL", cls.game_ttl_s),
+            idempotency_ttl_s=int_env("GM_IDEMPOTENCY_TTL", cls.idempotency_ttl_s),
             api_key=os.environ.get("GM_API_KEY", "").strip(),
-            max_body_bytes=_int_env("GM_MAX_BODY", cls.max_body_bytes),
+            max_body_bytes=int_env("GM_MAX_BODY", cls.max_body_bytes),
             public_url=os.environ.get("GM_PUBLIC_URL", "").strip() or cls.public_url,
-            ai_budget_ms=_int_env("GM_AI_BUDGET_MS", cls.ai_budget_ms),
+            ai_budget_ms=int_env("GM_AI_BUDGET_MS", cls.ai_budget_ms),
             limit_create=_rates_env("GM_LIMIT_CREATE", cls.limit_create),
             limit_join=_rates_env("GM_LIMIT_JOIN", cls.limit_join),
             limit_play=_rates_env("GM_LIMIT_PLAY", cls.limit_play),
             limit_seat=_rates_env("GM_LIMIT_SEAT", cls.limit_seat),
-            trusted_proxies=_int_env("GM_TRUSTED_PROXIES", cls.trusted_proxies),
+            trusted_proxies=int_env("GM_TRUSTED_PROXIES", cls.trusted_proxies),
             allowed_hosts=tuple(
                 h.strip() for h in os.environ.get("GM_ALLOWED_HOSTS", "").split(",") if h.strip()
             ),

@@ -9,16 +9,7 @@ from __future__ import annotations
 
 import os
 
-
-def _env_int(name: str, default: int) -> int:
-    raw = os.environ.get(name, "").strip()
-    if not raw:
-        return default
-    try:
-        return int(raw)
-    except ValueError:
-        raise SystemExit(f"{name} must be a whole number, got {raw!r}") from None
-
+from gm.env import int_env as _env_int
 
 # ---------------------------------------------------------------- serving: slow and idle clients
 # A connection costs a greenlet, never a worker: with the gevent worker class each worker process

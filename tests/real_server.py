@@ -23,6 +23,20 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def wait_up(url: str, process: subprocess.Popen, what: str = "the server", seconds: float = 30):
+    """Wait until ``url`` answers; fail (with ``what``) if the process exits or time runs out."""
+    import urllib.request
+
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except OSError:
+            assert process.poll() is None and time.monotonic() < deadline, f"{what} did not start"
+            time.sleep(0.2)
+
+
 def gm_env(**extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("GM_", "REDIS_URL"))}
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH", "")]))

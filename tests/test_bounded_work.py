@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import threading
@@ -17,17 +16,12 @@ import urllib.request
 import pytest
 
 from gm.games import GAMES
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from tests.real_server import free_port, wait_up
 
 
 @pytest.fixture
 def server(redis_url, redis_client):
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "REDIS_URL": redis_url}
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", "2",
@@ -37,14 +31,7 @@ def server(redis_url, redis_client):
         stderr=subprocess.DEVNULL,
     )  # fmt: skip
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            with urllib.request.urlopen(url + "/healthz", timeout=2):
-                break
-        except OSError:
-            assert process.poll() is None and time.monotonic() < deadline, "gunicorn did not start"
-            time.sleep(0.2)
+    wait_up(url + "/healthz", process, "gunicorn")
     yield url
     process.terminate()
     process.wait(timeout=30)

@@ -23,20 +23,15 @@ from redis.retry import Retry
 from gm.app import create_app
 from gm.config import Settings
 from gm.redis_server import server_binary
+from tests.real_server import free_port
 
 TIMEOUT_S = 0.4  # the proxied client's socket timeout
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
 def valkey_port():
     """A real Valkey server listening on TCP (loopback only), for this module."""
-    port = _free_port()
+    port = free_port()
     with tempfile.TemporaryDirectory(prefix="gm-proxy-test-") as data_dir:
         args = [server_binary(), "--port", str(port), "--bind", "127.0.0.1", "--save", "",
                 "--appendonly", "no", "--dir", data_dir]  # fmt: skip

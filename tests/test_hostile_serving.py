@@ -9,24 +9,18 @@ import os
 import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
+from tests.real_server import free_port, wait_up
+
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
 def served(redis_url):
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "REDIS_URL": redis_url, "PYTHONPATH": str(ROOT)}
     process = subprocess.Popen(
         [sys.executable, "-m", "gm.cli", "serve", "--port", str(port), "--workers", "1",
@@ -35,14 +29,7 @@ def served(redis_url):
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )  # fmt: skip
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/rules", timeout=2):
-                break
-        except OSError:
-            assert process.poll() is None and time.monotonic() < deadline, "gm serve did not start"
-            time.sleep(0.2)
+    wait_up(f"http://127.0.0.1:{port}/rules", process, "gm serve")
     yield port
     process.terminate()
     process.wait(timeout=30)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -15,15 +14,10 @@ import urllib.request
 from pathlib import Path
 
 from gm.security import redact
+from tests.real_server import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 KEY = "operator-key-Zq81x"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _call(url: str, method: str = "GET", body=None, headers=None):
@@ -42,7 +36,7 @@ def _call(url: str, method: str = "GET", body=None, headers=None):
 
 
 def test_no_secret_survives_in_any_log_line(redis_url, redis_client, tmp_path):
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "REDIS_URL": redis_url, "GM_API_KEY": KEY, "PYTHONPATH": str(ROOT)}
     out, err = tmp_path / "stdout.log", tmp_path / "stderr.log"
     with out.open("wb") as stdout, err.open("wb") as stderr:

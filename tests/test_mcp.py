@@ -18,6 +18,7 @@ from mcp import Client, StdioServerParameters
 
 from gm.games import REGISTRY
 from gm.mcp_server import build_server
+from tests.real_server import free_port
 
 TOOLS = {
     "list_games",
@@ -286,14 +287,8 @@ def _answers(path) -> bool:
         return False
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def test_gm_mcp_http_serves_streamable_http(redis_url):
-    port = _free_port()
+    port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "gm.cli", "mcp", "--http", "--port", str(port)],
         env=_env(REDIS_URL=redis_url),

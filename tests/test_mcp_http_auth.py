@@ -20,6 +20,8 @@ from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 
+from tests.real_server import free_port
+
 ROOT = Path(__file__).resolve().parent.parent
 KEY = "mcp-operator-key-7Hq"
 INITIALIZE = {
@@ -32,12 +34,6 @@ INITIALIZE = {
         "clientInfo": {"name": "test", "version": "0"},
     },
 }
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _env(**extra: str) -> dict[str, str]:
@@ -74,7 +70,7 @@ def _stop(process: subprocess.Popen) -> None:
 @pytest.fixture(scope="module")
 def keyed(redis_url):
     """`gm mcp --http` with GM_API_KEY, an allowed public name and a small creation limit."""
-    port = _free_port()
+    port = free_port()
     env = _env(
         REDIS_URL=redis_url,
         GM_API_KEY=KEY,
@@ -175,7 +171,7 @@ def test_tool_calls_over_http_meet_the_rate_limits(keyed, redis_client):
 
 
 def test_a_non_loopback_address_without_a_key_is_refused_unless_allowed(redis_url):
-    port = _free_port()
+    port = free_port()
     command = [sys.executable, "-m", "gm.cli", "mcp", "--http", "--host", "0.0.0.0"]
     refused = subprocess.run(
         [*command, "--port", str(port)],

@@ -16,14 +16,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.real_server import free_port
+
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text()
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _block_after(marker: str) -> str:
@@ -41,7 +37,7 @@ def test_readme_names_the_setup_and_test_commands():
 @pytest.fixture
 def served(tmp_path):
     """`gm serve` exactly as README says, but on a free port, with no REDIS_URL."""
-    port = _free_port()
+    port = free_port()
     env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
     gm = shutil.which("gm", path=str(Path(sys.executable).parent)) or shutil.which("gm")
     assert gm, "the gm console script is installed by `pip install -e '.[test]'`"
