@@ -110,6 +110,9 @@ def test_all_ai_tables_finish_or_are_refused_and_healthz_stays_fast(server):
     finally:
         stop.set()
         watcher.join(timeout=10)
+    print(f"\nhealthz: {len(probes)} probes, max {max(probes, default=0):.3f} s")
+    for key, outcome in outcomes.items():
+        print(f"  {key}: {outcome}")
     assert probes, "healthz was never probed"
     assert max(probes) < 1.0, f"healthz took {max(probes):.2f} s while AI tables ran"
     assert set(outcomes.values()) <= {"refused", "rules", "move-cap"}
