@@ -1,8 +1,10 @@
 """Masul notation: reading moves typed by people, and the board text (seed §13, §14).
 
 Moves: ``7♠ C3`` (face-up), ``7♠ C3 FD`` (face-down), ``7♠ FC3`` (replace the Field Card of C3).
-The reader also takes ASCII suits and words, ``10``/``T``/``X``, any case, extra words and tokens
-in any order; see rules.md ("Typing moves") for the full list.
+The reader also takes ASCII suits and words, ``10``/``T``/``X``, any case, extra words and tokens,
+references people make ("my jack in the third column", "a club in C2", "challenge the face down
+card in C1 with my 2♦"; see :mod:`gm.games.masul.references`) in any order; see rules.md
+("Typing moves") for the full list.
 """
 
 from __future__ import annotations

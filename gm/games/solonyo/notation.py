@@ -1,8 +1,9 @@
 """So-Lon-Yo notation: reading a pick from text, the canonical move text, and the board.
 
 Moves: ``PICK 1`` / ``PICK 2`` / ``PICK 3`` (the move ``("pick", n)``). The reader also takes
-``2``, ``the second card``, ``middle``, ``left``/``right`` and, when the cards are visible, the
-card itself (``K♦``, ``king of diamonds``); see rules.md ("Moves").
+``2``, ``the second card``, ``the middle one``, ``left``/``right`` (a position word counts only
+where it names a position: not in "one sec" or "that's right") and, when the cards are shown, the
+card itself (``K♦``, ``king of diamonds``, ``the king``, ``the highest``); see rules.md ("Moves").
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from gm.games.base import (
     game_over_line,
 )
 from gm.games.solonyo.rules import LABEL, RANK, SEATS, alone, hint, shown, value
-from gm.games.words import LAST, number_value, typo
+from gm.games.words import LAST, is_ordinal, number_value, typo
 
 EXPECTED = "'PICK 1', 'PICK 2' or 'PICK 3' (also '2', 'the second card', 'middle')"
 _SIDES = {"left": 1, "leftmost": 1, "middle": 2, "center": 2, "centre": 2, "right": 3,
@@ -87,9 +88,13 @@ def _card_ranks(words: list[str], state: State) -> tuple[set[int], bool]:
     named = False
     for i, w in enumerate(words):
         r = _RANKS.get(w.removesuffix("s") if len(w) > 3 else w)
-        if r is None and (w.isdigit() or len(w) > 1 and w.isalpha()):
+        both = False  # "the three" with a 3 shown: the card or the third position
+        if r is None and (w.isdigit() or len(w) > 1 and w.isalpha()) and not is_ordinal(w):
             n = number_value(w, pronoun_one=False)
-            r = n if n is not None and 4 <= n <= 10 else None
+            r = n if n is not None and 2 <= n <= 10 else None
+            both = r in (2, 3)
+            if both and not (i and words[i - 1] in ("the", "my", "that", "this")):
+                continue  # "2", "pick 2", "card three": a position
         if r is None or (len(w) == 1 and not all(x == w or x in _NEUTRAL for x in words)):
             continue
         held = {k + 1 for k, c in enumerate(mine) if RANK[c] == r}
@@ -97,7 +102,8 @@ def _card_ranks(words: list[str], state: State) -> tuple[set[int], bool]:
             continue
         picks |= held
         named = True
-        words[i] = ""
+        if not both:
+            words[i] = ""
     return picks, named
 
 
