@@ -215,6 +215,96 @@ def test_an_exhausted_seat_is_blocked_and_the_other_plays_on():
     assert E.to_move(state) is None and E.outcome(state) is not None  # the table: GameOver
 
 
+# ---------------------------------------------------------------- references as people make them
+# HAND3 in the board's order: 3♣-6♣-4♦-8♥-X♥-Q♥-7♠-J♠-Q♠
+
+
+@pytest.mark.parametrize(
+    "text, canonical",
+    [
+        ("play the seven of spades in the third column", "7♠ C3"),  # face up is the default
+        ("7♠ in column three", "7♠ C3"),
+        ("the seven in colum 2", "7♠ C2"),
+        ("jack, collumn 5", "J♠ C5"),
+        ("my jack in the last column", "J♠ C7"),
+        ("the ten in the middle column face down", "X♥ C4 FD"),
+        ("play my second card in the 1st column", "6♣ C1"),
+        ("my last card, column one", "Q♠ C1"),
+        ("the fourth card in my hand -> c 6", "8♥ C6"),
+        ("a diamond in column 2", "4♦ C2"),  # the only diamond; "a" is no ace
+        ("my lowest heart in column seven", "8♥ C7"),
+        ("my highest club, column 3, hidden", "6♣ C3 FD"),
+        ("queen of hearts on the second feild card", "Q♥ FC2"),
+        ("replace the feild card of column two with my queen of hearts", "Q♥ FC2"),
+        ("ok... so: 7s -> C3!!", "7♠ C3"),
+    ],
+)
+def test_references_as_people_make_them(text, canonical):
+    assert E.render_move(parse(text)) == canonical
+
+
+@pytest.mark.parametrize(
+    "text, candidates",
+    [
+        ("put a club in column 2", ["3♣ C2", "6♣ C2"]),  # never a guess, never the ace
+        ("the queen in the third column", ["Q♥ C3", "Q♠ C3"]),
+        ("my highest card in column 1", ["Q♥ C1", "Q♠ C1"]),
+        ("a spade in c4 face down", ["7♠ C4 FD", "J♠ C4 FD", "Q♠ C4 FD"]),
+    ],
+)
+def test_a_reference_that_fits_several_moves_asks_with_only_those(text, candidates):
+    with pytest.raises(AmbiguousMoveError) as info:
+        parse(text)
+    assert info.value.candidates == candidates
+
+
+def _facing_a_face_down_card():
+    """Row 3 to move; Row 1's 2♠ lies face down in C1, Row 3's 7♠ face up in C7."""
+    hand3 = [c for c in HAND3 if c != "7♠"]
+    return E.from_dict(
+        make_position("FD:2♠" + " []" * 6, FIELD, "[] " * 6 + "7♠", hand3, HAND1[1:])
+    )
+
+
+def test_a_challenge_is_played_face_up_opposite_the_face_down_card():
+    state = _facing_a_face_down_card()
+    for text in (
+        "challenge the face down card in column 1 with my four of diamonds",
+        "challenge their FD with the 4 of diamonds",
+        "play 4d against the face-down card",
+        "challenge c1's face down card with my 4d",
+    ):
+        assert parse(text, state) == M("up", "4♦", 1), text
+    with pytest.raises(AmbiguousMoveError) as info:
+        parse("challenge it with a queen", state)
+    assert info.value.candidates == ["Q♥ C1", "Q♠ C1"]
+    err = _illegal("challenge column 2 with the 4d", state)
+    assert err.rule == "no-challenge" and err.hint == "Face-down cards you can challenge: C1"
+    assert "2♠" not in err.reason + err.hint  # the face-down card stays hidden
+    assert _illegal("challenge the face down card in C1 with my two of diamonds", state).reason == (
+        "You do not hold 2♦; a turn plays one card from your own hand."
+    )
+    assert parse("4d c1 face down", state) == M("down", "4♦", 1)  # no challenge said
+
+
+def _illegal(text, state=None) -> IllegalMoveError:
+    with pytest.raises(IllegalMoveError) as info:
+        parse(text, state)
+    return info.value
+
+
+def test_texts_that_are_no_move_or_name_what_you_do_not_hold_are_refused_clearly():
+    for text in ("don't resign", "ok k", "it's a trap", "I can't wait"):
+        with pytest.raises(ParseError) as info:
+            parse(text)
+        assert info.value.reason.endswith("It names no card."), text
+    assert _illegal("put my ace in column 3").reason == "You hold no card of rank A."
+    assert _illegal("the king, c2").rule == "not-in-hand"
+    short = E.from_dict(_all_face_up_but_one())  # Row 3 holds 2♥-X♥
+    err = _illegal("my third card in column 7", short)
+    assert err.rule == "not-in-hand" and err.reason.startswith("You hold 2 cards")
+
+
 # ---------------------------------------------------------------- golden boards
 
 START_ROW3 = """\

@@ -257,6 +257,50 @@ def test_naming_a_visible_card_picks_it_and_a_card_not_among_them_is_refused():
     assert "PICK 2 (K♦)" in err.hint
 
 
+@pytest.mark.parametrize("sees", [False, True])
+@pytest.mark.parametrize(
+    "text, position",
+    [
+        ("i'll take the middle one", 2), ("PICK 2 as usual", 2), ("the one on the right", 3),
+        ("the right one", 3), ("pick one", 1), ("one", 1), ("my last card", 3), ("midle", 2),
+        ("thrid card please", 3), ("number two", 2), ("the leftmost card", 1), ("2nd one", 2),
+        ("right, the middle one", 2), ("the first one", 1), ("option 3", 3),
+    ],
+)  # fmt: skip
+def test_positions_as_people_write_them(text, position, sees):
+    state = table("9♣", ["3♠", "K♦", "7♥"], defiant_sees_cards=sees)
+    assert ENGINE.parse_move(text, state, P1) == ("pick", position)
+
+
+def test_chat_that_only_looks_like_a_position_is_no_move():
+    state = table("9♣", ["3♠", "K♦", "7♥"])
+    for text in ("one sec, brb", "just a second", "that's right", "first time playing"):
+        with pytest.raises(ParseError):
+            ENGINE.parse_move(text, state, P1)
+
+
+def test_with_the_cards_shown_a_rank_or_superlative_names_a_card():
+    state = table("9♣", ["3♠", "K♦", "7♥"], defiant_sees_cards=True)
+    for text, n in [("the king", 2), ("my seven", 3), ("the 7", 3), ("the highest card", 2),
+                    ("go with the lowest", 1), ("pick 3", 3), ("3", 3)]:  # fmt: skip
+        assert ENGINE.parse_move(text, state, P1) == ("pick", n), text
+    assert illegal(state, "the ace").rule == "not-your-card"
+    with pytest.raises(AmbiguousMoveError) as info:  # the 3♠ or the third card: ask
+        ENGINE.parse_move("the 3", state, P1)
+    assert info.value.candidates == ["PICK 1", "PICK 3"]
+    kings = table("A♣", ["K♣", "3♣", "K♥"], defiant_sees_cards=True)
+    for text, candidates in [
+        ("the king", ["PICK 1", "PICK 3"]),
+        ("the three", ["PICK 2", "PICK 3"]),
+    ]:
+        with pytest.raises(AmbiguousMoveError) as info:
+            ENGINE.parse_move(text, kings, P1)
+        assert info.value.candidates == candidates
+    assert ENGINE.parse_move("the king of hearts", kings, P1) == ("pick", 3)
+    blind = table("9♣", ["3♠", "K♦", "7♥"])
+    assert illegal(blind, "the king").rule == illegal(blind, "the highest").rule == "blind-pick"
+
+
 def test_render_move_round_trips():
     state = table("9♣", ["3♠", "K♦", "7♥"])
     for move in ENGINE.legal_moves(state, P1):

@@ -1,13 +1,16 @@
 """Masul notation: reading moves typed by people, and the board text (seed §13, §14).
 
 Moves: ``7♠ C3`` (face-up), ``7♠ C3 FD`` (face-down), ``7♠ FC3`` (replace the Field Card of C3).
-The reader also takes ASCII suits and words, ``10``/``T``/``X``, any case, extra words and tokens
-in any order; see rules.md ("Typing moves") for the full list.
+The reader also takes ASCII suits and words, ``10``/``T``/``X``, any case, extra words and tokens,
+references people make ("my jack in the third column", "a club in C2", "challenge the face down
+card in C1 with my 2♦"; see :mod:`gm.games.masul.references`) in any order; see rules.md
+("Typing moves") for the full list.
 """
 
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from gm.games.base import (
     AmbiguousMoveError,
@@ -18,7 +21,7 @@ from gm.games.base import (
     game_over_line,
 )
 from gm.games.cards import card_text, find_cards
-from gm.games.masul import rules
+from gm.games.masul import references, rules
 from gm.games.masul.rules import COLUMNS, MasulMove, label
 
 
@@ -49,8 +52,8 @@ _DOWN = re.compile(r"(?<![a-z])(?:fd|face[\s_-]*down|hidden)(?![a-z])", re.IGNOR
 _UP = re.compile(r"(?<![a-z])(?:fu|face[\s_-]*up|open)(?![a-z])", re.IGNORECASE)
 _REPLACE = re.compile(r"(?<![a-z])(?:replac\w*|swap\w*|exchang\w*)", re.IGNORECASE)
 _BARE_RANK = re.compile(
-    r"(?<![a-z0-9])(10|[2-9]|[xtjqk]|two|three|four|five|six|seven|eight|nine|ten|jack|queen"
-    r"|king|ace)(?![a-z0-9])",
+    r"(?<![a-z0-9'’])(10|[2-9]|[xtjqk]|two|three|four|five|six|seven|eight|nine|ten|jack|queen"
+    r"|king|ace)s?(?![a-z0-9'’])",
     re.IGNORECASE,
 )
 _RANK_WORDS = {
@@ -76,12 +79,27 @@ def _parse_error(text: str, example: str, detail: str = "") -> ParseError:
     return err
 
 
-def read(text: str, example: str) -> tuple[list[str], list[str], int | None, str | None]:
-    """Split ``text`` into (cards named, bare ranks named, column, kind or None).
+class Reading(NamedTuple):
+    """What a text names: cards, bare ranks, suits named alone, the column, the kind of play
+    ("field", "down", "up", "field-down" or None: not said), whether it is a challenge, and a
+    superlative ("low"/"high": "my lowest club")."""
 
-    kind: "field", "down", "up" (said explicitly) or None (not said). ParseError on nonsense.
-    """
-    t = text.replace("\ufe0f", "")
+    cards: list[str]
+    ranks: list[str]
+    suits: list[str]
+    column: int | None
+    kind: str | None
+    challenge: bool
+    extreme: str | None
+
+
+def read(text: str, example: str, state: State, seat: int) -> Reading:
+    """Split ``text`` (references resolved against ``seat``'s position) into a :class:`Reading`.
+    ParseError on nonsense."""
+    t = references.normalise(text, state, seat)
+    t, challenged = references.challenge(t)
+    if challenged:  # a challenge is played face up: "face down" names the opponent's card
+        t = _DOWN.sub(" ", t)
     t, fields = _blank(t, _FIELD)
     t, field_words = _blank(t, _FIELD_WORD)
     t, cols = _blank(t, _COLUMN)
@@ -111,16 +129,25 @@ def read(text: str, example: str) -> tuple[list[str], list[str], int | None, str
         code = card_text(card)
         if code not in cards:
             cards.append(code)
-    ranks = []
+    ranks: list[str] = []
+    suits: list[str] = []
+    end = references.superlative(t)
+    structured = column is not None or kind is not None or challenged
     if not cards:
         for m in _BARE_RANK.finditer(t):
             word = m.group(1).lower()
+            if len(word) == 1 and word.isalpha() and not structured:
+                continue  # a lone letter is a card only in a move ("k c3"), not in "ok k"
             code = _RANK_WORDS.get(word, word.upper())
             if code not in ranks:
                 ranks.append(code)
-    if not cards and not ranks:
+        if not ranks:
+            suits = references.suit_words(t)
+    if not cards and not ranks and not suits and end is None:
         raise _parse_error(text, example, "It names no card.")
-    return cards, ranks, column, kind
+    if challenged and kind is not None and kind != "up":
+        raise _parse_error(text, example, "A challenge is a face-up play into your own row.")
+    return Reading(cards, ranks, suits, column, kind, challenged, end)
 
 
 def parse_move(text: str, state: State, seat: int) -> MasulMove:
@@ -133,8 +160,8 @@ def parse_move(text: str, state: State, seat: int) -> MasulMove:
             rules.check_move(state, seat, move)
             return move
     example = example_card(state, seat)
-    cards, ranks, column, kind = read(text, example)
-    hand = state["hands"][seat]
+    said = read(text, example, state, seat)
+    cards, column, kind = said.cards, said.column, said.kind
     if len(cards) == 2 and column is None and kind in (None, "field"):
         move = _field_by_name(cards, state, seat)
         if move is not None:
@@ -152,18 +179,9 @@ def parse_move(text: str, state: State, seat: int) -> MasulMove:
             rule="field-face-up",
             hint=f"Drop 'FD', e.g. '{example} FC3'.",
         )
-    if cards:
-        rules.check_in_hand(state, seat, cards[0])
-        candidates_cards = cards
-    else:
-        candidates_cards = [c for c in hand if c[0] in ranks]
-        if not candidates_cards:
-            named = " or ".join(ranks)
-            raise IllegalMoveError(
-                f"You hold no card of rank {named}.",
-                rule="not-in-hand",
-                hint="Your hand: " + ("-".join(hand) if hand else "(empty)"),
-            )
+    candidates_cards = _cards_meant(said, state, seat)
+    if said.challenge:
+        return _challenge(text, state, seat, candidates_cards, column)
     if column is not None:
         kinds = [kind] if kind else ["up"]
         moves = [MasulMove(k, card, column) for card in candidates_cards for k in kinds]
@@ -194,6 +212,68 @@ def parse_move(text: str, state: State, seat: int) -> MasulMove:
             f"{names} cannot replace any Field Card: a replacement needs the same rank.",
             rule="field-rank",
             hint="Field Cards now: " + "-".join(state["field"]) + ".",
+        )
+    raise AmbiguousMoveError(text, [rules.render_move(mv) for mv in legal])
+
+
+def _cards_meant(said: Reading, state: State, seat: int) -> list[str]:
+    """The cards of ``seat``'s hand the reading names: a card, a rank, a suit, a superlative."""
+    hand = state["hands"][seat]
+    if said.cards:
+        rules.check_in_hand(state, seat, said.cards[0])
+        return said.cards
+    if said.ranks:
+        meant = [c for c in hand if c[0] in said.ranks]
+        what = "card of rank " + " or ".join(said.ranks)
+    elif said.suits:
+        meant = [c for c in hand if c[1] in said.suits]
+        what = " or ".join(_SUIT_NAMES[s] for s in said.suits)
+    else:
+        meant, what = list(hand), "card"
+    if not meant:
+        raise IllegalMoveError(
+            f"You hold no {what}.",
+            rule="not-in-hand",
+            hint="Your hand: " + ("-".join(hand) if hand else "(empty)"),
+        )
+    if said.extreme:
+        meant = references.extreme(meant, said.extreme)
+    return meant
+
+
+_SUIT_NAMES = {"♣": "club", "♦": "diamond", "♥": "heart", "♠": "spade"}
+
+
+def _challenge(
+    text: str, state: State, seat: int, cards: list[str], column: int | None
+) -> MasulMove:
+    """A challenge: one of ``cards`` face up opposite a face-down card of the opponent."""
+    opp = state["rows"][1 - seat]
+    own = state["rows"][seat]
+    targets = [c + 1 for c in range(COLUMNS) if opp[c] is not None and not opp[c]["up"]]
+    if column is not None:
+        if own[column - 1] is None and column not in targets:
+            raise IllegalMoveError(
+                f"There is no face-down card of {label(1 - seat)} in C{column} to challenge; "
+                "a challenge is a face-up play opposite a face-down card.",
+                rule="no-challenge",
+                hint="Face-down cards you can challenge: "
+                + (", ".join(f"C{c}" for c in targets if own[c - 1] is None) or "none"),
+            )
+        targets = [column]
+    moves = [MasulMove("up", card, c) for card in cards for c in targets]
+    legal = [mv for mv in moves if _is_legal(state, seat, mv)]
+    if len(legal) == 1:
+        return legal[0]
+    if not legal:
+        if moves:
+            rules.check_move(state, seat, moves[0])  # raises, naming the rule
+        raise IllegalMoveError(
+            f"There is no face-down card of {label(1 - seat)} facing an empty slot of yours "
+            "to challenge.",
+            rule="no-challenge",
+            hint=f"Open columns on {label(seat)}: "
+            + ", ".join(f"C{c}" for c in rules.open_columns(state, seat)),
         )
     raise AmbiguousMoveError(text, [rules.render_move(mv) for mv in legal])
 

@@ -1,8 +1,9 @@
 """So-Lon-Yo notation: reading a pick from text, the canonical move text, and the board.
 
 Moves: ``PICK 1`` / ``PICK 2`` / ``PICK 3`` (the move ``("pick", n)``). The reader also takes
-``2``, ``the second card``, ``middle``, ``left``/``right`` and, when the cards are visible, the
-card itself (``K♦``, ``king of diamonds``); see rules.md ("Moves").
+``2``, ``the second card``, ``the middle one``, ``left``/``right`` (a position word counts only
+where it names a position: not in "one sec" or "that's right") and, when the cards are shown, the
+card itself (``K♦``, ``king of diamonds``, ``the king``, ``the highest``); see rules.md ("Moves").
 """
 
 from __future__ import annotations
@@ -19,20 +20,91 @@ from gm.games.base import (
     State,
     game_over_line,
 )
-from gm.games.solonyo.rules import LABEL, SEATS, alone, hint, shown
+from gm.games.solonyo.rules import LABEL, RANK, SEATS, alone, hint, shown, value
+from gm.games.words import LAST, is_ordinal, number_value, typo
 
 EXPECTED = "'PICK 1', 'PICK 2' or 'PICK 3' (also '2', 'the second card', 'middle')"
-_POSITION_WORDS = {
-    "one": 1, "first": 1, "1st": 1, "left": 1, "leftmost": 1,
-    "two": 2, "second": 2, "2nd": 2, "middle": 2, "center": 2, "centre": 2,
-    "three": 3, "third": 3, "3rd": 3, "right": 3, "rightmost": 3, "last": 3,
-    "four": 4, "fourth": 4, "4th": 4, "five": 5, "fifth": 5, "zero": 0,
-}  # fmt: skip
-_WORD = re.compile(r"\d+(?:st|nd|rd|th)?|[a-z]+")
+_SIDES = {"left": 1, "leftmost": 1, "middle": 2, "center": 2, "centre": 2, "right": 3,
+          "rightmost": 3}  # fmt: skip
+_KEYWORDS = ("middle", "center", "centre", "first", "second", "third", "right", "left", "leftmost",
+             "rightmost", "highest", "lowest")  # fmt: skip
+# the words around a position that make it one: "pick two", "the right one", "card 3"
+_LEAD = {"the", "my", "pick", "take", "choose", "go", "with", "card", "number", "no", "position",
+         "slot", "far", "#", "try", "flip", "turn"}  # fmt: skip
+_COUNTING = {
+    "pick",
+    "take",
+    "choose",
+    "card",
+    "number",
+    "no",
+    "position",
+    "slot",
+    "#",
+}  # not "the one"
+_TRAIL = {"one", "card", "position", "slot", "pick", "please"}
+_NEUTRAL = _LEAD | _TRAIL | {"i", "i'll", "ill", "i'd", "id", "will", "want", "the", "ok", "okay"}
+_RANKS = {"jack": 11, "queen": 12, "king": 13, "ace": 14, "j": 11, "q": 12, "k": 13}
+_HIGH = {"highest": 1, "biggest": 1, "largest": 1, "strongest": 1,
+         "lowest": -1, "smallest": -1, "weakest": -1}  # fmt: skip
+_WORD = re.compile(r"\d+(?:st|nd|rd|th)?|[a-z]+(?:'[a-z]+)?|#")
 
 
 def render_move(move: Move) -> str:
     return f"PICK {move[1]}"
+
+
+def _tokens(text: str) -> list[str]:
+    words = _WORD.findall(text.lower().replace("\u2019", "'"))
+    return [typo(w, _KEYWORDS) or w for w in words]
+
+
+def _position(words: list[str], i: int) -> int | None:
+    """The position word ``i`` names, or None when it names none there ("one sec", "a second",
+    "that's right", "first time")."""
+    w = words[i]
+    if w.isdigit() or re.fullmatch(r"\d+(?:st|nd|rd|th)", w):
+        return number_value(w)
+    if w in ("middle", "center", "centre"):
+        return 2
+    prev = words[i - 1] if i else ""
+    after = words[i + 1] if i + 1 < len(words) else ""
+    alone = all(x == w or x in _NEUTRAL for x in words)
+    if w == "second" and prev in ("a", "one", "1", "few", "just") and after not in _TRAIL:
+        return None  # "just a second", "one second": time, not a card
+    if not (alone or prev in _LEAD or after in _TRAIL):
+        return None
+    if w in _SIDES:
+        return _SIDES[w]
+    n = number_value(w, pronoun_one=prev not in _COUNTING and not alone)
+    return 3 if n == LAST else n
+
+
+def _card_ranks(words: list[str], state: State) -> tuple[set[int], bool]:
+    """Positions of the shown cards named by rank alone ("the king", "my ace", "the 7"), and
+    whether a rank was named at all. A number that no shown card has stays a position."""
+    mine = state["defiant_cards"]
+    picks: set[int] = set()
+    named = False
+    for i, w in enumerate(words):
+        r = _RANKS.get(w.removesuffix("s") if len(w) > 3 else w)
+        both = False  # "the three" with a 3 shown: the card or the third position
+        if r is None and (w.isdigit() or len(w) > 1 and w.isalpha()) and not is_ordinal(w):
+            n = number_value(w, pronoun_one=False)
+            r = n if n is not None and 2 <= n <= 10 else None
+            both = r in (2, 3)
+            if both and not (i and words[i - 1] in ("the", "my", "that", "this")):
+                continue  # "2", "pick 2", "card three": a position
+        if r is None or (len(w) == 1 and not all(x == w or x in _NEUTRAL for x in words)):
+            continue
+        held = {k + 1 for k, c in enumerate(mine) if RANK[c] == r}
+        if r <= 10 and not held:
+            continue
+        picks |= held
+        named = True
+        if not both:
+            words[i] = ""
+    return picks, named
 
 
 def parse_move(text: str, state: State) -> Move:
@@ -40,35 +112,42 @@ def parse_move(text: str, state: State) -> Move:
     if not isinstance(text, str) or not text.strip():
         raise ParseError(str(text), EXPECTED)
     found = cards.find_cards(text)
-    rest = text.lower()
+    rest = text
     for _, (a, b) in reversed(found):
         rest = rest[:a] + " " + rest[b:]
-    positions: list[int] = []
-    for w in _WORD.findall(rest):
-        digits = re.match(r"\d+", w)
-        if digits:
-            positions.append(int(digits.group()))
-        elif w in _POSITION_WORDS:
-            positions.append(_POSITION_WORDS[w])
-    if not found and not positions:
-        raise ParseError(text, EXPECTED)
+    words = _tokens(rest)
+    visible = state["options"]["defiant_sees_cards"]
     legal = hint(state)
-    picks = set()
-    if found:
-        if not state["options"]["defiant_sees_cards"]:
+    picks: set[int] = set()
+    named = bool(found)
+    if visible:
+        by_rank, by_name = _card_ranks(words, state)
+        named = named or by_name
+        picks |= by_rank
+    elif any(_RANKS.get(w.removesuffix("s")) and len(w) > 1 for w in words):
+        named = True
+    ends = {_HIGH[w] for w in words if w in _HIGH}
+    positions = [
+        p for i in range(len(words)) if words[i] and (p := _position(words, i)) is not None
+    ]
+    if not named and not positions and not ends:
+        raise ParseError(text, EXPECTED)
+    if (named or ends) and not visible:
+        raise IllegalMoveError(
+            "Your three cards are face down (a blind pick): you cannot choose by naming a "
+            "card; choose by position.",
+            rule="blind-pick",
+            hint=legal,
+        )
+    for card, _ in found:
+        code = cards.card_text(card, ten="10")
+        if code not in state["defiant_cards"]:
             raise IllegalMoveError(
-                "Your three cards are face down (a blind pick): you cannot choose by naming a "
-                "card; choose by position.",
-                rule="blind-pick",
-                hint=legal,
+                f"{code} is not one of your three cards.", rule="not-your-card", hint=legal
             )
-        for card, _ in found:
-            code = cards.card_text(card, ten="10")
-            if code not in state["defiant_cards"]:
-                raise IllegalMoveError(
-                    f"{code} is not one of your three cards.", rule="not-your-card", hint=legal
-                )
-            picks.add(state["defiant_cards"].index(code) + 1)
+        picks.add(state["defiant_cards"].index(code) + 1)
+    if len(ends) == 1:
+        picks |= _extreme(state, ends.pop())
     for p in positions:
         if p not in (1, 2, 3):
             raise IllegalMoveError(
@@ -77,9 +156,20 @@ def parse_move(text: str, state: State) -> Move:
                 hint=legal,
             )
         picks.add(p)
+    if not picks:
+        raise IllegalMoveError(
+            "None of your three cards has that rank.", rule="not-your-card", hint=legal
+        )
     if len(picks) > 1:
         raise AmbiguousMoveError(text, [f"PICK {p}" for p in sorted(picks)])
     return ("pick", picks.pop())
+
+
+def _extreme(state: State, sign: int) -> set[int]:
+    """Positions of the highest (``sign`` 1) or lowest (-1) card against the challenger's."""
+    ch = state["challenger_card"]
+    values = [sign * value(c, ch) for c in state["defiant_cards"]]
+    return {i + 1 for i, v in enumerate(values) if v == max(values)}
 
 
 def render(state: State, seat: int | None, outcome: Outcome | None = None) -> str:

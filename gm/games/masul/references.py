@@ -1,0 +1,158 @@
+"""Masul references as people make them, resolved against the seat's own position.
+
+:func:`normalise` rewrites what a person wrote into the forms the move reader
+(:mod:`gm.games.masul.notation`) takes: light typos of the game's words (``colum``, ``feild``),
+columns in words and ordinals (``column three``, ``the third column``, ``the middle column``),
+Field Cards by ordinal (``the second field card``) and cards of one's own hand by position (``my
+second card``, ``my last card``). :func:`suit_words` and :func:`superlative` find a suit named
+without a rank ("a club") and "my lowest club" / "my highest card"; :func:`challenge` finds a
+challenge ("challenge the face down card in C1 with …"), which is a face-up play opposite a
+face-down card, so "face down" there describes the opponent's card, not the play.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gm.games.base import IllegalMoveError, State
+from gm.games.masul.rules import COLUMNS, rank
+from gm.games.words import LAST, is_ordinal, number_value, typo
+
+_KEYWORDS = ("column", "field", "challenge", "replace", "clubs", "diamonds", "hearts", "spades")
+_LONG_WORD = re.compile(r"[A-Za-z]{5,}")
+_TOKEN = re.compile(r"[A-Za-z]+|\d+(?:st|nd|rd|th)?|#")
+# a word a column or Field Card number may follow (after "of", "#", "no", "number")
+_NUMBERED = {"c", "col", "cols", "column", "columns", "fc", "field"}
+_BETWEEN = {"of", "in", "on", "at", "for", "no", "number", "#", "card", "cards"}
+_MIDDLE = {"middle", "center", "centre"}
+_ORD_COLUMN = re.compile(
+    r"(?<![a-z0-9])(?:the\s+)?([a-z]+|\d+(?:st|nd|rd|th))\s+(col(?:umn)?s?|field\s*cards?|fc)"
+    r"(?![a-z])",
+    re.IGNORECASE,
+)
+_HAND_CARD = re.compile(
+    r"(?<![a-z0-9])(?:(?:the|my)\s+)?([a-z]+|\d+(?:st|nd|rd|th))\s+card"
+    r"(?:\s+(?:in|of|from)\s+my\s+hand)?(?![a-z])",
+    re.IGNORECASE,
+)
+_CHALLENGE = re.compile(r"(?<![a-z])challeng\w*", re.IGNORECASE)
+# the opponent's face-down card, named as the target of a play
+_TARGET = re.compile(
+    r"(?:(?<![a-z])(?:challeng\w*|against|opposite|facing|over|onto|on|vs\.?)\s+)"
+    r"(?:(?:the|their|his|her|its|that|opponent'?s?|row\s*[13]'?s?)\s+)?"
+    r"(?:face[\s_-]*down|fd|hidden)(?:\s+(?:card|one))?(?![a-z])",
+    re.IGNORECASE,
+)
+_SUIT_ONLY = re.compile(
+    r"(?<![a-z])(club|diamond|heart|spade)s?(?![a-z])|([♣♦♥♠♧♢♡♤])", re.IGNORECASE
+)
+_SUITS = {"club": "♣", "diamond": "♦", "heart": "♥", "spade": "♠"}
+_SUITS.update(zip("♧♢♡♤♣♦♥♠", "♣♦♥♠♣♦♥♠", strict=True))
+_SUPERLATIVE = re.compile(
+    r"(?<![a-z])(lowest|smallest|weakest|highest|biggest|largest|strongest)(?![a-z])",
+    re.IGNORECASE,
+)
+_LOW = {"lowest", "smallest", "weakest"}
+
+
+def _fix_typo(m: re.Match[str]) -> str:
+    word = m.group(0)
+    fixed = typo(word, _KEYWORDS)
+    return fixed if fixed and fixed != word.casefold() else word
+
+
+def _position(word: str, count: int) -> int | None:
+    """1-based position a word names among ``count`` (``third``, ``3rd``, ``last``, ``middle``)."""
+    w = word.casefold()
+    if w in _MIDDLE:
+        return (count + 1) // 2 if count % 2 else None
+    if not is_ordinal(w):
+        return None
+    n = number_value(w)
+    return count if n == LAST else n
+
+
+def _number_words(text: str) -> str:
+    """``column three`` → ``column 3``, ``field card of c two`` → ``field card of c 2``."""
+    out: list[str] = []
+    pos = 0
+    tokens = list(_TOKEN.finditer(text))
+    for i, m in enumerate(tokens):
+        word = m.group(0).casefold()
+        n = number_value(word, pronoun_one=False)
+        if n is None or n == LAST or word.isdigit():
+            continue
+        j = i - 1
+        while j >= 0 and tokens[j].group(0).casefold() in _BETWEEN:
+            j -= 1
+        if j < 0 or tokens[j].group(0).casefold() not in _NUMBERED or j < i - 3:
+            continue
+        out.append(text[pos : m.start()] + str(n))
+        pos = m.end()
+    return "".join(out) + text[pos:]
+
+
+def normalise(text: str, state: State, seat: int) -> str:
+    """``text`` with typos, number words and ordinal references rewritten (see the module)."""
+    t = _LONG_WORD.sub(_fix_typo, text.replace("\ufe0f", ""))
+    t = _number_words(t)
+
+    def ordinal_column(m: re.Match[str]) -> str:
+        n = _position(m.group(1), COLUMNS)
+        if n is None:
+            return m.group(0)
+        noun = m.group(2).casefold()
+        return f" column {n} " if noun.startswith("col") else f" field card {n} "
+
+    t = _ORD_COLUMN.sub(ordinal_column, t)
+    hand = state["hands"][seat]
+
+    def hand_card(m: re.Match[str]) -> str:
+        if m.group(1).casefold() in ("down", "up", "field"):
+            return m.group(0)
+        n = _position(m.group(1), len(hand))
+        if n is None:
+            return m.group(0)
+        if not 1 <= n <= len(hand):
+            raise IllegalMoveError(
+                f"You hold {len(hand)} card{'s' if len(hand) != 1 else ''}, so there is no "
+                f"card {n} in your hand.",
+                rule="not-in-hand",
+                hint="Your hand: " + ("-".join(hand) if hand else "(empty)"),
+            )
+        return f" {hand[n - 1]} "
+
+    return _HAND_CARD.sub(hand_card, t)
+
+
+def challenge(text: str) -> tuple[str, bool]:
+    """``text`` without the challenge target ("the face down card"), and whether it names a
+    challenge (the word, or a play against a face-down card)."""
+    named = bool(_CHALLENGE.search(text))
+    t, n = _TARGET.subn(" ", text)
+    t = _CHALLENGE.sub(" ", t)
+    return t, named or n > 0
+
+
+def suit_words(text: str) -> list[str]:
+    """Suits named without a rank (the cards of the text are blanked already)."""
+    suits = []
+    for m in _SUIT_ONLY.finditer(text):
+        symbol = _SUITS[(m.group(1) or m.group(2)).casefold()]
+        if symbol not in suits:
+            suits.append(symbol)
+    return suits
+
+
+def superlative(text: str) -> str | None:
+    """``low`` or ``high`` when the text asks for the lowest/highest card, else None."""
+    found = {"low" if m[1].casefold() in _LOW else "high" for m in _SUPERLATIVE.finditer(text)}
+    return found.pop() if len(found) == 1 else None
+
+
+def extreme(cards: list[str], end: str) -> list[str]:
+    """The cards of lowest (``low``) or highest (``high``) rank among ``cards``."""
+    if not cards:
+        return []
+    best = (min if end == "low" else max)(rank(c) for c in cards)
+    return [c for c in cards if rank(c) == best]
