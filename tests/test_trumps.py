@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from gm.games.base import IllegalMoveError, InvalidStateError, ParseError
+from gm.games.base import AmbiguousMoveError, IllegalMoveError, InvalidStateError, ParseError
 from gm.games.trumps import ENGINE, deck_for, sort_key
 from gm.games.trumps.ai import LEVELS
 
@@ -391,7 +391,10 @@ def test_reader_on_an_empty_pile_and_while_choosing_trumps():
     fresh = ENGINE.new_state(1, ENGINE.options({}), 2)
     for text in ("TRUMP ♥", "hearts", "trump h", "I choose Hearts"):
         assert ENGINE.parse_move(text, fresh, S) == ("trump", "♥")
-    assert illegal(fresh, S, "hearts or spades").rule == "choose-trump-first"
+    with pytest.raises(AmbiguousMoveError) as asked:  # two suits: asked back, never a guess
+        ENGINE.parse_move("hearts or spades", fresh, S)
+    assert asked.value.candidates == ["TRUMP ♥", "TRUMP ♠"]
+    assert illegal(fresh, S, "the ace of hearts").rule == "choose-trump-first"
 
 
 @pytest.mark.parametrize("text", ["", "hello there", "beat", "{}"])
