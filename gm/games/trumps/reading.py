@@ -60,7 +60,8 @@ _KNOWN = _FILLER | _TAKE_OK | _CHOOSE | _PLAY | _LEAD | _BEAT | _TARGET | _DETER
 _KNOWN |= _LOW | _HIGH | _TRUMP | set(_RANKS) | set(_SUIT_WORDS) | {"non", "nontrump", "last"}
 _REF_WORDS = set(_RANKS) | set(_UPPER_RANKS) | set(_SUIT_WORDS) | _SYMBOLS | _TRUMP
 _REF_WORDS |= _LOW | _HIGH | _TARGET | _NOUNS | _DETERMINERS | {"non", "nontrump", "last"}
-_TYPO_WORDS = (*_SUIT_WORDS, *sorted(_LOW | _HIGH), "trump", "cover", "collect")
+# plural suit names only: a slip near both "heart" and "hearts" would be no guess at all
+_TYPO_WORDS = ("clubs", "diamonds", "hearts", "spades", *sorted(_LOW | _HIGH), "trump", "cover")
 
 
 @dataclass
