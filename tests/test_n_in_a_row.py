@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from gm.games.base import IllegalMoveError, InvalidStateError, ParseError
+from gm.games.base import AmbiguousMoveError, IllegalMoveError, InvalidStateError, ParseError
 from gm.games.n_in_a_row import ENGINE, f_value
 from gm.games.n_in_a_row.ai import LEVELS
 
@@ -231,6 +231,55 @@ def test_axis_labels_are_not_seat_letters():
     assert ENGINE.parse_move("x=3 y=4", state, SO) == ("mark", "O", 3, 4)
     assert ENGINE.parse_move("y=4 x=3", state, SO) == ("mark", "O", 3, 4)
     assert ENGINE.parse_move("x: -3, y: 4", state, SO) == ("mark", "O", -3, 4)
+
+
+@pytest.mark.parametrize(
+    "text, point",
+    [
+        ("three four", (3, 4)),
+        ("x three y minus two", (3, -2)),
+        ("y minus one x two", (2, -1)),
+        ("at 3, 4", (3, 4)),
+        ("(3 , 4)", (3, 4)),
+        ("three comma four", (3, 4)),
+        ("minus one, two", (-1, 2)),
+        ("O: three, four", (3, 4)),
+        ("put an o at minus two, negative three", (-2, -3)),
+        ("twenty one, five", (21, 5)),
+        ("place one at 3,4", (3, 4)),  # two digit numbers: "one" is no coordinate
+        ("put it at zero minus one", (0, -1)),
+    ],
+)
+def test_coordinates_in_words(text, point):
+    state, _ = play(new(), "X 0,0", "O 1,0", "X 0,1")
+    assert ENGINE.parse_move(text, state, SO) == ("mark", "O", *point)
+
+
+def test_next_to_a_mark_resolves_one_point_or_asks_the_nearest():
+    state, _ = play(new(), "X 0,0", "O 1,0", "X 0,1")  # o's last mark 1,0; the last mark 0,1
+    for text, point in [
+        ("above my last mark", (1, 1)),
+        ("right of my last mark", (2, 0)),
+        ("above and to the right of my last mark", (2, 1)),
+        ("to the right of the last mark", (1, 1)),
+        ("below and to the left of your last move", (-1, 0)),
+    ]:
+        assert ENGINE.parse_move(text, state, SO) == ("mark", "O", *point), text
+    assert rule_of("left of my last mark", state, SO) == "occupied"  # 0,0: never another point
+    for text in ("next to my last mark", "right next to my last mark"):
+        with pytest.raises(AmbiguousMoveError) as info:
+            ENGINE.parse_move(text, state, SO)
+        asked = info.value.candidates
+        assert len(asked) == 5 and asked[:2] == ["O 1,1", "O 2,0"], asked  # nearest first
+    assert rule_of("next to my last mark", new(), SX) == "no-mark"
+
+
+def test_number_words_do_not_invent_coordinates():
+    state, _ = play(new(), "X 0,0")
+    for text in ("one sec, brb", "take that back", "three", "one two three"):
+        with pytest.raises(ParseError):
+            ENGINE.parse_move(text, state, SO)
+    assert rule_of("x three four", state, SO) == "wrong-mark"  # no y label: x is the letter
 
 
 # ---------------------------------------------------------------- boards and views

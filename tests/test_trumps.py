@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from gm.games.base import IllegalMoveError, InvalidStateError, ParseError
+from gm.games.base import AmbiguousMoveError, IllegalMoveError, InvalidStateError, ParseError
 from gm.games.trumps import ENGINE, deck_for, sort_key
 from gm.games.trumps.ai import LEVELS
 
@@ -391,7 +391,10 @@ def test_reader_on_an_empty_pile_and_while_choosing_trumps():
     fresh = ENGINE.new_state(1, ENGINE.options({}), 2)
     for text in ("TRUMP ♥", "hearts", "trump h", "I choose Hearts"):
         assert ENGINE.parse_move(text, fresh, S) == ("trump", "♥")
-    assert illegal(fresh, S, "hearts or spades").rule == "choose-trump-first"
+    with pytest.raises(AmbiguousMoveError) as asked:  # two suits: asked back, never a guess
+        ENGINE.parse_move("hearts or spades", fresh, S)
+    assert asked.value.candidates == ["TRUMP ♥", "TRUMP ♠"]
+    assert illegal(fresh, S, "the ace of hearts").rule == "choose-trump-first"
 
 
 @pytest.mark.parametrize("text", ["", "hello there", "beat", "{}"])
@@ -584,3 +587,135 @@ def _duel(level, opponent, games):
 
 def test_heuristic_beats_random_in_at_least_70_percent_of_500_games():
     assert _duel("heuristic", "random", 500) >= 0.70
+
+
+# ---------------------------------------------------------------- references (issue 11)
+
+HAND = ["9♣", "A♦", "6♥", "Q♥", "7♠"]  # south, trump ♥, facing 8♦
+
+
+def _read(state, text, seat=S):
+    return ENGINE.render_move(ENGINE.parse_move(text, state, seat))
+
+
+@pytest.mark.parametrize(
+    "text, move",
+    [
+        ("beat it with my ace and my seven", "BEAT A♦ 7♠"),
+        ("throw down my ace, then my lowest club", "BEAT A♦ 9♣"),
+        ("beat it with my highest trump and my lowest club", "BEAT Q♥ 9♣"),
+        ("trump it with the queen, then the nine", "BEAT Q♥ 9♣"),
+        ("beat the eight with my ace and my six", "BEAT A♦ 6♥"),
+        ("ace, six", "BEAT A♦ 6♥"),
+        ("beat it with my ace of diamnods and the nine of clbus", "BEAT A♦ 9♣"),
+        ("use my ace and my last card", "BEAT A♦ 7♠"),
+        ("with my ace and my lowest non-trump", "BEAT A♦ 7♠"),
+        ("beat with my best trump and my worst card", "BEAT Q♥ 6♥"),
+        ("kill it with the ace then dump the club", "BEAT A♦ 9♣"),
+        ("beat it with my ace and a club", "BEAT A♦ 9♣"),
+    ],
+)  # fmt: skip
+def test_references_resolve_against_the_own_hand(text, move):
+    assert _read(position(HAND, pile=["8♦"], rest="north"), text) == move
+
+
+def test_a_rank_alone_with_one_such_card_and_the_last_card():
+    two = position(["9♣", "A♦"], pile=["8♦"], rest="north")
+    for text in ("beat it with my ace", "my ace", "ace", "beat it with my last card"):
+        assert _read(two, text) == "BEAT A♦ 9♣", text
+    last = position(["A♦"], north=["9♣", "6♦"], pile=["8♦"])
+    for text in ("beat it with my last card", "my ace", "beat with my only card"):
+        assert _read(last, text) == "BEAT A♦", text
+
+
+def test_superlatives_and_positions_when_leading():
+    state = position(["9♣", "J♣", "A♦", "6♥", "Q♥", "7♠"], rest="north")
+    for text, move in [
+        ("throw down my lowest club", "LEAD 9♣"),  # issue 11: was "Trumps are chosen only …"
+        ("play my highest club", "LEAD J♣"),
+        ("my smallest card", "LEAD 6♥"),
+        ("lead the jack", "LEAD J♣"),
+        ("play my last card", "LEAD 7♠"),
+        ("the second card", "LEAD J♣"),
+        ("my highest trump", "LEAD Q♥"),
+        ("lead a seven", "LEAD 7♠"),
+    ]:
+        assert _read(state, text) == move, text
+
+
+def test_a_reference_that_fits_several_moves_is_asked_back_with_few_candidates():
+    state = position(HAND, pile=["8♦"], rest="north")
+    for text in ("beat it with my ace", "my smallest card", "beat it with a trump"):
+        with pytest.raises(AmbiguousMoveError) as info:
+            ENGINE.parse_move(text, state, S)
+        asked = info.value.candidates
+        assert 1 < len(asked) <= 5 and all(c.startswith("BEAT ") for c in asked), text
+    with pytest.raises(AmbiguousMoveError) as info:
+        ENGINE.parse_move("beat it with my ace", state, S)
+    assert all(c.startswith("BEAT A♦ ") for c in info.value.candidates)
+    lead = position(["9♣", "J♣", "A♦"], rest="north")
+    with pytest.raises(AmbiguousMoveError) as info:
+        ENGINE.parse_move("a club", lead, S)
+    assert info.value.candidates == ["LEAD 9♣", "LEAD J♣"]
+
+
+def test_cards_not_in_hand_and_a_wrong_top_card_are_refused_never_another_move():
+    state = position(HAND, pile=["8♦"], rest="north")
+    for text, words in [
+        ("beat it with the ace of spades", "You do not hold A♠"),
+        ("the king", "You hold no king"),
+        ("beat with the K", "You hold no king"),
+        ("beat it with my jack", "You hold no jack"),
+        ("beat the nine with my ace and my six", "The top card of the pile is 8♦"),
+        ("throw down my lowest club", "9♣ cannot beat 8♦"),
+    ]:
+        assert words in illegal(state, S, text).reason, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["take that back", "take back", "take it back", "don't take", "as", "give me 5 minutes",
+     "one sec, brb", "hello there"],
+)  # fmt: skip
+def test_texts_that_are_no_move_are_never_read_as_one(text):
+    """ "take that back" is no TAKE (the chat reads it as undo); an article is no ace."""
+    state = position(HAND, pile=["8♦"], rest="north")
+    with pytest.raises(ParseError):
+        ENGINE.parse_move(text, state, S)
+
+
+@pytest.mark.parametrize(
+    "text", ["take", "take them", "I take", "pick up the pile", "take the cards", "I'll take"]
+)
+def test_take_stands_as_the_move(text):
+    assert _read(position(HAND, pile=["8♦"], rest="north"), text) == "TAKE"
+
+
+def test_an_article_is_no_ace_and_a_suit_word_is_a_suit():
+    state = position(["9♣", "A♦", "7♠", "8♠"], pile=["7♦"], rest="north")  # south owns ♥
+    with pytest.raises(AmbiguousMoveError) as info:  # "a spade": one of two spades, no ace
+        ENGINE.parse_move("beat it with a diamond and a spade", state, S)
+    assert info.value.candidates == ["BEAT A♦ 7♠", "BEAT A♦ 8♠"]
+
+
+@pytest.mark.parametrize(
+    "text, suit",
+    [("I'll take hearts as my trump", "♥"), ("hearts are my trumps", "♥"),
+     ("trump: spades", "♠"), ("make spades trump", "♠"), ("Hearts!", "♥"),
+     ("i pick diamonds", "♦"), ("clubs as trumps", "♣"), ("I choose hearst", "♥")],
+)  # fmt: skip
+def test_trump_choice_in_a_sentence(text, suit):
+    fresh = ENGINE.new_state(1, ENGINE.options({}), 2)
+    assert ENGINE.parse_move(text, fresh, S) == ("trump", suit)
+
+
+def test_trump_choice_never_guesses():
+    fresh = ENGINE.new_state(1, ENGINE.options({}), 2)
+    with pytest.raises(AmbiguousMoveError) as info:
+        ENGINE.parse_move("not hearts", fresh, S)
+    assert info.value.candidates == ["TRUMP ♣", "TRUMP ♦", "TRUMP ♠"]
+    with pytest.raises(ParseError):
+        ENGINE.parse_move("take that back", fresh, S)
+    # in play, a trump named in a sentence is still refused: trumps are set before the deal
+    state = position(HAND, pile=["8♦"], rest="north")
+    assert illegal(state, S, "hearts are my trumps").rule == "trump-set-up-only"

@@ -2,34 +2,61 @@
 
 A move ``("mark", "X", x, y)`` is written ``X 3,-2``: the seat's letter, then the point. The
 reader also takes other forms, any case, extra words ignored: ``3,-2``, ``(3,-2)``,
-``3 -2``, ``x=3 y=-2``, ``O at 3 -2``, ``place an O at 3,-2``. A text that names the *other*
-seat's letter, in any of these forms, is refused (rule ``wrong-mark``): a seat places only its
-own mark.
+``3 -2``, ``x=3 y=-2``, ``O at 3 -2``, ``place an O at 3,-2``, numbers in words (``three, minus
+two``, ``x three y minus two``, ``three comma four``), and a point next to a mark (``next to my
+last mark``, ``left of your last move``): one point is the move, several are asked back. A text
+that names the *other* seat's letter, in any of these forms, is refused (rule ``wrong-mark``): a
+seat places only its own mark.
 """
 
 from __future__ import annotations
 
 import re
 
-from gm.games.base import IllegalMoveError, Move, Outcome, ParseError, State, game_over_line
+from gm.games import words
+from gm.games.base import (
+    AmbiguousMoveError,
+    IllegalMoveError,
+    Move,
+    Outcome,
+    ParseError,
+    State,
+    game_over_line,
+)
 from gm.games.n_in_a_row.rules import (
     LETTERS,
     SEATS,
     WINDOW,
     bounds,
     check,
+    hint,
     occupancy,
     outside,
     race_text,
+    why_illegal,
     window,
 )
 
-EXPECTED = "a point as 'X 0,0', 'O 1,-1', '(1,-1)' or '1 -1' (whole numbers x then y)"
+EXPECTED = (
+    "a point as 'X 0,0', 'O 1,-1', '(1,-1)' or '1 -1' (whole numbers x then y, also in words: "
+    "'three, minus two'), or 'next to my last mark'"
+)
 BOARD_MARGIN = 1
+MAX_ASKED = 5  # candidates named when a reference fits several points
 
-_LABELLED = re.compile(r"(?<![a-z])([xy])\s*[=:]\s*([-+]?\d+)", re.I)
-_LETTER = re.compile(r"(?<![a-z])([xo])(?![a-z])", re.I)
-_NUMBER = re.compile(r"[-+]?\d+")
+_TOKEN = re.compile(r"[a-z]+(?:'[a-z]+)?|[-+]?\d+|[-+=:]", re.I)
+_SIGNS = {"minus": -1, "negative": -1, "neg": -1, "-": -1, "plus": 1, "positive": 1, "+": 1}
+_TENS = {"twenty": 20}
+_DIRECTIONS = {
+    "right": (1, 0), "east": (1, 0), "left": (-1, 0), "west": (-1, 0),
+    "above": (0, 1), "up": (0, 1), "over": (0, 1), "north": (0, 1), "top": (0, 1),
+    "upper": (0, 1), "lower": (0, -1),
+    "below": (0, -1), "under": (0, -1), "down": (0, -1), "south": (0, -1), "beneath": (0, -1),
+}  # fmt: skip
+_NEAR = {"next", "beside", "near", "adjacent", "touching", "by", "nextto", "around"}
+_NEXT = [[w] for w in _NEAR]  # "right next to": no direction
+_MINE = {"my", "mine", "own"}
+_THEIRS = {"your", "yours", "their", "his", "her", "opponent", "opponent's", "other"}
 
 
 def render_move(move: Move) -> str:
@@ -37,38 +64,119 @@ def render_move(move: Move) -> str:
     return f"{letter} {x},{y}"
 
 
+def _numbers(toks: list[str]) -> list[tuple[int, int]]:
+    """(token index, value) of every number: digits, with a sign word before them ("minus
+    two"), and number words ("three") when the text holds fewer than two digit numbers."""
+    digits = sum(1 for t in toks if t.lstrip("+-").isdigit())
+    out: list[tuple[int, int]] = []
+    sign, i = 1, 0
+    while i < len(toks):
+        t = toks[i]
+        value = None
+        if t.lstrip("+-").isdigit():
+            value = int(t)
+        elif digits < 2 and t in _TENS:
+            value = _TENS[t]
+            unit = words.CARDINALS.get(toks[i + 1]) if i + 1 < len(toks) else None
+            if unit is not None and 0 < unit < 10:
+                value, i = value + unit, i + 1
+        elif digits < 2 and t in words.CARDINALS:
+            value = words.CARDINALS[t]
+        if value is not None:
+            out.append((i, sign * value))
+            sign = 1
+        elif t in _SIGNS:
+            sign = _SIGNS[t]
+        elif t not in ("=", ":"):
+            sign = 1
+        i += 1
+    return out
+
+
 def parse_move(text: str, state: State, seat: int) -> Move:
     """A legal move of ``seat`` (the seat to move) read from ``text``, or ParseError /
-    IllegalMoveError (wrong-mark, off-grid, occupied, not-adjacent)."""
+    IllegalMoveError (wrong-mark, off-grid, occupied, not-adjacent) / AmbiguousMoveError."""
     if not isinstance(text, str) or not text.strip():
         raise ParseError(str(text), EXPECTED)
-    clean = text.replace("−", "-").replace("–", "-")
+    clean = text.replace("−", "-").replace("–", "-").replace("\u2019", "'")
     if re.search(r"\d[.]\d", clean):
         raise ParseError(text, "whole numbers; " + EXPECTED)
-    found = list(_LABELLED.finditer(clean))
-    labelled = {m.group(1).lower(): int(m.group(2)) for m in found}
-    if len(found) == 2 and set(labelled) == {"x", "y"}:
-        x, y = labelled["x"], labelled["y"]
-        rest = clean
-        for m in reversed(found):  # the axis labels are not seat letters
-            rest = rest[: m.start()] + " " + rest[m.end() :]
-    else:
-        numbers = [int(v) for v in _NUMBER.findall(clean)]
-        if len(numbers) != 2:
-            raise ParseError(text, EXPECTED)
-        x, y = numbers
-        rest = clean
-    letters = {c.upper() for c in _LETTER.findall(rest)}
+    toks = [t.lower() for t in _TOKEN.findall(clean.replace(",", " , "))]
+    toks = [t for t in toks if t != "comma"]
+    numbers = _numbers(toks)
+    at = dict(numbers)
+    labelled: dict[str, int] = {}
+    labels: set[int] = set()
+    for i, t in enumerate(toks):
+        j = i + 1
+        while j < len(toks) and (toks[j] in ("=", ":") or toks[j] in _SIGNS):
+            j += 1
+        if t in ("x", "y") and j in at and t not in labelled:
+            labelled[t] = at[j]
+            labels.add(i)
+    if set(labelled) != {"x", "y"}:
+        labels = set()
+    letters = {t.upper() for i, t in enumerate(toks) if t in ("x", "o") and i not in labels}
     if len(letters) > 1:
         raise ParseError(text, EXPECTED + "; name one mark at most")
+    if labels:
+        x, y = labelled["x"], labelled["y"]
+    elif len(numbers) == 2:
+        x, y = numbers[0][1], numbers[1][1]
+    elif not numbers and _near(toks):
+        x, y = None, None
+    else:
+        raise ParseError(text, EXPECTED)
     if letters and letters != {LETTERS[seat]}:
         mine, theirs = LETTERS[seat], letters.pop()
+        point = f"{x},{y}" if x is not None else "x,y"
         raise IllegalMoveError(
             f"You are {mine}, not {theirs}: you place only your own mark, {mine} ({SEATS[seat]}).",
             rule="wrong-mark",
-            hint=f"Write your point as '{mine} {x},{y}' or just '{x},{y}'.",
+            hint=f"Write your point as '{mine} {point}' or just '{point}'.",
         )
+    if x is None or y is None:
+        return _next_to(text, toks, state, seat)
     return check(state, seat, x, y)
+
+
+def _near(toks: list[str]) -> bool:
+    said = set(toks)
+    return bool(said & (_NEAR | set(_DIRECTIONS))) and bool(said & {"last", "mark", "move"})
+
+
+def _next_to(text: str, toks: list[str], state: State, seat: int) -> Move:
+    """A point next to the seat's own last mark ("my last mark") or the last mark on the board
+    ("your last move", "the last mark"), in a direction when one is named ("left of my last
+    mark", "above and to the right of ..."); asked back when several empty points fit."""
+    said = set(toks)
+    marks = state["marks"]
+    own = bool(said & _MINE) and not said & _THEIRS
+    placed = marks[seat::2] if own else marks
+    if not placed:
+        whose = "You have" if own else "The board has"
+        raise IllegalMoveError(
+            f"{whose} no mark yet to place next to.", rule="no-mark", hint=hint(state, seat)
+        )
+    ax, ay = placed[-1]
+    toks = [t for i, t in enumerate(toks) if not (t == "right" and toks[i + 1 : i + 2] in _NEXT)]
+    dx = sum({d for t in toks if (d := _DIRECTIONS.get(t, (0, 0))[0])})
+    dy = sum({d for t in toks if (d := _DIRECTIONS.get(t, (0, 0))[1])})
+    if dx or dy:
+        return check(state, seat, ax + dx, ay + dy)
+    occ = occupancy(state)
+    around = sorted(
+        ((ax + i, ay + j) for i in (-1, 0, 1) for j in (-1, 0, 1) if i or j),
+        key=lambda p: (abs(p[0] - ax) + abs(p[1] - ay), -p[1], p[0]),
+    )
+    free = [p for p in around if not why_illegal(state, *p, occ)[0]]
+    if not free:
+        raise IllegalMoveError(
+            f"Every point next to {ax},{ay} is taken.", rule="occupied", hint=hint(state, seat)
+        )
+    if len(free) == 1:
+        return check(state, seat, *free[0])
+    raise AmbiguousMoveError(text, [f"{LETTERS[seat]} {x},{y}" for x, y in free[:MAX_ASKED]])
 
 
 def render(state: State, seat: int | None, outcome: Outcome | None = None) -> str:

@@ -3,16 +3,14 @@
 Move values are ``("lead", "9♣")``, ``("beat", "J♦", "7♣")``, ``("beat", "Q♥", None)``,
 ``("take",)``, ``("trump", "♥")``; their canonical texts: ``LEAD 9♣`` · ``BEAT J♦ 7♣`` (beat
 with J♦, then put 7♣) · ``BEAT Q♥`` (the last card) · ``TAKE`` · ``TRUMP ♥`` (set-up only).
-The reader takes any case, ASCII suits and words, and extra words ("beat the jack of diamonds
-with the queen of diamonds and the 7 of clubs", "pick up").
+The reader (:mod:`gm.games.trumps.reading`) takes any case, ASCII suits and words, extra words
+and references resolved against the seat's hand ("beat it with my ace", "my lowest club").
 """
 
 from __future__ import annotations
 
-import re
-
-from gm.games import cards
-from gm.games.base import IllegalMoveError, Move, Outcome, ParseError, State, game_over_line
+from gm.games.base import Move, Outcome, State, game_over_line
+from gm.games.trumps import reading
 from gm.games.trumps.rules import (
     CODES,
     NORTH,
@@ -21,7 +19,6 @@ from gm.games.trumps.rules import (
     SOUTH,
     SUITS,
     check,
-    hint,
     sort_key,
     suit,
     take_count,
@@ -34,11 +31,6 @@ EXPECTED = (
     "trumps are chosen; a card is its rank then its suit (ranks A K Q J 10 9 … 6, ten also T or "
     "X; suits ♣ ♦ ♥ ♠ or C D H S), or in words"
 )
-_WORD = re.compile(r"[a-z]+|\d+|[♣♦♥♠♧♢♡♤]")
-_TAKE_WORDS = {"take", "takes", "pick", "pickup", "draw", "collect", "grab"}
-_LEAD_WORDS = {"lead", "leads", "open", "start"}
-_BEAT_WORDS = {"beat", "beats", "cover", "covers", "kill"}
-_TRUMP_WORDS = {"trump", "trumps", "choose", "chose", "suit", "select"}
 
 
 def render_move(move: Move) -> str:
@@ -60,65 +52,13 @@ _CANONICAL = _canonical_moves()
 
 
 def parse_move(text: str, state: State, seat: int) -> Move:
-    """A legal move of ``seat`` read from ``text``, or ParseError / IllegalMoveError."""
-    if not isinstance(text, str) or not text.strip():
-        raise ParseError(str(text), EXPECTED)
-    canonical = _CANONICAL.get(text)
-    if canonical is not None:
-        return check(state, seat, canonical)
-    spans = cards.find_cards(text)
-    found = [cards.card_text(c, ten="10") for c, _ in spans]
-    rest = text.lower()
-    for _, (a, b) in reversed(spans):
-        rest = rest[:a] + " " + rest[b:]
-    words = _WORD.findall(rest)
-    wordset = set(words)
-    suits = [SUITS[s] for w in words if (s := cards.parse_suit(w)) is not None]
-    says_beat = bool(wordset & _BEAT_WORDS)
-    says_lead = bool(wordset & _LEAD_WORDS) and not says_beat
-    is_take = bool(wordset & _TAKE_WORDS) and not says_beat and not says_lead
-    is_trump = bool(wordset & _TRUMP_WORDS) or (
-        not found and bool(suits) and not (says_beat or says_lead or is_take)
-    )
-    if not found and not (is_take or is_trump):
-        raise ParseError(text, EXPECTED)
-
-    def illegal(reason: str, rule: str) -> IllegalMoveError:
-        return IllegalMoveError(reason, rule=rule, hint=hint(state, seat))
-
-    if state["phase"] == "trumps":
-        if found or len(set(suits)) != 1:
-            raise illegal(
-                "Trumps are chosen first: name exactly one suit as your trump (TRUMP ♥).",
-                "choose-trump-first",
-            )
-        return check(state, seat, ("trump", suits[0]))
-    if is_trump and not found and not is_take:
-        raise illegal(
-            "Trumps are chosen only before the deal; they are already set.", "trump-set-up-only"
-        )
-    if is_take:
-        numbers = [int(w) for w in words if w.isdigit()]
-        move = check(state, seat, ("take",))
-        count = take_count(state["pile"], state["trumps"][seat])
-        if numbers and numbers[0] != count:
-            raise illegal(
-                f"You would take {count} card{'s' * (count != 1)}, not {numbers[0]}.", "take-count"
-            )
-        return move
-    pile = state["pile"]
-    if pile and pile[-1] in found and len(found) > 1:
-        found.remove(pile[-1])  # "beat the jack of diamonds with ..." names the top card
-    if says_lead or (not pile and not says_beat):
-        if len(found) != 1:
-            raise illegal("A lead is one card.", "lead-one-card")
-        return check(state, seat, ("lead", found[0]))
-    if len(found) > 2:
-        raise illegal(
-            "Beat with one card, then put one more card: name at most two cards.",
-            "two-cards-at-most",
-        )
-    return check(state, seat, ("beat", found[0], found[1] if len(found) > 1 else None))
+    """A legal move of ``seat`` read from ``text`` (canonical text first, then the chat reader of
+    :mod:`gm.games.trumps.reading`), or ParseError / IllegalMoveError / AmbiguousMoveError."""
+    if isinstance(text, str):
+        canonical = _CANONICAL.get(text)
+        if canonical is not None:
+            return check(state, seat, canonical)
+    return reading.parse_move(text, state, seat, EXPECTED)
 
 
 # ---------------------------------------------------------------- the board
