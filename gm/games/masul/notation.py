@@ -3,7 +3,7 @@
 Moves: ``7♠ C3`` (face-up), ``7♠ C3 FD`` (face-down), ``7♠ FC3`` (replace the Field Card of C3).
 The reader also takes ASCII suits and words, ``10``/``T``/``X``, any case, extra words and tokens,
 references people make ("my jack in the third column", "a club in C2", "challenge the face down
-card in C1 with my 2♦"; see :mod:`gm.games.masul.references`) in any order; see rules.md
+card in C1 with my 2♦"; see :mod:`gm.games.masul.reading`) in any order; see rules.md
 ("Typing moves") for the full list.
 """
 
@@ -21,7 +21,8 @@ from gm.games.base import (
     game_over_line,
 )
 from gm.games.cards import card_text, find_cards
-from gm.games.masul import references, rules
+from gm.games.masul import reading as references
+from gm.games.masul import rules
 from gm.games.masul.rules import COLUMNS, MasulMove, label
 
 
