@@ -200,8 +200,10 @@ def resolve(text: str, state: dict[str, Any], seat: int) -> Move | None:
     refs = _refs(blanked, state["hands"][seat])
     blanked = blanked.casefold()
     hand, pieces = state["hands"][seat], state["pieces"]
-    if not any(
-        r.card is None or r.owner == "mine" or _foe_piece(r.card, hand, pieces, seat) for r in refs
+    named = any(r.card is None or r.owner == "mine" for r in refs)
+    if not named and (
+        state["pending"] is not None
+        or not any(_foe_piece(r.card, hand, pieces, seat) for r in refs)
     ):
         return None  # whole cards and spots only: the notation reads those
     legal = R.legal_moves(state, seat)
@@ -262,7 +264,7 @@ def _no_fit(
                 rule="nothing-to-capture",
                 hint=_hint([m for m in legal if m[0] == "capture"]),
             )
-        if ref.role != "target" and not mine and not held and not theirs:
+        if ref.role != "target" and not mine and not held and (ref.role or not theirs):
             return IllegalMoveError(
                 f"You have no {ref.said} on the board or in your hand.",
                 rule="not-in-hand",
