@@ -878,3 +878,106 @@ def test_heuristic_beats_random_in_80_percent_of_200_games():
 
 def test_ai_levels_are_ordered_weakest_first():
     assert list(LEVELS) == ["random", "heuristic"]
+
+
+# ---------------------------------------------------------------- references as people make them
+
+
+def _jack_state(queens=("BK2",)):
+    """Red's J♥ on M3 (diagonal captures BK2, BK4), 7♥ on RK1; black queens on ``queens``."""
+    pieces = {"M3": "J♥", "RK1": "7♥", "BC5": "K♠"} | {spot: "Q♠" for spot in queens}
+    return make_state(pieces, hands=(["A♥", "6♥", "6♦", "2♠", "3♣"], ["3♠", "4♠"]))
+
+
+def _read(text, state, seat=RED):
+    return ENGINE.render_move(ENGINE.parse_move(text, state, seat))
+
+
+@pytest.mark.parametrize(
+    "text, move",
+    [
+        ("take his queen with my jack", "M3xBK2"),
+        ("my jack takes the queen", "M3xBK2"),
+        ("jack takes queen", "M3xBK2"),
+        ("capture the Q♠", "M3xBK2"),
+        ("jack to black kingdom four", "M3-BK4"),
+        ("my seven forward", "RK1-M1"),
+        ("the 7 to the middle 1", "RK1-M1"),
+        ("play my ace on red castle 3", "PLAY A♥ RC3"),
+        ("put the ace in my castle two", "PLAY A♥ RC2"),
+        ("play my first card on rc1", "PLAY 6♥ RC1"),
+        ("excange", "EXCHANGE"),
+        ("jack to black kingdom 2", "M3xBK2"),
+        ("the 7 to the midle 1", "RK1-M1"),
+    ],
+)
+def test_pieces_and_cards_named_by_rank_and_spots_in_words(text, move):
+    assert _read(text, _jack_state()) == move
+
+
+def test_ace_to_black_kingdom_5_moves_the_only_ace_that_can():
+    # issue: unparsable. Black's A♠ on BK4; black also holds A♣ (which cannot go to BK5)
+    state = make_state(
+        {"BK4": "A♠", "BC4": "K♠", "RC3": "J♥"},
+        hands=(["2♥", "3♥"], ["A♣", "8♠", "2♥", "8♦", "9♥"]),
+        turn=BLACK,
+    )
+    assert _read("ace to black kingdom 5", state, BLACK) == "BK4-BK5"
+    assert _read("my ace to the middle 3", state, BLACK) == "BK4-M3"
+    assert _read("king to bc five", state, BLACK) == "BC4-BC5"
+
+
+def test_a_rank_that_fits_several_moves_asks_back_with_those_only():
+    with pytest.raises(AmbiguousMoveError) as info:
+        ENGINE.parse_move("take his queen with my jack", _jack_state(("BK2", "BK4")), RED)
+    assert info.value.candidates == ["M3xBK2", "M3xBK4"]
+    with pytest.raises(AmbiguousMoveError) as info:
+        ENGINE.parse_move("play my six on rc2", _jack_state(), RED)
+    assert info.value.candidates == ["PLAY 6♥ RC2", "PLAY 6♦ RC2"]
+    with pytest.raises(AmbiguousMoveError) as info:
+        ENGINE.parse_move("play my ace", _jack_state(), RED)
+    assert 1 < len(info.value.candidates) <= 5
+    assert all(c.startswith("PLAY A♥ ") for c in info.value.candidates)
+
+
+def test_references_that_fit_nothing_are_refused_never_another_move():
+    state = _jack_state()
+    for text, rule in [
+        ("take his king with my queen", "not-in-hand"),  # red has no queen
+        ("take his ace with my jack", "nothing-to-capture"),
+        ("play my king", "not-in-hand"),
+        ("my seven to black castle 5", "movement"),
+    ]:
+        assert illegal_rule(text, state) == rule, text
+    hidden = ENGINE.hidden_tokens(state, RED)
+    with pytest.raises(IllegalMoveError) as info:
+        ENGINE.parse_move("take his king with my queen", state, RED)
+    assert not any(tok in info.value.reason + info.value.hint for tok in hidden)
+    # an article is never an ace: "a card", "a spade" name no card
+    for text in ["play a card", "play a spade", "move a piece"]:
+        with pytest.raises(ParseError):
+            ENGINE.parse_move(text, state, RED)
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("replace it with my two", ("replace", "2♠")),
+        ("swap in my three", ("replace", "3♣")),
+        ("replace it with my last card", ("replace", "3♣")),
+        ("replce it with the two of spades", ("replace", "2♠")),
+        ("no, keep", ("keep",)),
+        ("nah, keep it!", ("keep",)),
+        ("keep it, don't replace with the two", ("keep",)),
+    ],
+)
+def test_the_replace_or_keep_step_in_words(text, expected):
+    state, _ = play(_reveal_state(), "RK3xM4")
+    assert ENGINE.parse_move(text, state, RED) == expected
+
+
+def test_a_replacement_by_rank_that_fits_no_card_is_refused():
+    state, _ = play(_reveal_state(), "RK3xM4")
+    with pytest.raises(IllegalMoveError) as info:
+        ENGINE.parse_move("replace it with my king", state, RED)
+    assert info.value.rule == "replacement-colour" and "REPLACE 2♠" in info.value.hint

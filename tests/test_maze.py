@@ -10,6 +10,7 @@ import pytest
 
 from gm.games.base import (
     AmbiguousMoveError,
+    GameError,
     IllegalMoveError,
     InvalidStateError,
     MoveCap,
@@ -760,3 +761,106 @@ def test_heuristic_wins_most_two_seat_games_against_random():
         policies[me] = LEVELS["heuristic"]
         wins += _play_ai(seed, policies).winners == [me]
     assert wins / games >= 0.8, wins
+
+
+# ---------------------------------------------------------------- references as people make them
+
+# B drew 5BS from the deck; hand 1RS 2YS 2RC 3YS 3YM 3RA 5YC 5RM 5BS (pile 5YM)
+REF_HAND = ["1RS", "2YS", "2RC", "3YS", "3YM", "3RA", "5YC", "5RM"]
+REF_A = ["1RM", "1BM", "2BM", "2BC", "3BC", "4BC", "4BA", "4YS"]
+
+
+def _ref_discard(**options):
+    return make_state(
+        [REF_A, [*REF_HAND, "5BS"]],
+        pile=["5YM"],
+        to_move=1,
+        step="discard",
+        drawn={"card": "5BS", "from": "deck"},
+        options=options,
+    )
+
+
+def _ref_draw():
+    return make_state([REF_A, REF_HAND], pile=["5YM"], to_move=1)
+
+
+@pytest.mark.parametrize(
+    "text, move",
+    [
+        ("get rid of the three of yellow moons", "DISCARD 3YM"),  # issue: "already drawn"
+        ("discard the card I just drew", "DISCARD 5BS"),
+        ("throw away what I drew", "DISCARD 5BS"),
+        ("keep the drawn card and discard the 3 of red arms", "DISCARD 3RA"),
+        ("discrad 5rm", "DISCARD 5RM"),
+        ("discard my second card", "DISCARD 2YS"),
+        ("the last card in my hand, discard it", "DISCARD 5BS"),
+        ("toss my blue sun!", "DISCARD 5BS"),
+        ("drop my ace", "DISCARD 1RS"),
+        ("discard card number four", "DISCARD 3YS"),
+    ],
+)
+def test_discard_references_resolve_against_the_hand(text, move):
+    state = _ref_discard()
+    assert E.render_move(E.parse_move(text, state, 1)) == move
+
+
+@pytest.mark.parametrize(
+    "text, move",
+    [
+        ("draww", "DRAW DECK"),
+        ("take the yellow moon", "DRAW PILE"),
+        ("take the pile card and discard my red moon", "PILE 5RM"),
+        ("pick up the 5 of yellow moons and get rid of my first card", "PILE 1RS"),
+    ],
+)
+def test_draw_step_references(text, move):
+    assert E.render_move(E.parse_move(text, _ref_draw(), 1)) == move
+
+
+def test_a_reference_that_fits_several_cards_asks_back_with_those_only():
+    with pytest.raises(AmbiguousMoveError) as info:
+        E.parse_move("discard a three", _ref_discard(), 1)  # "a" is no card
+    assert info.value.candidates == ["DISCARD 3YS", "DISCARD 3YM", "DISCARD 3RA"]
+    with pytest.raises(AmbiguousMoveError) as info:
+        E.parse_move("take the pile and discard my yellow one", _ref_draw(), 1)
+    assert len(info.value.candidates) <= 5
+    assert all(c.startswith("PILE ") for c in info.value.candidates)
+
+
+def test_references_that_fit_no_card_of_the_hand_are_refused_not_guessed():
+    state = _ref_discard()
+    for text, why in [
+        ("discard my blue moon", "You hold no blue moon."),
+        ("discard my ninth card and my tenth card", None),
+        ("discard the 1YS", "You do not hold 1YS; discard a card from your hand."),
+    ]:
+        with pytest.raises(GameError) as info:
+            E.parse_move(text, state, 1)
+        assert why is None or info.value.reason == why
+    with pytest.raises(IllegalMoveError) as info:
+        E.parse_move("discard my tenth card", state, 1)
+    assert info.value.rule == "not-in-hand" and "9 cards" in info.value.reason
+    # before drawing, "the card I drew" names nothing: refused, never read as DRAW DECK
+    with pytest.raises(IllegalMoveError) as info:
+        E.parse_move("discard the card I just drew", _ref_draw(), 1)
+    assert info.value.rule == "draw-first"
+    with pytest.raises(IllegalMoveError) as info:
+        E.parse_move("take the blue moon", _ref_draw(), 1)
+    assert info.value.reason == "The top card of the discard pile is 5YM, not a blue moon."
+
+
+def test_the_drawn_card_taken_from_the_pile_obeys_the_rediscard_option():
+    state = make_state(
+        [REF_A, [*REF_HAND, "5YM"]],
+        to_move=1,
+        step="discard",
+        drawn={"card": "5YM", "from": "pile"},
+        known=[[], ["5YM"]],
+        options={"forbid_immediate_rediscard": True},
+    )
+    with pytest.raises(IllegalMoveError) as info:
+        E.parse_move("discard what I just took", state, 1)
+    assert info.value.rule == "no-rediscard"
+    # "my yellow moons" fits 3YM and the banned 5YM: only the legal one is played
+    assert E.parse_move("discard my yellow moon", state, 1) == ("discard", "3YM")

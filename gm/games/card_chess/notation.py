@@ -21,6 +21,7 @@ from gm.games.base import (
 )
 from gm.games.cards import card_text, find_cards
 
+from . import references as refs
 from . import rules as R
 from .rules import CARD_RANK, CARD_SIDE, SEATS, Move, spot_name
 
@@ -134,10 +135,10 @@ def parse_move(text: str, state: dict[str, Any], seat: int) -> Move:
     pending = state["pending"]
     if not isinstance(text, str) or not text.strip():
         raise ParseError(str(text), EXPECTED_STEP if pending else EXPECTED)
-    fast = _canonical(text, state, seat)
+    fast = _canonical(text, state, seat) or refs.resolve(text, state, seat)
     if fast is not None:
         return fast
-    cards, marked_reps, blanked = _read(text)
+    cards, marked_reps, blanked = _read(refs.rewrite(text, seat))
     found = list(_SPOT.finditer(blanked))
     spot_idx = [
         _ROW_OF[re.sub(r"\s+", "", m.group(1).lower())] * 5 + int(m.group(2)) - 1 for m in found

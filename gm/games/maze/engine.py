@@ -104,8 +104,14 @@ class MazeEngine(Engine):
         hand = state["hands"][seat]
         pile_top = state["pile"][-1] if state["pile"] else None
         banned = rules.banned_discard(state)
+        drawn = state["drawn"]["card"] if state["drawn"] else None
         move = read_move(
-            text, step=state["step"], hand=hand, pile_top=pile_top, no_rediscard=banned
+            text,
+            step=state["step"],
+            hand=hand,
+            pile_top=pile_top,
+            no_rediscard=banned,
+            drawn=drawn,
         )
         if not rules.is_legal(state, seat, move):  # the reader's checks should have caught it
             hint = step_hint(state["step"], hand, pile_top, banned)

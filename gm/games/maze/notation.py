@@ -13,6 +13,7 @@ from typing import Any
 
 from gm.games.base import (
     AmbiguousMoveError,
+    GameError,
     IllegalMoveError,
     Move,
     Outcome,
@@ -21,6 +22,7 @@ from gm.games.base import (
 )
 from gm.games.maze.geometry import CORNERS, SUIT_NAMES, SUIT_ORDERS, find_cards, sort_cards
 from gm.games.maze.rules import DRAW_DECK, DRAW_PILE, HAND_SIZE
+from gm.games.words import LAST, is_ordinal, number_value, typo
 
 EXPECTED = (
     "DRAW DECK or DRAW PILE (then DISCARD <card>), or PILE <card> to take the pile card and "
@@ -62,6 +64,161 @@ def _first(words: list[tuple[str, int]], vocabulary: set[str]) -> int | None:
     return next((pos for word, pos in words if word in vocabulary), None)
 
 
+# ---------------------------------------------------------------- references as people make them
+
+MAX_CANDIDATES = 5  # a question back lists at most this many moves
+_KEYWORDS = ("discard", "draw", "deck", "pile", "throw", "stock", "yellow", "crowns", "moons")
+_KNOWN = {"drawn", "drawing", "draws", "throws", "thrown", "discards", "discarded", "piles"}
+_DRAWN_REF = re.compile(
+    r"\bwhat i(?:'ve| have)? (?:just )?(?:drew|drawn|got|took|picked(?: up)?|pulled)"
+    r"(?: (?:from|off) (?:the )?(?:deck|stock|stack|pile|discard pile))?(?: just now)?\b"
+    r"|\b(?:the |that |this )?(?:card|one) (?:that |which )?i(?:'ve| have)? (?:just )?"
+    r"(?:drew|drawn|got|took|picked(?: up)?|pulled)(?: (?:from|off) (?:the )?"
+    r"(?:deck|stock|stack|pile|discard pile))?(?: just now)?\b"
+    r"|\b(?:the |that |this |my )?(?:just |newly )?(?:drawn|new|fresh|latest) (?:card|one)\b"
+)
+_DISCARD_PHRASE = re.compile(
+    r"\b(?:get rid of|throw (?:away|out)|toss (?:away|out)|chuck(?: out| away)?|ditch|bin|"
+    r"let go of|part with|put down|lay down|drop)\b"
+)
+_ORDINAL_REF = re.compile(
+    r"\b(?:my|the) (?:very )?([a-z0-9]+) (?:card|one)\b(?: (?:in|of|from) (?:my )?hand)?"
+    r"|\bcard (?:number )?([a-z0-9]+)\b(?: (?:in|of|from) (?:my )?hand)?"
+)
+_KEEP_CLAUSE = re.compile(
+    r"\b(?:keep|keeping|hold on to|hold onto|hang on to)\b.*?(?=,|;|\band\b|\bbut\b|\bthen\b|"
+    r"\bdiscard\b|$)"
+)
+_NUMBER_REF = {"ace": 1, "aces": 1, "two": 2, "three": 3, "four": 4, "five": 5, "twos": 2}
+_NUMBER_REF |= {"threes": 3, "fours": 4, "fives": 5}
+_NUMBER_REF |= {str(n): n for n in range(1, 6)} | {f"{n}s": n for n in range(1, 6)}
+_COLOUR_REF = {"yellow": "Y", "red": "R", "blue": "B"}
+_SUIT_REF = {"sun": "S", "suns": "S", "moon": "M", "moons": "M", "crown": "C", "crowns": "C"}
+_SUIT_REF |= {"arm": "A", "arms": "A"}
+_REF_TOKEN = re.compile(r"[a-z0-9']+")
+_MAX_READINGS = 32
+
+
+def _describe(words: list[str]) -> tuple[dict[int, str], str]:
+    """A partial card description ("the red moon", "my 3") as {position: letter}, and its text."""
+    want: dict[int, str] = {}
+    for w in words:
+        if w in _NUMBER_REF:
+            want[0] = str(_NUMBER_REF[w])
+        elif w in _COLOUR_REF:
+            want[1] = _COLOUR_REF[w]
+        elif w in _SUIT_REF:
+            want[2] = _SUIT_REF[w]
+    return want, " ".join(words)
+
+
+def _kind(word: str) -> int | None:
+    if word in _NUMBER_REF:
+        return 0
+    if word in _COLOUR_REF:
+        return 1
+    return 2 if word in _SUIT_REF else None
+
+
+def _partial_refs(text: str) -> list[tuple[tuple[int, int], list[str]]]:
+    """Runs of card characteristics without a whole card ("red moon", "the three", "blue
+    crowns"), each with its span and words; whole cards are not looked at."""
+    blanked = text
+    for _, (a, b) in find_cards(text):
+        blanked = blanked[:a] + " " * (b - a) + blanked[b:]
+    runs: list[tuple[tuple[int, int], list[str]]] = []
+    current: list[re.Match] = []
+    gap_ok = True
+    for m in _REF_TOKEN.finditer(blanked):
+        kind = _kind(m.group(0))
+        if kind is None:
+            gap_ok = gap_ok and m.group(0) in ("of", "the")
+            if not gap_ok and current:
+                runs.append(
+                    ((current[0].start(), current[-1].end()), [c.group(0) for c in current])
+                )
+                current = []
+            continue
+        if current and (not gap_ok or kind in {_kind(c.group(0)) for c in current}):
+            runs.append(((current[0].start(), current[-1].end()), [c.group(0) for c in current]))
+            current = []
+        current.append(m)
+        gap_ok = True
+    if current:
+        runs.append(((current[0].start(), current[-1].end()), [c.group(0) for c in current]))
+    return runs
+
+
+def resolve(
+    text: str,
+    *,
+    step: str,
+    hand: list[str],
+    pile_top: str | None,
+    drawn: str | None,
+    hint: str,
+) -> list[str]:
+    """The readings of ``text`` once its references to cards are replaced by card codes: "the
+    card I just drew", "my second card", "the last card in my hand", "the red moon", "my 3",
+    typos ("discrad"), "get rid of", and a "keep …" clause dropped. Several readings when a
+    reference fits several cards; IllegalMoveError when it fits none of the seat's cards."""
+    t = text.casefold().replace("\u2019", "'")
+    t = re.sub(r"[,;]", " , ", t)
+    t = " ".join(re.sub(r"[!?.:()\"]", " ", t).split())
+    words = []
+    for w in t.split(" "):
+        fixed = None if not w.isalpha() or w in _KNOWN else typo(w, _KEYWORDS)
+        words.append(fixed or w)
+    t = " ".join(words)
+    shown = sort_cards(hand)
+
+    def sub_drawn(m: re.Match) -> str:
+        if step != "discard" or drawn is None:
+            raise IllegalMoveError(
+                "You have not drawn a card yet this turn: draw first (DRAW DECK or DRAW PILE), "
+                "then discard.",
+                rule="draw-first",
+                hint=hint,
+            )
+        return drawn
+
+    def sub_ordinal(m: re.Match) -> str:
+        word = m.group(1) or m.group(2)
+        n = number_value(word)
+        if n is None or (m.group(1) and not is_ordinal(word)):
+            return m.group(0)
+        if n == 0 or n > len(shown):
+            raise IllegalMoveError(
+                f"You hold {len(shown)} cards, so there is no card number {n} in your hand.",
+                rule="not-in-hand",
+                hint=hint,
+            )
+        return shown[-1] if n == LAST else shown[n - 1]
+
+    t = _DRAWN_REF.sub(sub_drawn, t)
+    t = _DISCARD_PHRASE.sub("discard", t)
+    t = _ORDINAL_REF.sub(sub_ordinal, t)
+    t = " ".join(_KEEP_CLAUSE.sub(" ", t).split())
+    readings = [t]
+    for (a, b), ref in reversed(_partial_refs(t)):
+        want, said = _describe(ref)
+        discarding = step == "discard" or re.search(r"\bdiscard\b", t[:a]) is not None
+        scope = shown if step == "discard" else [pile_top] if pile_top else []
+        if step == "draw" and discarding:
+            scope = sort_cards({*shown, *scope})
+        fits = [c for c in scope if all(c[i] == x for i, x in want.items())]
+        if not fits:
+            if step == "draw" and not discarding and pile_top is not None:
+                why = f"The top card of the discard pile is {pile_top}, not a {said}."
+            elif step == "draw" and not discarding:
+                why = "The discard pile is empty: draw from the deck with DRAW DECK."
+            else:
+                why = f"You hold no {said}."
+            raise IllegalMoveError(why, rule="not-in-hand", hint=hint)
+        readings = [r[:a] + card + r[b:] for r in readings for card in fits][:_MAX_READINGS]
+    return readings
+
+
 def read_move(
     text: str,
     *,
@@ -69,12 +226,67 @@ def read_move(
     hand: list[str],
     pile_top: str | None,
     no_rediscard: str | None,
+    drawn: str | None = None,
 ) -> Move:
     """Turn ``text`` into a legal move for the seat to move, or raise a GameError.
 
     ``no_rediscard`` is the card that may not be discarded now (the pile card, or the pile card
-    taken this turn, when the option forbids it).
+    taken this turn, when the option forbids it); ``drawn`` the card drawn this turn (the
+    discard step), which "the card I just drew" names. References to cards as people make them
+    ("my second card", "the red moon", "what I drew") are resolved against the seat's own hand
+    first: a reference that fits several cards asks back with the moves it fits.
     """
+    hint = step_hint(step, hand, pile_top, no_rediscard)
+    texts = resolve(text, step=step, hand=hand, pile_top=pile_top, drawn=drawn, hint=hint)
+    moves: list[Move] = []
+    first_error: GameError | None = None
+    for option in texts:
+        try:
+            move = _read_move(
+                option, step=step, hand=hand, pile_top=pile_top, no_rediscard=no_rediscard
+            )
+        except AmbiguousMoveError as err:
+            moves.extend(m for m in _moves_of(err.candidates) if m not in moves)
+            continue
+        except GameError as err:
+            first_error = first_error or err
+            continue
+        if move not in moves:
+            moves.append(move)
+    if len(moves) == 1:
+        return moves[0]
+    if moves:
+        raise AmbiguousMoveError(text, [render_move(m) for m in moves][:MAX_CANDIDATES])
+    assert first_error is not None
+    if len(texts) > 1 or texts[0] != text:
+        _reword(first_error, text)
+    raise first_error
+
+
+def _moves_of(candidates: list[str]) -> list[Move]:
+    out = []
+    for c in candidates:
+        kind, what = c.split()
+        out.append((kind.lower(), what.lower()) if kind == "DRAW" else (kind.lower(), what))
+    return out
+
+
+def _reword(err: GameError, text: str) -> None:
+    """A parse error on a resolved text quotes what the person wrote, not the rewrite."""
+    if isinstance(err, ParseError):
+        err.text = text
+        err.reason = f"Could not read {text!r} as a move."
+        err.args = (err.reason,)
+
+
+def _read_move(
+    text: str,
+    *,
+    step: str,
+    hand: list[str],
+    pile_top: str | None,
+    no_rediscard: str | None,
+) -> Move:
     hint = step_hint(step, hand, pile_top, no_rediscard)
     cards_found = find_cards(text)
     rest = text
