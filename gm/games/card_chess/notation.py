@@ -21,7 +21,7 @@ from gm.games.base import (
 )
 from gm.games.cards import card_text, find_cards
 
-from . import references as refs
+from . import reading as refs
 from . import rules as R
 from .rules import CARD_RANK, CARD_SIDE, SEATS, Move, spot_name
 
