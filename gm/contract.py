@@ -354,6 +354,23 @@ OPERATIONS: tuple[Operation, ...] = (
         effect="destructive",
     ),
     Operation(
+        "rematch",
+        "POST",
+        "/play/<token>/rematch",
+        "Start a rematch",
+        "Once the game is over: a new game with the same settings, the seats rotated (two seats "
+        "swap) and a fresh deal. The answer holds your new token and the new game id. The other "
+        "player asks for the rematch with their own token to get theirs; asking again gives the "
+        "same game.",
+        "play",
+        s.RematchAnswerSchema,
+        lambda svc, a: svc.rematch(a["token"]),
+        errors=(404, 409, 429, 503, 507),
+        tool=True,
+        mcp=True,
+        effect="write",
+    ),
+    Operation(
         "health",
         "GET",
         "/healthz",

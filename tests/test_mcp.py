@@ -30,6 +30,7 @@ TOOLS = {
     "play_move",
     "say",
     "resign",
+    "rematch",
     "get_history",
 }
 
