@@ -96,6 +96,7 @@ def view(table: Table, seat: int | None) -> dict[str, Any]:
         "seats": seats_public(doc),
         "result": None,
         "deal": deal.public(doc),  # never the secret nor the engine seed while it runs
+        "rematch": doc.get("rematch"),  # the next game's id (gm/rematch.py), never a token
     }
     if outcome is not None:
         result = {**outcome.to_dict(table.names), "seed": doc["seed"]}

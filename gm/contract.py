@@ -6,7 +6,8 @@ and the MCP tool name), its HTTP method and path, its prose, its body and answer
 to a game (read, write, destructive) and the service call. From :data:`OPERATIONS` come:
 
 - the Flask routes (gm/api/__init__.py, one generic view per operation);
-- the OpenAPI document (gm/api/openapi.py) and the tool files (gm/api/tools.py);
+- the OpenAPI document (gm/api/openapi.py: the served one, a GPT Action's schema, shows only the
+  operations with ``in_openapi``, those a model should call) and the tool files (gm/api/tools.py);
 - the MCP tools (gm/mcp_server.py): input schemas from the same marshmallow schemas, arguments
   validated by :func:`gm.arguments.load_arguments`, so an MCP call is refused in the words HTTP
   uses;
@@ -111,6 +112,9 @@ class Operation:
     alternatives: dict[str, dict[str, Any]] = field(default_factory=dict)  # media type → schema
     tool: bool = False  # in /tools/openai.json and /tools/anthropic.json
     mcp: bool = False  # an MCP tool
+    # in the served /openapi.json, the GPT Action's schema: only what a model should call (the
+    # tool operations); the others are in build_openapi(every=True), which tests walk
+    in_openapi: bool = True
     effect: Effect = "read"
 
     @property
@@ -239,6 +243,7 @@ OPERATIONS: tuple[Operation, ...] = (
         errors=(404, 422, 503),
         query=query_parameters(s.HistoryQuerySchema),
         params=s.HistoryQuerySchema,
+        in_openapi=False,
     ),
     Operation(
         "verify_deal",
@@ -280,6 +285,7 @@ OPERATIONS: tuple[Operation, ...] = (
         TEXT,
         lambda svc, a: svc.board(a["token"]),
         errors=(404, 503),
+        in_openapi=False,
     ),
     Operation(
         "get_history",
@@ -354,6 +360,23 @@ OPERATIONS: tuple[Operation, ...] = (
         effect="destructive",
     ),
     Operation(
+        "rematch",
+        "POST",
+        "/play/<token>/rematch",
+        "Start a rematch",
+        "Once the game is over: a new game with the same settings, the seats rotated (two seats "
+        "swap) and a fresh deal. The answer holds your new token and the new game id. The other "
+        "player asks for the rematch with their own token to get theirs; asking again gives the "
+        "same game.",
+        "play",
+        s.RematchAnswerSchema,
+        lambda svc, a: svc.rematch(a["token"]),
+        errors=(404, 409, 429, 503, 507),
+        tool=True,
+        mcp=True,
+        effect="write",
+    ),
+    Operation(
         "health",
         "GET",
         "/healthz",
@@ -362,6 +385,7 @@ OPERATIONS: tuple[Operation, ...] = (
         "meta",
         s.HealthSchema,
         lambda svc, a: (svc.store.ping(), {"status": "ok", "redis": "ok"})[1],
+        in_openapi=False,
     ),
     Operation(
         "get_openapi",
@@ -373,6 +397,7 @@ OPERATIONS: tuple[Operation, ...] = (
         s.OpenAPIDocumentSchema,
         None,
         errors=(),
+        in_openapi=False,
     ),
     Operation(
         "get_openai_tools",
@@ -385,6 +410,7 @@ OPERATIONS: tuple[Operation, ...] = (
         s.OpenAIToolFileSchema,
         None,
         errors=(),
+        in_openapi=False,
     ),
     Operation(
         "get_anthropic_tools",
@@ -397,6 +423,7 @@ OPERATIONS: tuple[Operation, ...] = (
         s.AnthropicToolFileSchema,
         None,
         errors=(),
+        in_openapi=False,
     ),
 )
 

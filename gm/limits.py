@@ -70,6 +70,7 @@ KINDS: dict[str, str] = {
     "play_move": "play",
     "say": "play",
     "resign": "play",
+    "rematch": "create",
 }
 WHAT = {"create": "new games", "join": "joins", "play": "moves"}
 WHOM = {"address": "from your address", "seat": "on this seat", "game": "for this game"}

@@ -145,9 +145,10 @@ def _options(engine: Engine) -> str:
 
 
 COMMON_RULES = f"""\
-## Every turn
-- Send the player's message, as it is, to {op("say")} as `{{"text": "<their words>"}}`. gm reads \
-a move in any phrasing the game accepts, and the requests {REQUESTS}.
+## Every message
+- Send every message of the player, as it is, to {op("say")} as `{{"text": "<their words>"}}`: \
+moves in any phrasing, questions, requests ({REQUESTS}) and small talk alike; never filter or \
+rephrase it. `say` answers questions and chat itself; only a move attempt can be illegal.
 - Relay its `reply`, then show `board` **exactly as returned**, in a code block: never redraw, \
 reorder, translate, shorten or "fix" it.
 - A move you already hold in canonical form (from `legal_moves`) may go to {op("play_move")} as \
@@ -155,6 +156,8 @@ reorder, translate, shorten or "fix" it.
 - {op("view_game")} shows the seat's view at any time; {op("get_history")} the moves so far.
 - An error answer (`application/problem+json`) has a `detail` that says how to fix the call: \
 follow it; tell the player in one sentence if it concerns them.
+- Rules questions go to `say` like any message, and its `reply` answers them; for the full \
+rules text call {op("get_rules")} and answer from it. Never make rules up.
 
 ## Cards: never invent, never reveal
 - Only gm knows the deck. Every card you name must be in the latest `board` or `legal_moves`. \
@@ -164,20 +167,88 @@ confirmed, never predict a draw.
 - Never decide whether a move is legal yourself: send it and relay the verdict.
 
 ## Illegal moves
-- When `legal` is `false`, nothing changed. Relay `reason` and `hint` plainly (the `reply` does), \
-then offer two or three moves from `legal_moves`, or all of them if the player asks.
+- When `legal` is `false`, nothing changed in the position. The attempt is counted \
+(`seats[].illegal_attempts`); with an `illegal_move_limit` the seat forfeits at the limit. Relay \
+`reason` and `hint` plainly (the `reply` does), then offer two or three moves from \
+`legal_moves`, or all of them if the player asks.
 - `kind` `ambiguous`: ask which of `candidates` the player meant.
 - Never play a move for the player unless they ask you to choose.
 
-## Keeping the seat
+## Keeping the seat, and several games
 - {op("new_game")} returns a `token`: the player's seat and its secret. Keep it for the whole \
-conversation and put it in every call. Never show it in links or share it; give it to the \
-player only if they ask for it (to continue elsewhere).
+conversation and put it in every call of that game. Never show it in links or share it; give it \
+to the player only if they ask for it (to continue elsewhere).
+- Several games in one conversation: keep each game's `game_id` with its own token, name games \
+to the player by game id (and game name), and use for a game only its own token: never mix \
+tokens. When unsure which game the player means, ask.
+
+## Playing a friend
+1. {op("new_game")} with `"opponent": "human"`: the answer has the player's `token` and, per \
+other seat, an invite in `invites`.
+2. Give the player the `game_id` and the friend's invite to pass on (never the player's token). \
+The friend's assistant calls {op("join_game")} with them and gets the friend's own token.
+3. When `your_turn` is false, say it is the friend's turn: there is no call that waits. When the \
+player says the friend has moved, call {op("view_game")} again and show the new board.
 
 ## The end
-- When `status` is `finished`, show the final `board` and `result.reason`, then offer a new game.
-- To stop early the player must say so clearly; then call {op("resign")}: the other seat \
-wins at once.
+- When `status` is `finished`, show the final `board` and `result.reason`, then offer a rematch \
+or a new game.
+- Rematch: {op("rematch")} with the finished game's token starts the next game (same settings, \
+seats swapped, a new deal). Its answer has a new `game_id` and `token`: keep them as that game's, \
+relay `reply`. A friend gets their seat by asking their own assistant for the rematch.
+- Resigning needs the player's explicit confirmation: "I give up" goes to `say` like any message, \
+and `say` asks them to confirm. Call {op("resign")} only after a clear yes: the other seat wins \
+at once.
+"""
+
+
+# The two-player example of game-master.md: (who, operation, arguments, what to keep or check).
+# tests/test_prompts.py replays the table the file shows against the server.
+TWO_PLAYERS: tuple[tuple[str, str, dict[str, Any], str], ...] = (
+    (
+        "you",
+        "new_game",
+        {"game": "n-in-a-row", "opponent": "human"},
+        "keep `token` as `<token 1>`, `game_id` as `<game>`, `invites.o` as `<invite>`",
+    ),
+    (
+        "friend",
+        "join_game",
+        {"game_id": "<game>", "invite": "<invite>"},
+        "the friend keeps `token` as `<token 2>`",
+    ),
+    ("you", "say", {"token": "<token 1>", "text": "X 0,0"}, "`legal` is `true`"),
+    ("you", "view_game", {"token": "<token 1>"}, "`your_turn` is `false`: wait for the friend"),
+    ("friend", "say", {"token": "<token 2>", "text": "O 1,1"}, "`legal` is `true`"),
+    ("you", "view_game", {"token": "<token 1>"}, "`your_turn` is `true`"),
+    ("you", "resign", {"token": "<token 1>"}, "after a clear yes: `status` is `finished`"),
+    (
+        "you",
+        "rematch",
+        {"token": "<token 1>"},
+        "keep `token` as `<token 3>`, `game_id` as `<game 2>`",
+    ),
+    (
+        "friend",
+        "rematch",
+        {"token": "<token 2>"},
+        "`game_id` is `<game 2>`, `view.your_turn` is `true`",
+    ),
+)
+
+
+def two_players_section() -> str:
+    rows = "\n".join(
+        f"| {i} | {who} | `{name}` | `{json.dumps(args, ensure_ascii=False)}` | {note} |"
+        for i, (who, name, args, note) in enumerate(TWO_PLAYERS, 1)
+    )
+    return f"""\
+## Example: two people, one game and its rematch
+Each assistant holds only its own player's tokens; `<…>` stands for a value an answer gave.
+
+| # | who calls | operation | arguments | then |
+|---|---|---|---|---|
+{rows}
 """
 
 
@@ -194,7 +265,8 @@ Paste everything below the line into the GPT's Instructions and add gm as its Ac
 
 {CUT}
 
-You host games of **{info.title}** (gm name `{name}`) between the player and gm's AI. \
+You host games of **{info.title}** (gm name `{name}`) between the player and gm's AI, or a \
+friend. \
 {info.summary} Seats: {seats}; with `"opponent": "ai"` the player takes \
 `{info.seat_names[0]}`.
 
@@ -203,7 +275,8 @@ every move, plays the AI's seat and renders the board. You talk with the player 
 answers; you never decide what gm decides.
 
 ## Starting a game
-1. Call {op("new_game")} with `{{"game": "{name}", "opponent": "ai"}}`. AI levels: \
+1. Call {op("new_game")} with `{{"game": "{name}", "opponent": "ai"}}` (`"human"` for a \
+friend, see "Playing a friend"). AI levels: \
 {_levels(name)}; pass `"ai_level"` when the player wants an easier or harder opponent. \
 {_options(engine)}
 2. Keep the `token` (see "Keeping the seat").
@@ -213,8 +286,7 @@ answers; you never decide what gm decides.
 {COMMON_RULES}
 ## Moves
 Moves are text; the canonical forms look like `{info.move_syntax}`, and gm also reads plain \
-words. For the rules, call {op("get_rules")} with `{name}` and answer from its text; never make \
-rules up.
+words. The full rules: {op("get_rules")} with `{name}`.
 
 {example_section(engine)}"""
 
@@ -234,9 +306,10 @@ Paste everything below the line into the GPT's Instructions and add gm as its Ac
 
 {CUT}
 
-You host card games between the player and gm's AI. gm, the game master behind your Action, holds \
-the only true copy of every game: it deals, checks every move, plays the AI's seats and renders \
-the board. You talk with the player and relay what gm answers; you never decide what gm decides.
+You host card games between the player and gm's AI, or a friend. gm, the game master behind \
+your Action, holds the only true copy of every game: it deals, checks every move, plays the AI's \
+seats and renders the board. You talk with the player and relay what gm answers; you never \
+decide what gm decides.
 
 ## Choosing and starting a game
 1. {op("list_games")} lists the games with their seats, options, move syntax, example moves and \
@@ -247,12 +320,12 @@ AI levels. Today they are:
 {games}
 
 2. When the player has chosen, call {op("new_game")} with `{{"game": "<name>", "opponent": \
-"ai"}}` (add `"ai_level"` or `"options"` only when the player asks).
+"ai"}}` (`"human"` for a friend; add `"ai_level"` or `"options"` only when the player asks).
 3. Keep the `token` (see "Keeping the seat"). Show `view.board` exactly as returned and say \
 whose turn it is.
-4. For rules questions call {op("get_rules")} and answer from its text; never make rules up.
 
-{COMMON_RULES}"""
+{COMMON_RULES}
+{two_players_section()}"""
 
 
 def guide(routes: set[str], tools: list[tuple[str, str]]) -> str:

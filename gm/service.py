@@ -24,7 +24,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from gm import answers, deal
+from gm import answers, deal, rematch
 from gm import seats as tokens
 from gm.games import GAMES, Game
 from gm.games.base import GameOver
@@ -286,6 +286,12 @@ class GameService:
             )
 
         return self._update_as_seat(token, step, idempotency_key, (via, text))
+
+    def rematch(self, token: str) -> dict[str, Any]:
+        """The next game of the finished game of ``token``: same settings, seats rotated, a fresh
+        deal; the caller's new token in the answer (gm/rematch.py says how the others get theirs).
+        409 while the game is still on."""
+        return rematch.start(self, token)
 
     # ------------------------------------------------------------ helpers
 

@@ -31,6 +31,7 @@ TOOLS = {
     "play_move",
     "say",
     "resign",
+    "rematch",
     "get_history",
 }
 

@@ -8,8 +8,10 @@ from typing import Any
 import pytest
 from openapi_spec_validator import validate
 
-from gm.api.openapi import app_routes, undocumented_routes
+from gm.api.openapi import app_routes, build_openapi, undocumented_routes
+from gm.api.tools import TOOLS
 from gm.config import Settings
+from gm.contract import OPERATIONS
 from gm.games import REGISTRY
 
 PUBLIC_URL = "https://gm.example.org"
@@ -58,11 +60,23 @@ def test_one_server_the_public_url(doc):
     assert doc["servers"] == [{"url": PUBLIC_URL}]
 
 
-def test_every_route_of_the_app_is_documented_and_nothing_else(app, doc):
+def test_every_route_of_the_app_is_documented_and_nothing_else(app, settings):
     assert undocumented_routes(app) == []
-    documented = {(m.upper(), p) for m, p, _ in _operations(doc)}
+    every = build_openapi(settings, every=True)
+    validate(every)
+    documented = {(m.upper(), p) for m, p, _ in _operations(every)}
     assert documented == set(app_routes(app))
-    assert {"/rules", "/games", "/play/{token}/moves", "/openapi.json"} <= set(doc["paths"])
+    assert {"/rules", "/games", "/play/{token}/moves", "/openapi.json"} <= set(every["paths"])
+
+
+def test_the_action_shows_the_model_only_the_operations_it_should_call(doc):
+    """The served document (a GPT Action's schema) holds exactly the tool operations: no health
+    check, no documents about the API, no plain-text board nor spectator history."""
+    ids = {op["operationId"] for _, _, op in _operations(doc)}
+    assert ids == set(TOOLS) == {op.name for op in OPERATIONS if op.in_openapi}
+    assert {"rematch", "say", "resign", "verify_deal"} <= ids
+    for hidden in ("/healthz", "/openapi.json", "/tools/openai.json", "/tools/anthropic.json"):
+        assert hidden not in doc["paths"]
 
 
 def test_gpt_actions_rules_hold_for_every_operation(doc):
@@ -141,7 +155,8 @@ def test_with_an_operator_key_every_route_wants_it(redis_url, redis_client):
     validate(doc)
 
 
-def test_text_variants_are_alternative_content(doc):
+def test_text_variants_are_alternative_content(settings):
+    doc = build_openapi(settings, every=True)
     board = doc["paths"]["/play/{token}/board"]["get"]["responses"]["200"]["content"]
     assert board == {"text/plain": {"schema": {"type": "string"}}}
     rules = doc["paths"]["/rules/{game}"]["get"]
@@ -184,12 +199,13 @@ def test_success_statuses_and_schemas_match_the_routes(doc):
     assert {"404", "409", "422"} <= set(move["responses"])
 
 
-def test_the_document_is_the_contract(doc):
-    from gm.contract import OPERATIONS
-
+@pytest.mark.parametrize("every", [False, True], ids=["served", "every"])
+def test_the_document_is_the_contract(settings, every):
+    doc = build_openapi(settings, every=every)
     by_id = {op["operationId"]: (method.upper(), path, op) for method, path, op in _operations(doc)}
-    assert list(by_id) == [op.name for op in OPERATIONS]
-    for declared in OPERATIONS:
+    declared_ops = [op for op in OPERATIONS if every or op.in_openapi]
+    assert list(by_id) == [op.name for op in declared_ops]
+    for declared in declared_ops:
         method, path, op = by_id[declared.name]
         assert (method, path) == (declared.method, declared.openapi_path)
         assert (op["summary"], op["description"]) == (declared.summary, declared.description)

@@ -65,6 +65,14 @@ def test_each_file_fits_a_custom_gpts_instructions(path):
         "offer two or three moves from `legal_moves`",  # … and offer legal moves
         "returns a `token`",  # keep the seat token
         "Keep it for the whole conversation",
+        "Send every message of the player, as it is, to `say`",  # chatty players, questions
+        "Rules questions go to `say`",
+        "never mix tokens",  # several games in one conversation
+        "there is no call that waits",  # two people: the other seat's turn
+        "nothing changed in the position",  # the illegal-move policy, stated truly
+        "with an `illegal_move_limit` the seat forfeits at the limit",
+        "`rematch` (`POST /play/<token>/rematch`)",
+        "Call `resign` (`POST /play/<token>/resign`) only after a clear yes",
     ):
         assert rule in pasted, (path.name, rule)
 
@@ -101,6 +109,59 @@ def test_every_move_example_gets_the_verdict_the_file_claims(client, game):
                 assert row["reason"] == f"one of {', '.join(answer['candidates'])}"
             else:
                 assert _unescape(row["reason"]) == answer["reason"]
+
+
+STEP = re.compile(
+    r"^\| \d+ \| (?P<who>\w+) \| `(?P<op>\w+)` \| `(?P<args>\{.*?\})` \| (?P<then>.*) \|$",
+    re.MULTILINE,
+)
+KEEP = re.compile(r"`([\w.]+)` as `(<[^>`]+>)`")
+EXPECT = re.compile(r"`([\w.]+)` is `([^`]+)`")
+
+
+def _field(answer, path: str):
+    for part in path.split("."):
+        answer = answer[part]
+    return answer
+
+
+def test_the_two_players_example_replays_against_the_server(client):
+    """game-master.md's two-player example, call by call, as the file shows it: every call is
+    accepted, every value it says to keep exists, every value it states holds."""
+    from gm.contract import BY_NAME
+
+    text = (PROMPTS / "game-master.md").read_text(encoding="utf-8")
+    steps = list(STEP.finditer(text))
+    assert [s["op"] for s in steps] == [s[1] for s in prompts.TWO_PLAYERS]
+    assert {"join_game", "rematch", "resign"} <= {s["op"] for s in steps}
+    kept: dict[str, str] = {}
+    checked = 0
+
+    def fill(value):
+        return kept[value] if isinstance(value, str) and value in kept else value
+
+    for step in steps:
+        declared = BY_NAME[step["op"]]
+        args = {k: fill(v) for k, v in json.loads(step["args"]).items()}
+        path = declared.path
+        for name in declared.path_params:
+            path = path.replace(f"<{name}>", args.pop(name))
+        if declared.method == "POST":
+            response = client.post(path, json=args)
+        else:
+            response = client.get(path)
+        assert response.status_code == declared.status, (step[0], response.get_json())
+        answer = response.get_json()
+        for field, name in KEEP.findall(step["then"]):
+            kept[name] = _field(answer, field)
+        for field, value in EXPECT.findall(step["then"]):
+            expected = kept.get(value, value)
+            if value in ("true", "false"):
+                expected = value == "true"
+            assert _field(answer, field) == expected, (step[0], field)
+            checked += 1
+    assert checked >= 6 and len(kept) >= 6
+    assert kept["<token 3>"] != kept["<token 1>"] and kept["<game 2>"] != kept["<game>"]
 
 
 def test_every_route_named_is_served(app):

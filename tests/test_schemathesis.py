@@ -1,5 +1,7 @@
-"""Schemathesis over the whole API, from GET /openapi.json, against the Flask app (WSGI) and a real
-Redis: no 5xx, every status documented, every answer matching its documented schema and media type.
+"""Schemathesis over the whole API, from the OpenAPI document of every operation (the served
+/openapi.json shows a GPT only the tool operations; this one adds the health check, the documents,
+the plain-text board and the spectator's history), against the Flask app (WSGI) and a real Redis:
+no 5xx, every status documented, every answer matching its documented schema and media type.
 
 Generated path parameters are mostly unknown ids (404s). So that the success answers are checked
 too, some cases get a real seat token, game id or invite of a fresh game of a registered game, and
@@ -16,6 +18,8 @@ from typing import Any
 import schemathesis
 from hypothesis import HealthCheck, settings
 
+from gm.api.openapi import build_openapi
+from gm.config import Settings
 from gm.games import REGISTRY
 
 # Per operation and mode. A longer, random hunt by hand:
@@ -32,25 +36,16 @@ CONFIG = {
 }
 
 
-def _schema_app():
-    """An app only to serve /openapi.json at import time (its Redis client never connects); the
-    requests go to the test's ``app`` fixture, which has the session's real Redis."""
-    import redis
-
-    from gm.app import create_app
-    from gm.config import Settings
-
-    return create_app(Settings(redis_url="redis://unused"), client=redis.Redis())
-
-
 def _schema(mode: str):
+    """The document of every operation, built at import time (the requests go to the test's
+    ``app`` fixture, which has the session's real Redis)."""
     config = schemathesis.Config.from_dict(
         {**CONFIG, "generation": {**CONFIG["generation"], "mode": mode}}
     )
-    return schemathesis.openapi.from_wsgi("/openapi.json", SCHEMA_APP, config=config)
+    document = build_openapi(Settings(public_url="http://localhost"), every=True)
+    return schemathesis.openapi.from_dict(document, config=config)
 
 
-SCHEMA_APP = _schema_app()
 positive = _schema("positive")
 negative = _schema("negative")
 

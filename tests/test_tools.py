@@ -222,6 +222,12 @@ def test_each_tool_example_dispatched_through_its_route_is_accepted(
             response = dispatch(client, file["routes"][setup["tool"]], setup["arguments"])
             assert response.status_code == file["routes"][setup["tool"]]["success_status"]
             answer = response.get_json()
+        if "then" in example:
+            then = example["then"]
+            then_arguments = _substitute(then["arguments"], answer)
+            jsonschema.validate(then_arguments, schemas[then["tool"]])
+            response = dispatch(client, file["routes"][then["tool"]], then_arguments)
+            assert response.status_code == file["routes"][then["tool"]]["success_status"]
         arguments = _substitute(example["arguments"], answer)
         jsonschema.validate(arguments, schemas[name])  # what the model would send
         response = dispatch(client, route, arguments)

@@ -52,6 +52,7 @@ class OpenAPIDocumentSchema(Schema):
     paths = fields.Dict(required=True)
     components = fields.Dict(required=True)
     security = fields.List(fields.Dict())
+    tags = fields.List(fields.Dict())
 
 
 class ToolFileSchema(Schema):

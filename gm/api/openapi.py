@@ -6,7 +6,9 @@ from :data:`gm.contract.OPERATIONS`, request and answer bodies from :mod:`gm.api
 apispec's MarshmallowPlugin, the game names from the registry. A route of the app that the
 contract does not declare is named by :func:`undocumented_routes` (the tests check there is none).
 
-The document is shaped to be pasted into a custom GPT's Actions as is: one server (GM_PUBLIC_URL),
+The served document is shaped to be pasted into a custom GPT's Actions as is, showing the model
+only the operations it should call (the tool operations; not the health check, the documents
+themselves, the plain-text board or the spectator's history): one server (GM_PUBLIC_URL),
 an ``operationId`` per operation (the same names as the tool definitions in :mod:`gm.api.tools`),
 short summaries and descriptions, parameters inline, every object schema with ``properties``,
 ``x-openai-isConsequential`` true only for a destructive operation (resign), the operator key as
@@ -186,9 +188,10 @@ def undocumented_routes(app: Flask) -> list[tuple[str, str]]:
     return [route for route in app_routes(app) if route not in declared]
 
 
-def build_openapi(settings: Settings | None = None) -> dict[str, Any]:
-    """The OpenAPI 3.1 document of every declared operation, for ``settings`` (the public URL,
-    the operator key) and the game registry."""
+def build_openapi(settings: Settings | None = None, every: bool = False) -> dict[str, Any]:
+    """The OpenAPI 3.1 document for ``settings`` (the public URL, the operator key) and the game
+    registry: of the operations a model should call (``in_openapi``: the served document, a GPT
+    Action's schema), or with ``every`` of every declared operation (what the tests walk)."""
     settings = settings or Settings()
     spec = APISpec(
         title="gm — a game master for chat assistants",
@@ -214,7 +217,7 @@ def build_openapi(settings: Settings | None = None) -> dict[str, Any]:
     spec.components.schema("Problem", schema=s.ProblemSchema)
 
     paths: dict[str, dict[str, Any]] = {}
-    for op in OPERATIONS:
+    for op in (op for op in OPERATIONS if every or op.in_openapi):
         paths.setdefault(op.openapi_path, {})[op.method.lower()] = _operation(spec, op)
     for path, operations in paths.items():
         spec.path(path=path, operations=operations)

@@ -274,6 +274,10 @@ class ViewSchema(Schema):
     seats = fields.List(fields.Nested(SeatSchema), required=True)
     result = fields.Nested(ResultSchema, allow_none=True, required=True)
     deal = fields.Nested(DealSchema, required=True, metadata={"description": "Is the deal fair?"})
+    rematch = fields.String(
+        allow_none=True,
+        metadata={"description": "The rematch's game id once one started (ask rematch to play)."},
+    )
 
 
 class CheckSchema(Schema):
@@ -344,6 +348,16 @@ class CreateAnswerSchema(Schema):
     seats = fields.List(fields.Nested(SeatSchema), required=True)
     events = fields.List(fields.Nested(EventSchema), required=True)
     view = fields.Nested(ViewSchema, required=True)
+
+
+class RematchAnswerSchema(CreateAnswerSchema):
+    seat = fields.String(required=True, metadata={"description": "Your seat in the rematch."})
+    token = fields.String(required=True, metadata={"description": "Your new seat token."})
+    rematch_of = fields.String(allow_none=True, metadata={"description": "The finished game."})
+    first_claim = fields.Boolean(
+        required=True, metadata={"description": "False when this seat had its token already."}
+    )
+    reply = fields.String(required=True, metadata={"description": "A sentence to relay as is."})
 
 
 class JoinAnswerSchema(Schema):

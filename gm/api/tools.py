@@ -43,8 +43,9 @@ DISPATCH = [
     "Hand the response body to the model as the tool result whatever the status: a success is "
     "the JSON answer, an error is application/problem+json whose 'detail' says how to fix the "
     "call.",
-    "Examples: run example.setup (a tool call) first when present; a string '{{setup.a.b.0}}' "
-    "in example.arguments stands for that field of the setup call's answer.",
+    "Examples: run example.setup (a tool call) first when present, then example.then (a tool "
+    "call) when present; a string '{{setup.a.b.0}}' in example.then or example.arguments stands "
+    "for that field of the setup call's answer.",
 ]
 
 
@@ -254,9 +255,10 @@ def _routes(
         example = copy.deepcopy(examples[name])
         if fill_nulls:
             example["arguments"] = fill_nulls_for(example["arguments"], schemas[name])
-            if "setup" in example:
-                setup = example["setup"]
-                setup["arguments"] = fill_nulls_for(setup["arguments"], schemas[setup["tool"]])
+            for step in ("setup", "then"):
+                if step in example:
+                    call = example[step]
+                    call["arguments"] = fill_nulls_for(call["arguments"], schemas[call["tool"]])
         example["request"] = _example_request(method, path, path_params, example["arguments"])
         routes[name] = {
             "method": method,
@@ -333,6 +335,11 @@ def tool_examples() -> dict[str, dict[str, Any]]:
         "verify_deal": {"setup": new_game, "arguments": {"game_id": "{{setup.game_id}}"}},
         "say": {"setup": new_game, "arguments": {"token": token, "text": "show the board"}},
         "resign": {"setup": new_game, "arguments": {"token": token}},
+        "rematch": {  # a finished game: the setup's seat resigns first
+            "setup": new_game,
+            "then": {"tool": "resign", "arguments": {"token": token}},
+            "arguments": {"token": token},
+        },
         "get_board": {"setup": new_game, "arguments": {"token": token}},
         "get_game_history": {"setup": new_game, "arguments": {"game_id": "{{setup.game_id}}"}},
     }
