@@ -55,7 +55,9 @@ def test_far_apart_marks_keep_the_view_small_and_say_where_the_rest_are(client, 
     assert driver.sizes.largest["n-in-a-row"][0] <= BOUND
 
 
-def test_history_pages_cover_the_whole_log_in_order(client, service):
+def test_history_pages_cover_the_whole_log_in_order(client, service, reproducible_deals):
+    """A seeded game between two humans (the seed deals the cards here: the fixture), long
+    enough for several pages."""
     humans = [{"kind": "human"}] * 2
     driver = Driver(client, service, Sizes(), "trumps")
     driver.create({"game": "trumps", "seats": humans, "seed": 5})
