@@ -584,3 +584,15 @@ def _duel(level, opponent, games):
 
 def test_heuristic_beats_random_in_at_least_70_percent_of_500_games():
     assert _duel("heuristic", "random", 500) >= 0.70
+
+
+def test_the_turn_line_adds_no_second_card_to_a_beat_with_the_last_card():
+    from gm.games.trumps.notation import _turn_line
+
+    state = {"turn": 0, "phase": "play", "pile": ["7♦"], "trumps": ["♥", "♠"]}
+    last = _turn_line({**state, "hands": [["9♦"], ["6♣", "8♣"]]}, 0)
+    assert last == (
+        "To move: south (you) — beat 7♦ with a higher ♦ or any ♥ (the last card: nothing to add), "
+        "or TAKE 1."
+    )
+    assert "and add a card" in _turn_line({**state, "hands": [["9♦", "6♠"], ["6♣"]]}, 0)

@@ -43,9 +43,14 @@ def status(view: dict[str, Any]) -> str:
     return f"{view['to_move']} is to move; you are {view['seat']}."
 
 
-def listing(moves: list[str], limit: int) -> str:
-    shown = ", ".join(moves[:limit])
-    more = len(moves) - limit
+def listing(moves: list[str], limit: int, budget: int = 240) -> str:
+    """Up to ``limit`` moves, fewer when their text would pass ``budget`` characters."""
+    count = 0
+    while count < min(limit, len(moves)) and len(", ".join(moves[: count + 1])) <= budget:
+        count += 1
+    count = max(count, min(1, len(moves)))
+    shown = ", ".join(moves[:count])
+    more = len(moves) - count
     return shown + (f" … and {more} more" if more > 0 else "")
 
 
