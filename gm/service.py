@@ -172,6 +172,11 @@ class GameService:
         table, seat = self._read_seat(token)
         return answers.view(table, seat)
 
+    def seat_table(self, token: str) -> tuple[Table, int]:
+        """The table and the seat of ``token``, read only (the chat reads a message against the
+        position before deciding whether it is a move at all)."""
+        return self._read_seat(token)
+
     def board(self, token: str) -> str:
         table, seat = self._read_seat(token)
         return table.render(seat)

@@ -10,7 +10,33 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 import redis
 
+from gm import chat
 from gm.config import Settings
+
+# Every chat reply the suite produces is checked as it is made: plain sentences to relay, no HTTP
+# verbs, paths or field names (gm.chat.JARGON). The longest one is reported at the end.
+REPLIES: list[str] = []
+_say = chat.say
+
+
+def _checked_say(*args, **kwargs):
+    answer = _say(*args, **kwargs)
+    reply = answer["reply"]
+    REPLIES.append(reply)
+    found = chat.JARGON.search(reply)
+    assert found is None, f"jargon {found.group(0)!r} in a chat reply: {reply!r}"
+    return answer
+
+
+chat.say = _checked_say
+
+
+def pytest_terminal_summary(terminalreporter):
+    if REPLIES:
+        longest = max(REPLIES, key=len)
+        terminalreporter.write_line(
+            f"chat replies checked: {len(REPLIES)}; longest {len(longest)} chars: {longest!r}"
+        )
 
 
 def _with_db(url: str, db: int) -> str:

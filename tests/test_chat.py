@@ -52,8 +52,9 @@ HELP = (
 RULES = (
     "Masul: A two-seat duel on a 3x7 grid: play cards into seven columns, face up or face down, "
     "and win columns by matching the Field Card's suit or by rank. Moves look like: 7♠ C3 | 7♠ "
-    "C3 FD | 7♠ FC3. The full rules are in 'rules' (GET /rules/masul)."
+    "C3 FD | 7♠ FC3."
 )
+SCORE = f"Nobody has won yet: the game is still on. {TURN}"
 
 REQUEST_REPLIES = [
     ("show the board", "board", f"Here is the board. {TURN}"),
@@ -74,8 +75,36 @@ REQUEST_REPLIES = [
     ("What did my opponent play?", "history", "No moves yet."),
     ("whose turn is it?", "status", TURN),
     ("Is it my turn?", "status", TURN),
-    ("what's the score?", "status", TURN),
-    ("who is winning", "status", TURN),
+    ("what's the score?", "score", SCORE),
+    ("who is winning", "score", SCORE),
+    (
+        "what does FD mean?",
+        "question",
+        "From the rules: \u201cFace down into a column (FD) — your slot must be empty, and the "
+        "opposing slot in that column must be empty or hold a face-down card.\u201d",
+    ),
+    (
+        "how do i win a column?",
+        "question",
+        "From the rules: \u201cWhoever wins more columns wins the match.\u201d",
+    ),
+    ("thanks", "chat", "You're welcome! Your move when you are ready, for example 3♣ C1."),
+    (
+        "one sec, brb",
+        "chat",
+        "No rush, the game waits for you. Your move when you are ready, for example 3♣ C1.",
+    ),
+    (
+        "take that back",
+        "undo",
+        "Moves cannot be taken back: a move is final once played. Your "
+        "move when you are ready, for example 3♣ C1.",
+    ),
+    (
+        "what should I play?",
+        "hint",
+        "I give no advice yet, but you can play 3♣ C1, 3♣ C1 FD or 3♣ C2 (or any of 97 more).",
+    ),
 ]
 
 
@@ -97,7 +126,9 @@ def test_what_can_i_play_lists_the_legal_moves(client, table, text):
     assert body["intent"] == "legal"
     moves = body["legal_moves"]
     assert body["reply"].startswith(f"Your legal moves ({len(moves)}): 3♣ C1, 3♣ C1 FD, 3♣ C2,")
-    assert body["reply"].endswith(f"… and {len(moves) - 30} more (all in legal_moves).")
+    shown = body["reply"].split(": ", 1)[1].split(" … ")[0].split(", ")
+    assert shown == moves[: len(shown)] and 10 <= len(shown) <= 30
+    assert body["reply"].endswith(f"… and {len(moves) - len(shown)} more.")
 
 
 def test_the_seat_not_to_move_hears_whose_turn_it_is_and_has_no_moves(client, table):
@@ -130,15 +161,20 @@ def test_a_move_in_any_phrasing_is_played_and_echoed(client, table, text, canoni
     assert body["to_move"] == "row1" and body["legal_moves"] == []
 
 
-def test_an_unknown_text_gets_the_parsers_verdict_and_the_requests_understood(client, table):
+def test_nonsense_is_not_a_move_and_is_not_counted(client, table):
     body = _say(client, table[0], "banana")
-    assert body["intent"] == "move" and body["legal"] is False and body["kind"] == "unparsable"
-    assert body["reply"] == (
-        "Could not read 'banana' as a move. It names no card. Expected one card from your hand "
-        "and a column, e.g. '3♣ C3' (face up), '3♣ C3 FD' (face down) or '3♣ FC3' (replace the "
-        "Field Card of C3); suits may be written S H D C, tens as X, T or 10. Or ask for: board, "
-        "legal moves, whose turn, history, rules, resign, help."
+    assert body["intent"] == "unclear" and "legal" not in body
+    assert (
+        body["reply"]
+        == f"I did not understand that. Say a move such as 3♣ C1, or ask for: {REQUESTS}."
     )
+    assert [s["illegal_attempts"] for s in body["seats"]] == [0, 0]
+
+
+def test_a_text_that_names_a_card_is_a_move_attempt_and_counts(client, table):
+    body = _say(client, table[0], "play the banana of spades")
+    assert body["intent"] == "move" and body["legal"] is False and body["kind"] == "unparsable"
+    assert body["seats"][0]["illegal_attempts"] == 1
 
 
 def test_a_column_that_does_not_exist_is_unreadable_and_says_why(client, table):
@@ -148,17 +184,17 @@ def test_a_column_that_does_not_exist_is_unreadable_and_says_why(client, table):
         "Could not read 'play the ace of spades in column 9' as a move. There is no column 9; "
         "the columns are C1-C7."
     )
-    assert body["reply"].endswith(f"Or ask for: {REQUESTS}.")
+    assert "Or ask for" not in body["reply"]
 
 
-def test_an_illegal_move_gets_the_rule_the_hint_and_some_legal_moves(client, table):
-    body = _say(client, table[0], "K♠ C1")
+def test_an_illegal_move_gets_the_rule_the_hint_and_three_close_moves(client, table):
+    body = _say(client, table[0], "K♠ C5")
     assert body["legal"] is False and body["rule"] == "not-in-hand"
     assert body["reply"] == (
         f"Illegal: You do not hold K♠; a turn plays one card from your own hand. Your hand: "
-        f"{HAND}. Legal now: 3♣ C1, 3♣ C1 FD, 3♣ C2, 3♣ C2 FD, 3♣ C3, 3♣ C3 FD, 3♣ C4, 3♣ C4 FD "
-        f"… and {len(body['legal_moves']) - 8} more (all in legal_moves)."
+        f"{HAND}. You could play 3♣ C5, 3♣ C5 FD or 5♣ C5."
     )
+    assert len(body["legal_moves"]) > 3  # all of them stay in the structured answer
 
 
 def test_a_field_replacement_of_the_wrong_rank_names_the_rule(client, table):
@@ -175,7 +211,7 @@ def test_an_ambiguous_move_asks_which_one(client, table):
     assert body["kind"] == "ambiguous" and len(body["candidates"]) == 14
     assert body["reply"] == (
         "'7♠' could mean more than one move. Say which one: 7♠ C1, 7♠ C1 FD, 7♠ C2, 7♠ C2 FD, "
-        "7♠ C3, 7♠ C3 FD, 7♠ C4, 7♠ C4 FD … and 6 more (all in legal_moves)."
+        "7♠ C3, 7♠ C3 FD … and 8 more."
     )
 
 
@@ -186,7 +222,7 @@ def test_a_conversation_between_two_seats_keeps_each_hand_secret(client, table):
     )
     early = _say(client, row3, "5♣ C2")
     assert early["legal"] is False and early["rule"] == "not-your-turn"
-    assert early["reply"].startswith("Illegal: It is not your turn: row1 is to move.")
+    assert early["reply"] == "It is not your turn: row1 is to move. You are row3."
     row1_hand = _say(client, row1, "my hand")["state"]["hand"]
     assert row1_hand == ["4♣", "5♦", "A♥", "2♠", "4♠", "9♠", "X♠", "J♠", "Q♠"]
     played = _say(client, row1, "four of clubs face down in column 2")
@@ -217,14 +253,36 @@ def _names(text: str, cards: set[str]) -> list[str]:
 # ---------------------------------------------------------------- resign
 
 
-@pytest.mark.parametrize("text", ["I resign", "resign", "I give up", "forfeit"])
-def test_resigning_ends_the_game_with_the_other_seat_winning(client, table, text):
+@pytest.mark.parametrize("text", ["I resign", "resign", "I give up", "forfeit", "I want to resign"])
+def test_resigning_by_chat_asks_for_confirmation_and_changes_nothing(client, table, text):
+    row3, _ = table
+    before = client.get(f"/play/{row3}").get_json()
+    body = _say(client, row3, text)
+    assert body["intent"] == "resign" and "resigned" not in body
+    assert body["reply"] == "Are you sure? Say 'yes, resign' to resign; the game ends at once."
+    assert body["status"] == "active" and body["version"] == before["version"]
+    assert client.get(f"/play/{row3}/history").get_json()["moves"] == []
+
+
+@pytest.mark.parametrize(
+    "text", ["don't resign", "do not resign", "should I resign?", "can I resign?", "never give up"]
+)
+def test_talk_about_resigning_never_resigns(client, table, text):
+    body = _say(client, table[0], text)
+    assert body["intent"] in ("chat", "question") and body["status"] == "active"
+    assert "resigned" not in body and [s["illegal_attempts"] for s in body["seats"]] == [0, 0]
+
+
+@pytest.mark.parametrize("text", ["yes, resign", "yes resign", "confirm resign", "Yes, I resign"])
+def test_the_confirmation_resigns_with_the_other_seat_winning(client, table, text):
     row3, row1 = table
+    assert _say(client, row3, "resign")["status"] == "active"
     body = _say(client, row3, text)
     assert body["intent"] == "resign" and body["resigned"] is True
     assert body["reply"] == "You resigned. Game over: row3 resigned; row1 wins."
     assert body["status"] == "finished" and body["to_move"] is None
     assert body["result"]["winners"] == ["row1"] and body["result"]["draw"] is False
+    assert set(body["result"]["scores"]) == {"row3", "row1"}
     assert body["board"].endswith("\nGame over: row3 resigned; row1 wins.")
     assert body["events"] == [{"seat": "row3", "kind": "resign", "text": "row3 resigned."}]
     # every seat's view, the spectator's and the history reflect it
@@ -236,14 +294,22 @@ def test_resigning_ends_the_game_with_the_other_seat_winning(client, table, text
     assert log[-1] == {"n": 1, "seat": "row3", "events": ["row3 resigned."], "move": "resign"}
 
 
+def test_the_resign_route_acts_at_once(client, table):
+    response = client.post(f"/play/{table[0]}/resign", json={})
+    assert response.status_code == 200 and response.get_json()["status"] == "finished"
+
+
 def test_after_resigning_no_move_is_taken_and_resigning_again_changes_nothing(client, table):
     row3, row1 = table
-    _say(client, row3, "resign")
+    _say(client, row3, "yes, resign")
     late = _say(client, row1, "3c c1")
     assert late["legal"] is False and late["rule"] == "game-over"
-    again = _say(client, row1, "I resign")
+    again = _say(client, row1, "yes, I resign")
     assert again["reply"] == "Nothing to resign. Game over: row3 resigned; row1 wins."
     assert again["result"]["winners"] == ["row1"]
+    assert _say(client, row1, "resign")["reply"] == (
+        "The game is over already. Game over: row3 resigned; row1 wins."
+    )
     assert _say(client, row3, "whose turn")["reply"] == "Game over: row3 resigned; row1 wins."
 
 

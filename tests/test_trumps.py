@@ -719,3 +719,15 @@ def test_trump_choice_never_guesses():
     # in play, a trump named in a sentence is still refused: trumps are set before the deal
     state = position(HAND, pile=["8♦"], rest="north")
     assert illegal(state, S, "hearts are my trumps").rule == "trump-set-up-only"
+
+
+def test_the_turn_line_adds_no_second_card_to_a_beat_with_the_last_card():
+    from gm.games.trumps.notation import _turn_line
+
+    state = {"turn": 0, "phase": "play", "pile": ["7♦"], "trumps": ["♥", "♠"]}
+    last = _turn_line({**state, "hands": [["9♦"], ["6♣", "8♣"]]}, 0)
+    assert last == (
+        "To move: south (you) — beat 7♦ with a higher ♦ or any ♥ (the last card: nothing to add), "
+        "or TAKE 1."
+    )
+    assert "and add a card" in _turn_line({**state, "hands": [["9♦", "6♠"], ["6♣"]]}, 0)

@@ -457,8 +457,10 @@ class SayAnswerSchema(MoveAnswerSchema):
     intent = fields.String(
         required=True,
         metadata={
-            "description": "What the message was read as: 'move', 'board', 'legal', 'status', "
-            "'history', 'rules', 'resign' or 'help'."
+            "description": "What the message was read as: 'move' (only a try at a move can be "
+            "an illegal attempt), 'board', 'legal', 'hint', 'status', 'score', 'history', "
+            "'rules', 'help', 'question', 'chat', 'unclear', 'undo', 'new_game', 'rematch' or "
+            "'resign' (without 'resigned': asks for confirmation, 'yes, resign' resigns)."
         },
     )
     reply = fields.String(

@@ -121,6 +121,8 @@ def _turn_line(state: State, seat: int | None) -> str:
         return f"To move: {who} — lead any card{example}."
     top = pile[-1]
     how = f"a higher {trump}" if suit(top) == trump else f"a higher {suit(top)} or any {trump}"
-    return (
-        f"To move: {who} — beat {top} with {how} and add a card, or TAKE {take_count(pile, trump)}."
+    # a beat with the last card puts nothing on top of it
+    add = (
+        " (the last card: nothing to add)" if len(state["hands"][turn]) == 1 else " and add a card"
     )
+    return f"To move: {who} — beat {top} with {how}{add}, or TAKE {take_count(pile, trump)}."

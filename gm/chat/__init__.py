@@ -1,0 +1,189 @@
+"""Chat text: one message from a chat is first understood for what it is — a request ("show the
+board", "what can I play?", "rematch"), a question ("what does FD mean?"), small talk ("thanks",
+"one sec"), a try at a move, or nonsense — and the answer carries a short ``reply`` a chat can
+relay verbatim (gm/chat/replies.py: plain sentences in the game's words, no HTTP).
+
+Deterministic, no language model: the phrasing is matched whole (gm/chat/intents.py); anything
+else is read — never played — against the seat's position, and only a message that tries to be a
+move goes to :meth:`GameService.move`, so only such a message can count as an illegal attempt.
+Questions are answered from the game's rules text, the view and the log; resigning by chat asks
+for confirmation first ("yes, resign" resigns). Works for every registered game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm.chat import replies
+from gm.chat.intents import classify, normalise, triage
+from gm.chat.replies import JARGON, REQUESTS
+from gm.problems import ServiceError
+from gm.service import GameService
+
+__all__ = ["JARGON", "REQUESTS", "classify", "normalise", "say"]
+
+HISTORY_PAGE = 12  # entries of the history a 'history' request's answer carries (the last ones)
+
+CONFIRM_RESIGN = "Are you sure? Say 'yes, resign' to resign; the game ends at once."
+_ACKS = (  # small talk → a short friendly answer, before the steer back to the game
+    (("thank", "thx", "ty", "cheers", "appreciated"), "You're welcome!"),
+    (("brb", "sec", "moment", "minute", "min", "wait", "hold", "hang", "think", "let me see"),
+     "No rush, the game waits for you."),
+    (("move", "played", "wp", "one", "shot", "play"), "Thanks!"),
+    (("gg", "good game", "luck", "gl", "fun", "love"), "Enjoy the game!"),
+    (("bye", "later", "night", "gotta go"), "See you! The game stays as it is."),
+    (("sorry", "my bad", "never mind", "nevermind", "nvm"), "No problem."),
+)  # fmt: skip
+
+
+def say(
+    service: GameService,
+    token: str,
+    text: str,
+    expected_version: int | None = None,
+    idempotency_key: str | None = None,
+) -> dict[str, Any]:
+    """Answer one chat message for the seat holding ``token``: ``{intent, reply, **view}``, plus
+    the move answer's fields for a move, ``history`` for history and ``rules`` for rules.
+    ServiceErrors (unknown token, stale version) propagate like in the other use cases."""
+    intent = classify(text)
+    verdict: tuple[Any, str | None] = (None, None)
+    if intent is None:
+        table, seat = service.seat_table(token)
+        intent, error, move = triage(table, seat, text)
+        verdict = (error, move)
+    # a move's or resignation's reply is built inside the update, before anything is written
+    if intent == "move":
+
+        def finish(answer: dict[str, Any]) -> dict[str, Any]:
+            reply = replies.moved(answer) if answer["legal"] else replies.refused(answer)
+            return {"intent": "move", "reply": reply, **answer}
+
+        return service.move(
+            token, text, expected_version, idempotency_key, via="say", finish=finish
+        )
+    if intent == "resign_confirmed":
+        return _resign(service, token, text, idempotency_key)
+    if intent == "rematch" and hasattr(service, "rematch"):
+        return _rematch(service, token)
+    view = service.seat_view(token)
+    extra: dict[str, Any] = {}
+    if intent == "question":
+        reply = _answer(service, view, text, *verdict)
+    elif intent == "history":
+        page = service.history(token=token, limit=HISTORY_PAGE)
+        extra["history"] = page["moves"]
+        reply = replies.history(page["moves"], total=page["total"])
+    elif intent == "rules":
+        rules = service.rules(view["game"])
+        extra["rules"] = rules["rules"]
+        reply = f"{rules['title']}: {rules['summary']} Moves look like: {rules['move_syntax']}."
+    elif intent == "help":
+        reply = replies.help_text(service.describe(view["game"]), view)
+    else:
+        reply = _simple(intent, view, text)
+    if intent in ("resign", "resign_question", "keep_playing"):
+        intent = (
+            "resign" if intent == "resign" else "chat" if intent == "keep_playing" else "question"
+        )
+    return {"intent": intent, "reply": reply, **view, **extra}
+
+
+def _simple(intent: str, view: dict[str, Any], text: str) -> str:
+    """The replies built from the view alone."""
+    over = view.get("result") is not None
+    if intent == "board":
+        return f"Here is the board. {replies.status(view)}"
+    if intent == "legal":
+        return replies.legal(view)
+    if intent == "hint":
+        return replies.hint(view)
+    if intent == "status":
+        return replies.status(view)
+    if intent == "score":
+        return replies.score(view)
+    if intent == "resign":
+        return f"The game is over already. {replies.status(view)}" if over else CONFIRM_RESIGN
+    if intent == "resign_question":
+        if over:
+            return f"The game is over already. {replies.status(view)}"
+        return (
+            "That is up to you: resigning ends the game at once and the other side wins. "
+            "To resign, say 'yes, resign'."
+        )
+    if intent == "keep_playing":
+        return f"Fine, nobody resigns. {replies.steer(view)}"
+    if intent == "undo":
+        return f"Moves cannot be taken back: a move is final once played. {replies.steer(view)}"
+    if intent == "rematch" and over:  # the service offers no rematch
+        return "A rematch cannot be started from the chat here; start a new game instead."
+    if intent in ("new_game", "rematch"):
+        if over:
+            return (
+                "This game is over: say 'rematch' for another with the same settings and seats "
+                "swapped, or start a new game."
+            )
+        return (
+            "This game is still on: finish it (or say 'resign'), then say 'rematch' for another "
+            f"with the same settings, or start a new game. {replies.status(view)}"
+        )
+    if intent == "chat":
+        return f"{_ack(text)} {replies.steer(view)}"
+    # unclear
+    example = view["legal_moves"][0] if view["legal_moves"] else None
+    eg = f"a move such as {example}, or " if example else ""
+    return f"I did not understand that. Say {eg}ask for: {REQUESTS}."
+
+
+def _ack(text: str) -> str:
+    t = normalise(text)
+    for words, ack in _ACKS:
+        if any(w in t.split() or (" " in w and w in t) or t.startswith(w) for w in words):
+            return ack
+    return "Got it."
+
+
+def _answer(
+    service: GameService, view: dict[str, Any], text: str, error: Any, move: str | None
+) -> str:
+    """A question: about a move it names (the reader's verdict, nothing played), else the
+    sentence of the rules that answers it."""
+    if move is not None:
+        return f"Yes, {move} is legal now; say it to play it."
+    if error is not None:
+        return f"No: {replies.sentence(error.reason)} Nothing was played. {replies.status(view)}"
+    quoted = replies.from_rules(text, service.rules(view["game"])["rules"])
+    if quoted is None:
+        return f"The rules do not say; ask for the rules to read them all. {replies.status(view)}"
+    return quoted
+
+
+def _resign(
+    service: GameService, token: str, text: str, idempotency_key: str | None
+) -> dict[str, Any]:
+    def resigned(answer: dict[str, Any]) -> dict[str, Any]:
+        return {"intent": "resign", "reply": f"You resigned. {replies.status(answer)}", **answer}
+
+    try:
+        return service.resign(token, idempotency_key, via="say", text=text, finish=resigned)
+    except ServiceError as err:
+        if err.status != 409:
+            raise
+        view = service.seat_view(token)
+        return {"intent": "resign", "reply": f"Nothing to resign. {replies.status(view)}", **view}
+
+
+def _rematch(service: Any, token: str) -> dict[str, Any]:
+    """A rematch through the service (when it offers one): the new game's view and token."""
+    try:
+        answer = service.rematch(token)
+    except ServiceError as err:
+        view = service.seat_view(token)
+        return {
+            "intent": "rematch",
+            "reply": f"No rematch now: {replies.sentence(err.title)}",
+            **view,
+        }
+    view = answer.get("view") or service.seat_view(answer.get("token", token))
+    reply = f"A new game of the same kind has started, seats swapped. {replies.status(view)}"
+    return {"intent": "rematch", "reply": reply, **view, "rematch": answer}

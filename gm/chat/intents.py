@@ -1,0 +1,262 @@
+"""What a chat message is, before any move is read: a request, a question, small talk, a move
+attempt, or nonsense. Deterministic: the message is normalised and matched *whole* against the
+phrasings below; what matches none is read against the position (:func:`triage`), and only a
+message that tries to be a move — the game's reader reads it as one, or it names cards, columns,
+coordinates or move verbs — goes to the move path, where an illegal one is counted.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gm.games.base import AmbiguousMoveError, GameError, IllegalMoveError, TurnError
+from gm.games.cards import find_cards
+
+_SMALL_TALK = (
+    r"thanks?( you)?( so much| a lot)?|thx|ty|cheers|much appreciated",
+    r"lol|lmao|rofl|haha+|hehe+|ha|xd|:\)|:d|:p",
+    r"ok|okay|k|kk|alright|cool|nice|great|awesome|wow|whoa|oops|ugh|damn|dang|meh|huh|yay",
+    r"hm+|um+|uh+|er+m*|mhm|yes|yeah|yep|no|nope|nah|sure|maybe|fine|right|indeed",
+    r"(very |so )?(nice|good|great|cool|clever|smart|sneaky|bold|lucky) (move|one|play|shot)",
+    r"well played|wp|gg|good game|gl|good luck|have fun|you too|same to you",
+    r"brb|be right back|(one|a|1) (sec|second|moment|minute|min)|just a (sec|second|moment)",
+    r"wait|hold on|hang on|give me a (sec|second|moment|minute)|let me think|thinking|"
+    r"i am thinking|let me see|hmm let me think",
+    r"sorry|my bad|never mind|nevermind|nvm|whatever|i see|got it|understood|makes sense",
+    r"bye|goodbye|see you|good night|gotta go|later|this is fun|i love this game|fun",
+    r"i am (back|here)|back|ready|i am ready|let us go|lets go|here we go|come on",
+    r"good (morning|afternoon|evening)|how are you|nice to meet you",
+    r"i (did not|do not) (get|understand) (it|that)|what|huh what|really|seriously|omg",
+)
+_SMALL_TALK_RE = "(?:" + "|".join(_SMALL_TALK) + ")"
+
+# intent → phrasings, each matched against the whole normalised message (first match wins)
+PATTERNS: dict[str, tuple[str, ...]] = {
+    "resign_confirmed": (
+        r"(yes|yep|yeah|y|sure|confirm|confirmed|i confirm|ok|okay)( i)? "
+        r"(resign|forfeit|concede|surrender|give up)( the game)?( i (am|do) sure)?",
+        r"confirm (resign|resignation|resigning)",
+        r"(resign|resignation) confirmed",
+        r"i am sure i (want to )?resign",
+    ),
+    "keep_playing": (
+        r"(do not|don't|dont|never|no|not) (resign|forfeit|concede|surrender|give up)( yet)?"
+        r"( the game)?",
+        r"i (do not|will not|won't) (resign|give up)",
+        r"no i (do not )?(want to )?(resign|give up)",
+        r"(keep|continue) playing|let us (keep going|continue)|play on|keep going|continue",
+    ),
+    "resign_question": (
+        r"(should|must|could|can|may|would) (i|we|you) (resign|forfeit|concede|give up)( now)?",
+        r"how (do|can) i (resign|forfeit|concede|give up)",
+        r"is it (time|better|wise) to (resign|give up)",
+        r"(what|when) (happens )?(if|should) i (resign|give up)",
+        r"would you (resign|give up)",
+    ),
+    "resign": (
+        r"(i )?(resign|forfeit|concede|surrender)( the game)?",
+        r"(i )?give up( the game)?",
+        r"i (want|would like|wanna) to (resign|give up|forfeit|concede)",
+        r"i quit",
+    ),
+    "undo": (
+        r"undo( that| it| my( last)? move| the( last)? move| last move)?",
+        r"take (that|it|my move|the move) back|take back( that| my move| the move)?",
+        r"(can|could|may) i (undo|take (that|it|my move) back)( my move| that)?",
+        r"(revert|go back|cancel)( that| my( last)? move| the( last)? move)?",
+        r"i (did not|didn't|do not) mean (that|to do that|to play that)|mulligan|redo",
+    ),
+    "rematch": (
+        r"(a |another )?rematch( please)?|(i want|i would like|can we have|let us have) a rematch",
+        r"revenge|(run it|play it) back",
+    ),
+    "new_game": (
+        r"(a |start |begin |play )?(a )?(new|another|fresh) (game|match|round)",
+        r"start over|start again|begin again|restart( the game)?|reset( the game| the board)?",
+        r"play again|(can|could|shall) we (play again|start over|restart)|one more game",
+    ),
+    "hint": (
+        r"hint|(any|a|some|give me a|need a) (hint|hints|tip|tips|advice)s?|tips?|advice",
+        r"what (should|would|could) i (play|do|move)( now| next| here)?",
+        r"what (would|should) you (play|do)( now| here)?",
+        r"(what is|which is|what's) (a |the )?(good|best|right|smart) (move|play)( now| here)?",
+        r"(best|good) move|suggest (a move|something)|help me (choose|decide|out)",
+        r"(any|got any) (ideas|suggestions)",
+    ),
+    "help": (
+        r"",
+        r"help( me)?",
+        r"(hello|hi|hey|yo|hiya)( there| gm| again)?",
+        r"commands",
+        r"what can i (say|type|ask|send)",
+        r"how does (this|it) work",
+        r"how do i (move|make a move|enter a move|send a move|type a move|write a move)",
+        r"(what|how) (do|should) i (type|write|say)",
+        r"i am (lost|confused|stuck)|(i do not|i don't|dont) (know|get) (how|what to do)",
+    ),
+    "board": (
+        r"(show|display|print|see|view|give)( me)?( the| my| our)? (board|table|position|game)"
+        r"( again)?",
+        r"(the |my )?(board|table|position)( again)?",
+        r"(current|the current) (board|position|state)",
+        r"look( at the board)?",
+        r"where are we",
+        r"what does the board look like",
+        r"(show|display|see|view)( me)?( my)? (hand|cards)",
+        r"(my )?hand",
+        r"(what|which) cards do i (have|hold)( left)?",
+        r"what is in my hand",
+        r"(bord|baord|borad|boad)",
+    ),
+    "legal": (
+        r"what can i (play|do|move)( now)?",
+        r"(what are|show|list|give)( me)?( the| my)? (legal |valid |possible |available )?"
+        r"(moves|options|choices|plays)",
+        r"(legal|valid|possible|available|leagl|lgeal|legl) (moves|plays|mvoes|moev)",
+        r"(moves|options)",
+        r"(what|which) moves (are legal|can i make|are there|do i have)",
+        r"what are my options",
+    ),
+    "rules": (
+        r"(the )?(rules|rulse|ruels)",
+        r"(show|tell|explain|give)( me)?( the)? (rules|game)",
+        r"what are the rules",
+        r"how (do i|do you|to) play( this| the)?( game)?",
+        r"how does the game work",
+        r"how do i win( the game)?|how (is|does) (the game|it) (end|won|scored)",
+        r"what is the (goal|aim|point|object)( of the game| of this game)?",
+    ),
+    "history": (
+        r"(the |game |move )?(history|log|histroy|hsitory)",
+        r"(show|list|give)( me)?( the)? (history|log|move log|game log|moves so far|moves played)",
+        r"(moves|what happened) so far",
+        r"what (has )?happened( so far)?",
+        r"(what was |what is )?the last move",
+        r"last move",
+        r"what did (you|they|the opponent|my opponent|the ai|he|she) (play|do)( last)?",
+    ),
+    "score": (
+        r"(the )?(score|scores|points|standings)",
+        r"what is the score( now)?",
+        r"(how many|how much) points( do i have)?",
+        r"who (is winning|won|is ahead|is leading|leads)",
+        r"am i (winning|losing|ahead|behind)",
+        r"(the )?result",
+        r"is the game over|is it over|did i (win|lose)",
+    ),
+    "status": (
+        r"whose (turn|move)( is it)?( now)?",
+        r"who is (to move|next|on move|playing)",
+        r"who moves( next)?",
+        r"is it (my|your) (turn|move)",
+        r"(is it )?(my|your) (turn|move)",
+        r"am i (up|to move|next)",
+        r"(game )?status",
+        r"(i am )?waiting( for you| for my opponent| for the other player)?",
+        r"are you there|anyone there",
+    ),
+    "chat": (rf"{_SMALL_TALK_RE}( {_SMALL_TALK_RE})*",),
+}
+_COMPILED = {
+    intent: re.compile("|".join(f"(?:{p})" for p in patterns))
+    for intent, patterns in PATTERNS.items()
+}
+_FILLER_START = re.compile(
+    r"^(?:please|pls|plz|ok|okay|so|hey|hi|gm|now|and|then|um|well|oh|ah|alright|right|"
+    r"can you|could you|would you|can i|could i|i want to|i would like to|let me|tell me|"
+    r"show me)\s+"
+)
+_FILLER_END = re.compile(r"\s+(?:please|pls|plz|now|thanks|thank you|then|again)$")
+_CONTRACTIONS = {
+    "what's": "what is", "who's": "who is", "where's": "where is", "i'd": "i would",
+    "i'm": "i am", "im": "i am", "it's": "it is", "let's": "let us", "i'll": "i will",
+    "don't": "do not", "didn't": "did not", "can't": "cannot", "won't": "will not",
+    "whats": "what is", "hows": "how is", "how's": "how is", "u": "you", "r": "are",
+}  # fmt: skip
+
+
+def normalise(text: str) -> str:
+    """Lower case, typographic quotes folded, punctuation dropped, polite fillers stripped."""
+    t = text.lower().replace("\u2019", "'").replace("\u2018", "'")
+    t = re.sub(r"[?!.,;:\"]+", " ", t)
+    t = " ".join(_CONTRACTIONS.get(w, w) for w in t.split())
+    before = None
+    while before != t:
+        before = t
+        t = _FILLER_START.sub("", t)
+        t = _FILLER_END.sub("", t)
+    return t.strip()
+
+
+def classify(text: str) -> str | None:
+    """The request, question or chat a message is (``board``, ``legal``, ``resign``, ``chat``…)
+    by its phrasing alone, or None: it has to be read against the position (:func:`triage`)."""
+    t = normalise(text)
+    for intent, pattern in _COMPILED.items():
+        if pattern.fullmatch(t):
+            if intent == "resign" and text.strip().endswith("?"):  # "can I resign?"
+                return "resign_question"
+            return intent
+    return None
+
+
+# ---------------------------------------------------------------- reading against the position
+
+_QUESTION_START = re.compile(
+    r"^(?:what|whats|what's|why|how|who|whom|whose|when|where|which|is|are|does|do|did|should|"
+    r"shall|am|was|were|will|would|explain|tell me|wtf)\b",
+    re.IGNORECASE,
+)
+_MOVE_WORDS = re.compile(
+    r"\b(?:play|plays|put|place|lay|throw|drop|move|mark|pick|take|choose|beat|lead|draw|"
+    r"discard|capture|captures|replace|keep|exchange|trump|pile|deck|columns?|col|face ?down|"
+    r"face ?up|fd|field|castle|kingdom|spades?|hearts?|diamonds?|clubs?|suns?|moons?|crowns?|"
+    r"arms|ace|king|queen|jack|knave)\b",
+    re.IGNORECASE,
+)
+_MOVE_CODES = re.compile(
+    r"[♠♥♦♣]|\b(?:f?c|rc|rk|bc|bk|m)\s?[1-9]\b|\b[1-5][yrb][smca]\b|-?\d+\s*,\s*-?\d+|"
+    r"\(\s*-?\d+|\b(?:x|o)\s+-?\d",
+    re.IGNORECASE,
+)
+
+
+def is_question(text: str) -> bool:
+    """A wh-word or an auxiliary first, or a question mark last."""
+    t = text.strip()
+    return t.endswith("?") or bool(_QUESTION_START.match(t))
+
+
+def names_a_move(text: str) -> bool:
+    """Whether ``text`` names cards, columns, coordinates or move verbs: a try at a move."""
+    return bool(_MOVE_WORDS.search(text) or _MOVE_CODES.search(text) or find_cards(text))
+
+
+def triage(table, seat: int, text: str) -> tuple[str, GameError | None, str | None]:
+    """What a message no phrasing matched is, read (never played) against ``seat``'s position:
+    ``(intent, error, move)`` with intent ``move`` (a try at a move: the move path answers and
+    may count it), ``question`` (answered, never counted; ``error``/``move`` carry the reader's
+    verdict when the question names a move) or ``unclear`` (nonsense, never counted)."""
+    question = is_question(text)
+    named = names_a_move(text)
+    try:
+        move = table.read(seat, text)
+    except TurnError as err:  # not this seat's turn: the phrasing decides
+        return ("question" if question else "move" if named else "unclear"), err, None
+    except AmbiguousMoveError as err:
+        return (
+            ("question" if question and _QUESTION_START.match(text.strip()) else "move"),
+            err,
+            None,
+        )
+    except IllegalMoveError as err:
+        if question:
+            return "question", (err if named else None), None
+        return "move", err, None
+    except GameError as err:  # unreadable
+        if question:
+            return "question", None, None
+        return ("move" if named else "unclear"), err, None
+    if question and _QUESTION_START.match(text.strip()):
+        return "question", None, table.engine.render_move(move)
+    return "move", None, table.engine.render_move(move)

@@ -1,0 +1,96 @@
+"""Non-move chat for every game: questions about the rules, the board and the score, requests
+(and typos of them), small talk, talk about resigning, and nonsense — none of it a move
+(``intended`` None), each on the start of a game and on two positions further on, where the seat
+to move speaks. None of it may be taken as a move or counted as an illegal attempt."""
+
+from __future__ import annotations
+
+import copy
+from functools import cache
+
+from gm.games import GAMES
+from gm.games.table import Table
+from tests.chat_corpus import Case, State
+
+# (text, note): what people write between moves
+CHAT: list[tuple[str, str]] = [
+    ("what does FD mean?", "rules question: a term"),
+    ("how do i win a column?", "rules question: how to win"),
+    ("how does the game end?", "rules question: the end"),
+    ("what happens if nobody can move?", "rules question"),
+    ("why is that the rule?", "question without a term"),
+    ("who is winning?", "score"),
+    ("what's the score", "score"),
+    ("am I ahead?", "score"),
+    ("whose turn is it?", "turn"),
+    ("is it my move", "turn"),
+    ("show me the board", "board"),
+    ("bord", "typo of board"),
+    ("legal moves", "legal"),
+    ("leagl moves", "typo of legal moves"),
+    ("histroy", "typo of history"),
+    ("what did my opponent do?", "history"),
+    ("rulse", "typo of rules"),
+    ("hint", "hint"),
+    ("what should I play?", "hint"),
+    ("undo", "undo"),
+    ("take that back", "undo (TAKE in Your Trumps)"),
+    ("can I take it back?", "undo as a question"),
+    ("new game", "new game"),
+    ("start over", "new game"),
+    ("rematch", "rematch"),
+    ("thanks", "small talk"),
+    ("lol", "small talk"),
+    ("one sec, brb", "small talk (PICK 1 in So-Lon-Yo)"),
+    ("nice move", "small talk"),
+    ("hmm", "small talk"),
+    ("ok cool thanks", "small talk, several"),
+    ("good game!", "small talk"),
+    ("sorry, my bad", "small talk"),
+    ("let me think", "small talk"),
+    ("resign", "asks for confirmation"),
+    ("I give up", "asks for confirmation"),
+    ("don't resign", "never resigns"),
+    ("should I resign?", "never resigns"),
+    ("banana", "nonsense"),
+    ("asdfgh qwerty", "nonsense"),
+    ("purple monkey dishwasher", "nonsense"),
+    ("help", "help"),
+]
+
+SEEDS = {"masul": 7, "trumps": 7, "solonyo": 7, "maze": 7, "card-chess": 7, "n-in-a-row": 7}
+PLIES = (0, 3, 8)  # the start, and two positions further on
+
+
+@cache
+def _position(game: str, plies: int) -> tuple[State, int]:
+    """The state after ``plies`` moves from the seed (each seat plays its first legal move that
+    does not end the game), and the seat to move there."""
+    entry = GAMES[game]
+    players = entry.engine.info.min_players
+    doc = Table.new_document(entry, [{"kind": "human"}] * players, SEEDS[game], {}, None)
+    table = Table(entry, doc, doc["state"])
+    for _ in range(plies):
+        seat = table.to_move()
+        if seat is None:
+            break
+        moves = table.legal_moves(seat)
+        for move in moves:
+            trial = Table(entry, copy.deepcopy(table.doc), entry.engine.from_dict(table.state))
+            trial.play(seat, move)
+            if not trial.is_over():
+                table.play(seat, move)
+                break
+        else:
+            break
+    return entry.engine.to_dict(table.state), table.to_move()
+
+
+def _case(game: str, plies: int, text: str, note: str) -> Case:
+    def position() -> State:
+        return copy.deepcopy(_position(game, plies)[0])
+
+    return Case(game, position, _position(game, plies)[1], text, None, f"{note} (ply {plies})")
+
+
+CASES = [_case(game, plies, text, note) for game in SEEDS for plies in PLIES for text, note in CHAT]
