@@ -172,7 +172,10 @@ def test_nonsense_is_not_a_move_and_is_not_counted(client, table):
 
 
 def test_a_text_that_names_a_card_is_a_move_attempt_and_counts(client, table):
-    body = _say(client, table[0], "play the banana of spades")
+    body = _say(client, table[0], "play the banana of spades")  # no card: which spade?
+    assert body["intent"] == "move" and body["legal"] is False and body["kind"] == "ambiguous"
+    assert all("♠" in c for c in body["candidates"]) and body["seats"][0]["illegal_attempts"] == 0
+    body = _say(client, table[0], "play the seven of spades in column nine")
     assert body["intent"] == "move" and body["legal"] is False and body["kind"] == "unparsable"
     assert body["seats"][0]["illegal_attempts"] == 1
 

@@ -70,13 +70,14 @@ def test_join_writes_nothing_when_its_answer_fails(service, redis_client, monkey
     assert service.join(game["game_id"], invite)["token"]  # the invite still works
 
 
-@pytest.mark.parametrize("text", ["nonsense", "resign"])
+@pytest.mark.parametrize("text", ["play the queen of spades in column 9", "yes, resign"])
 def test_say_writes_nothing_when_its_reply_fails(service, redis_client, monkeypatch, text):
+    """Both texts would write (a counted attempt that forfeits at limit 1; a resignation)."""
     game = service.create("masul", opponent="human", illegal_move_limit=1)
     before = _stored(redis_client, game["game_id"])
     with monkeypatch.context() as patch:
-        patch.setattr(chat, "_move_reply", _broken)
-        patch.setattr(chat, "_status", _broken)
+        patch.setattr(chat.replies, "refused", _broken)
+        patch.setattr(chat.replies, "status", _broken)
         with pytest.raises(RuntimeError):
             chat.say(service, game["token"], text)
     assert _stored(redis_client, game["game_id"]) == before

@@ -38,7 +38,7 @@ def test_same_key_same_move_replays_the_first_answer(client):
         ("moves", {"move": "PICK 2"}),  # another move
         ("say", {"text": "PICK 1"}),  # the same text on another route
         ("resign", {}),  # another route
-        ("say", {"text": "resign"}),
+        ("say", {"text": "yes, resign"}),
     ],
 )
 def test_a_key_reused_for_another_request_is_refused_and_changes_nothing(client, path, body):
@@ -59,13 +59,15 @@ def test_a_key_reused_for_another_request_is_refused_and_changes_nothing(client,
 def test_say_resign_with_a_reused_key_does_not_claim_a_resignation(client):
     token, _ = _game(client)
     client.post(f"/play/{token}/say", json={"text": "pick 1", "idempotency_key": "k"})
-    reused = client.post(f"/play/{token}/say", json={"text": "resign", "idempotency_key": "k"})
+    asked = client.post(f"/play/{token}/say", json={"text": "resign", "idempotency_key": "k"})
+    assert asked.status_code == 200 and asked.get_json()["reply"].startswith("Are you sure?")
+    reused = client.post(f"/play/{token}/say", json={"text": "yes, resign", "idempotency_key": "k"})
     assert reused.status_code == 422
     assert "'pick 1' on say" in reused.get_json()["detail"]
     assert client.get(f"/play/{token}").get_json()["result"] is None, "the game goes on"
     # the resignation itself, sent twice with its own key: resigned once, told so twice
-    first = client.post(f"/play/{token}/say", json={"text": "resign", "idempotency_key": "r"})
-    again = client.post(f"/play/{token}/say", json={"text": "resign", "idempotency_key": "r"})
+    first = client.post(f"/play/{token}/say", json={"text": "yes, resign", "idempotency_key": "r"})
+    again = client.post(f"/play/{token}/say", json={"text": "yes, resign", "idempotency_key": "r"})
     assert first.get_json()["reply"].startswith("You resigned.")
     assert again.get_json() == first.get_json()
     assert client.get(f"/play/{token}").get_json()["result"]["termination"] == "resignation"
