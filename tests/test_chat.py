@@ -13,6 +13,7 @@ import re
 
 import pytest
 
+from gm import chat
 from gm.api.schemas import ProblemSchema, SayAnswerSchema
 from gm.chat import REQUESTS, classify
 from gm.games import REGISTRY
@@ -115,7 +116,9 @@ def test_a_request_is_answered_with_a_short_reply_and_the_board(client, table, t
     assert body["board"] == client.get(f"/play/{table[0]}/board").get_data(as_text=True).rstrip()
     assert "My Hand: " + HAND in body["board"]
     if intent == "rules":
-        assert body["rules"] == client.get("/rules/masul?format=text").get_data(as_text=True)
+        assert body["rules"] == chat.excerpt(
+            client.get("/rules/masul?format=text").get_data(as_text=True)
+        )
 
 
 @pytest.mark.parametrize(
@@ -382,3 +385,13 @@ def test_stale_expected_version_is_a_409(client, table):
 )
 def test_moves_of_any_game_are_not_taken_for_requests(text):
     assert classify(text) is None
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_asking_for_the_rules_gives_a_bounded_excerpt_that_starts_the_rules(client, name):
+    token = client.post("/games", json={"game": name}).get_json()["token"]
+    body = _say(client, token, "rules")
+    full = client.get(f"/rules/{name}?format=text").get_data(as_text=True)
+    assert body["intent"] == "rules" and len(body["rules"]) <= chat.RULES_EXCERPT + 80
+    head = body["rules"].split("\n\n(The rules go on")[0]
+    assert full.startswith(head) and len(head) > 1000

@@ -36,6 +36,20 @@ _ACKS = (  # small talk → a short friendly answer, before the steer back to th
 )  # fmt: skip
 
 
+RULES_EXCERPT = 5000  # characters of the rules text in a chat answer (every answer is ≤ 16 KB)
+
+
+def excerpt(text: str, limit: int = RULES_EXCERPT) -> str:
+    """The rules text, or its first sections up to ``limit`` characters (cut before a heading or
+    a paragraph) and a line saying where the rest is."""
+    if len(text) <= limit:
+        return text
+    cut = text.rfind("\n#", 0, limit)
+    if cut < limit // 2:
+        cut = text.rfind("\n\n", 0, limit)
+    return text[:cut].rstrip() + "\n\n(The rules go on: the get_rules tool has the whole text.)"
+
+
 def say(
     service: GameService,
     token: str,
@@ -76,7 +90,7 @@ def say(
         reply = replies.history(page["moves"], total=page["total"])
     elif intent == "rules":
         rules = service.rules(view["game"])
-        extra["rules"] = rules["rules"]
+        extra["rules"] = excerpt(rules["rules"])
         reply = f"{rules['title']}: {rules['summary']} Moves look like: {rules['move_syntax']}."
     elif intent == "help":
         reply = replies.help_text(service.describe(view["game"]), view)
