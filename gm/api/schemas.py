@@ -476,7 +476,11 @@ class SayAnswerSchema(MoveAnswerSchema):
         fields.Nested(HistoryEntrySchema),
         metadata={"description": "For 'history': the last 12 entries of the log."},
     )
-    rules = fields.String(metadata={"description": "For 'rules': the rules text (Markdown)."})
+    rules = fields.String(
+        metadata={
+            "description": "For 'rules': the rules text (Markdown), its first 5,000 characters."
+        }
+    )
 
 
 # The catalogue's and the documents' schemas live in gm/api/meta_schemas.py.
