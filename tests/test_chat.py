@@ -395,3 +395,26 @@ def test_asking_for_the_rules_gives_a_bounded_excerpt_that_starts_the_rules(clie
     assert body["intent"] == "rules" and len(body["rules"]) <= chat.RULES_EXCERPT + 80
     head = body["rules"].split("\n\n(The rules go on")[0]
     assert full.startswith(head) and len(head) > 1000
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_rematch_by_chat_text_starts_the_next_game_with_seats_swapped(client, name):
+    game = client.post("/games", json={"game": name, "opponent": "human"}).get_json()
+    first = game["token"]
+    invite = game["invites"][game["seats"][1]["name"]]
+    second = client.post(f"/games/{game['game_id']}/join", json={"invite": invite}).get_json()
+    early = _say(client, first, "rematch")
+    assert early["intent"] == "rematch" and early["game_id"] == game["game_id"]
+    assert early["reply"].startswith("No rematch now")
+    client.post(f"/play/{first}/resign", json={})
+    body = _say(client, first, "a rematch please")
+    assert body["intent"] == "rematch" and body["status"] == "active"
+    assert body["rematch_of"] == game["game_id"] and body["game_id"] != game["game_id"]
+    assert body["seat"] == game["seats"][1]["name"], "seats swapped"
+    assert not chat.JARGON.search(body["reply"])
+    other = _say(client, second["token"], "rematch")
+    assert other["game_id"] == body["game_id"] and other["seat"] == game["seats"][0]["name"]
+    assert other["token"] != second["token"] and other["first_claim"] is True
+    again = _say(client, second["token"], "rematch")
+    assert again["token"] == other["token"] and again["first_claim"] is False
+    assert client.get(f"/play/{body['token']}").get_json()["game_id"] == body["game_id"]

@@ -481,6 +481,14 @@ class SayAnswerSchema(MoveAnswerSchema):
             "description": "For 'rules': the rules text (Markdown), its first 5,000 characters."
         }
     )
+    token = fields.String(metadata={"description": "For 'rematch': your new seat token."})
+    rematch_of = fields.String(metadata={"description": "For 'rematch': the finished game."})
+    first_claim = fields.Boolean(metadata={"description": "For 'rematch': a new token or not."})
+    invites = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        metadata={"description": "For 'rematch': invites for seats that never joined."},
+    )
 
 
 # The catalogue's and the documents' schemas live in gm/api/meta_schemas.py.

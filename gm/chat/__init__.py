@@ -78,7 +78,7 @@ def say(
         )
     if intent == "resign_confirmed":
         return _resign(service, token, text, idempotency_key)
-    if intent == "rematch" and hasattr(service, "rematch"):
+    if intent == "rematch":
         return _rematch(service, token)
     view = service.seat_view(token)
     extra: dict[str, Any] = {}
@@ -188,7 +188,8 @@ def _resign(
 
 
 def _rematch(service: Any, token: str) -> dict[str, Any]:
-    """A rematch through the service (when it offers one): the new game's view and token."""
+    """A rematch: the new game's view, with this seat's new token (and invites for seats that
+    never joined)."""
     try:
         answer = service.rematch(token)
     except ServiceError as err:
@@ -198,6 +199,9 @@ def _rematch(service: Any, token: str) -> dict[str, Any]:
             "reply": f"No rematch now: {replies.sentence(err.title)}",
             **view,
         }
-    view = answer.get("view") or service.seat_view(answer.get("token", token))
-    reply = f"A new game of the same kind has started, seats swapped. {replies.status(view)}"
-    return {"intent": "rematch", "reply": reply, **view, "rematch": answer}
+    view = answer["view"]  # the new game's: the answer is about the game now being played
+    reply = answer.get("reply") or (
+        f"A new game of the same kind has started, seats swapped. {replies.status(view)}"
+    )
+    keep = ("token", "rematch_of", "first_claim", "invites")
+    return {"intent": "rematch", "reply": reply, **view, **{k: answer[k] for k in keep}}
