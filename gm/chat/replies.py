@@ -24,7 +24,7 @@ REQUESTS = "board, legal moves, whose turn, score, history, rules, hint, resign,
 MAX_LISTED = 30  # legal moves named in the answer to "legal moves"
 MAX_CANDIDATES = 6  # candidates named when a text fits several moves
 MAX_CLOSE = 3  # moves offered after an illegal move
-MAX_QUOTE = 300  # characters of a quoted rules sentence
+MAX_QUOTE = 200  # characters of a quoted rules sentence
 
 
 def sentence(text: str) -> str:
@@ -256,7 +256,9 @@ def from_rules(question: str, rules_text: str) -> str | None:
         n = sum(has(t, s) for s in lowered)
         weight[t] = math.log((1 + len(lowered)) / n) if n else 0.0
     scored = [(sum(weight[t] for t in set(terms) if has(t, s)), -i) for i, s in enumerate(lowered)]
-    best, neg = max(scored)
+    # a sentence short enough to relay whole wins over a long one (an option's table, say)
+    short = [x for x in scored if len(sentences[-x[1]]) <= MAX_QUOTE and x[0] > 0]
+    best, neg = max(short or scored)
     if best <= 0:
         return None
     quote = sentences[-neg]
