@@ -26,8 +26,8 @@ def unknown_token() -> ServiceError:
     return ServiceError(
         404,
         "Unknown seat token",
-        "No game seat has this token. Use the token returned by POST /games or by "
-        "POST /games/<game_id>/join (games expire after a period without moves).",
+        "No game seat has this token. Use the token that new_game or join_game returned "
+        "(games expire after a period without moves).",
     )
 
 
@@ -36,7 +36,7 @@ def unknown_game(game_id: str) -> ServiceError:
         404,
         "Unknown game",
         f"There is no game {game_id!r} (never created, or expired after a period without "
-        "moves). POST /games creates one.",
+        "moves). new_game starts one.",
     )
 
 
@@ -44,7 +44,8 @@ def unknown_game_name(name: str, names: list[str]) -> ServiceError:
     return ServiceError(
         404,
         "Unknown game",
-        f"There is no game {name!r}. Games: {', '.join(sorted(names))}. GET /rules lists them.",
+        f"There is no game {name!r}. Games: {', '.join(sorted(names))} "
+        "(list_games describes them).",
     )
 
 
@@ -52,8 +53,7 @@ def unknown_invite() -> ServiceError:
     return ServiceError(
         404,
         "Unknown invite",
-        "This invite does not belong to this game. Use an invite from the 'invites' of "
-        "POST /games.",
+        "This invite does not belong to this game. Use an invite from the 'invites' of new_game.",
     )
 
 
@@ -70,13 +70,14 @@ def stale_version(version: int, expected: int) -> ServiceError:
         409,
         "Stale version",
         f"The game is at version {version}, not {expected}: someone moved since you looked. "
-        "GET the view again, then resend the move with the new expected_version (or without it).",
+        "Look at the view again (view_game), then send the move with the new version as "
+        "expected_version, or without it.",
         version=version,
     )
 
 
 def game_over_already(reason: str) -> ServiceError:
-    return ServiceError(409, "Game over", f"{reason} GET the view to see the result.")
+    return ServiceError(409, "Game over", f"{reason} The result is in the view (view_game).")
 
 
 def invalid(title: str, detail: str) -> ServiceError:
