@@ -23,7 +23,7 @@ from gm.games.cards import card_text, find_cards
 
 from . import reading as refs
 from . import rules as R
-from .rules import CARD_RANK, CARD_SIDE, SEATS, Move, spot_name
+from .rules import CARD_RANK, CARD_SIDE, ROW_OF, SEATS, Move, spot_name
 
 # No real card code in here: an error text must never name a card hidden from the reader.
 EXPECTED = (
@@ -40,8 +40,6 @@ _SPOT = re.compile(
     r"bc|bk|rc|rk|m)\s*-?\s*([1-5])(?![0-9])",
     re.IGNORECASE,
 )
-_ROW_OF = {"blackcastle": 0, "bc": 0, "blackkingdom": 1, "bk": 1, "middle": 2, "mid": 2, "m": 2}
-_ROW_OF |= {"redkingdom": 3, "rk": 3, "redcastle": 4, "rc": 4}
 _EXCHANGE = re.compile(r"\b(exchange|exchanges|swap|mulligan|new\s+hand)\b", re.IGNORECASE)
 _CAPTURE = re.compile(r"takes|take|captures|capture|[x×:*]", re.IGNORECASE)
 _REPLACE = re.compile(r"(=|\breplace\w*|\bwith)\s*$", re.IGNORECASE)
@@ -141,7 +139,7 @@ def parse_move(text: str, state: dict[str, Any], seat: int) -> Move:
     cards, marked_reps, blanked = _read(refs.rewrite(text, seat))
     found = list(_SPOT.finditer(blanked))
     spot_idx = [
-        _ROW_OF[re.sub(r"\s+", "", m.group(1).lower())] * 5 + int(m.group(2)) - 1 for m in found
+        ROW_OF[re.sub(r"\s+", "", m.group(1).lower())] * 5 + int(m.group(2)) - 1 for m in found
     ]
     exchange = _EXCHANGE.search(blanked) is not None
     if pending is not None:

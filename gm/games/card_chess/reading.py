@@ -20,7 +20,7 @@ from gm.games.cards import RANK_NAMES, card_text, find_cards
 from gm.games.words import LAST, is_ordinal, number_value, typo
 
 from . import rules as R
-from .rules import CARD_RANK, CARD_SIDE, SEATS, Move
+from .rules import CARD_RANK, CARD_SIDE, ROW_OF, SEATS, Move
 
 MAX_CANDIDATES = 5
 _KEYWORDS = ("castle", "kingdom", "middle", "exchange", "replace", "capture", "black")
@@ -41,8 +41,6 @@ _SPOT_CODE = re.compile(
     r"bc|bk|rc|rk|m)\s*-?\s*([1-5])(?![0-9])",
     re.IGNORECASE,
 )
-_ROW_OF = {"blackcastle": 0, "bc": 0, "blackkingdom": 1, "bk": 1, "middle": 2, "mid": 2, "m": 2}
-_ROW_OF |= {"redkingdom": 3, "rk": 3, "redcastle": 4, "rc": 4}
 _RANK_WORDS = {name: rank for rank, name in RANK_NAMES.items()}
 _RANK_WORDS |= {name + "s": rank for rank, name in RANK_NAMES.items()} | {"sixes": 6}
 _RANK_WORDS |= {str(r): r for r in range(2, 11)} | {"pawn": 0, "pawns": 0}
@@ -110,7 +108,7 @@ def _spots(t: str) -> tuple[list[tuple[int, int]], str]:
     """(spot index, position) of every spot code, and the text with them blanked."""
     found = []
     for m in _SPOT_CODE.finditer(t):
-        row = _ROW_OF[re.sub(r"\s+", "", m.group(1).casefold())]
+        row = ROW_OF[re.sub(r"\s+", "", m.group(1).casefold())]
         found.append((row * 5 + int(m.group(2)) - 1, m.start()))
         t = t[: m.start()] + " " * (m.end() - m.start()) + t[m.end() :]
     return found, t

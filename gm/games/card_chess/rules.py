@@ -52,6 +52,9 @@ CARD_SIDE = {code: (RED if code[-1] in "♥♦" else BLACK) for code in ALL_CODE
 Move = tuple
 
 
+# a rank of spots by its name or code, spaces removed ("blackkingdom", "bk"): its index 0..4
+ROW_OF = {"blackcastle": 0, "bc": 0, "blackkingdom": 1, "bk": 1, "middle": 2, "mid": 2, "m": 2}
+ROW_OF |= {"redkingdom": 3, "rk": 3, "redcastle": 4, "rc": 4}
 SPOT_NAMES = tuple(f"{RANKS[i // 5]}{i % 5 + 1}" for i in range(25))
 
 
