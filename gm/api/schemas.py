@@ -8,6 +8,12 @@ from __future__ import annotations
 from marshmallow import RAISE, Schema, fields, validate
 
 from gm.answers import HISTORY_LIMIT, HISTORY_MAX_LIMIT
+from gm.api.deal_schemas import (  # noqa: F401 (re-exported)
+    CheckSchema,
+    DealSchema,
+    RevealedDealSchema,
+    VerifyAnswerSchema,
+)
 
 
 class _Strict(Schema):
@@ -153,6 +159,7 @@ def first_error(messages: dict | list | str, path: str = "") -> str:
 
 
 # ---------------------------------------------------------------- answers
+# (the deal's and its verification's schemas are in gm/api/deal_schemas.py)
 
 
 class ProblemSchema(Schema):
@@ -179,46 +186,6 @@ class EventSchema(Schema):
     seat = fields.String(allow_none=True, metadata={"description": "Who acted (none: the game)."})
     kind = fields.String(required=True, metadata={"description": "What sort of event."})
     text = fields.String(required=True, metadata={"description": "What happened, in notation."})
-
-
-class DealSchema(Schema):
-    fair = fields.Boolean(
-        required=True,
-        metadata={"description": "Whether no player could know or choose the deal (committed)."},
-    )
-    committed = fields.Boolean(
-        required=True,
-        metadata={"description": "Whether the server published a commitment to the deal."},
-    )
-    commitment = fields.String(
-        required=True,
-        allow_none=True,
-        metadata={
-            "description": "SHA-256 (hex) over the server secret, the client seed and the game "
-            "id (scheme gm-deal-v1); the same from creation to the end. Null when not committed."
-        },
-    )
-    client_seed_given = fields.Boolean(
-        required=True, metadata={"description": "Whether the creator gave a seed."}
-    )
-    scheme = fields.String(
-        required=True, allow_none=True, metadata={"description": "The encoding: 'gm-deal-v1'."}
-    )
-    note = fields.String(required=True, metadata={"description": "What the deal is, in words."})
-
-
-class RevealedDealSchema(DealSchema):
-    server_secret = fields.String(
-        required=True,
-        allow_none=True,
-        metadata={"description": "The server secret (64 hex digits), revealed at the end."},
-    )
-    client_seed = fields.Integer(
-        required=True, allow_none=True, metadata={"description": "The seed the creator gave."}
-    )
-    engine_seed = fields.Integer(
-        required=True, metadata={"description": "The seed the cards were dealt from."}
-    )
 
 
 class ResultSchema(Schema):
@@ -278,38 +245,6 @@ class ViewSchema(Schema):
         allow_none=True,
         metadata={"description": "The rematch's game id once one started (ask rematch to play)."},
     )
-
-
-class CheckSchema(Schema):
-    check = fields.String(
-        required=True, metadata={"description": "'commitment', 'engine_seed' or 'replay'."}
-    )
-    ok = fields.Boolean(
-        required=True, allow_none=True, metadata={"description": "Matched (null: not applicable)."}
-    )
-    detail = fields.String(required=True, metadata={"description": "What matched or did not."})
-
-
-class VerifyAnswerSchema(Schema):
-    game_id = fields.String(required=True)
-    game = fields.String(required=True)
-    status = fields.String(required=True, metadata={"description": "'active' or 'finished'."})
-    fair = fields.Boolean(required=True)
-    committed = fields.Boolean(required=True)
-    commitment = fields.String(required=True, allow_none=True)
-    verified = fields.Boolean(
-        required=True,
-        allow_none=True,
-        metadata={
-            "description": "True: every check matched; false: one did not; null: the game "
-            "is still running (or has nothing to verify)."
-        },
-    )
-    checks = fields.List(fields.Nested(CheckSchema), required=True)
-    deal = fields.Nested(
-        RevealedDealSchema, required=True, allow_none=True, metadata={"description": "At the end."}
-    )
-    summary = fields.String(required=True, metadata={"description": "The verdict in one line."})
 
 
 class MoveAnswerSchema(ViewSchema):
