@@ -230,11 +230,12 @@ class GameService:
             if expected_version is not None and expected_version != doc["version"]:
                 raise stale_version(doc["version"], expected_version)
             table = self._table(doc)
-            log = table.run_ai(self.budget())  # an AI move left over by an earlier request
+            budget = self.budget()  # one request's AI work, before and after the move
+            log = table.run_ai(budget)  # an AI move left over by an earlier request
             move, error, entries = table.attempt(seat, text)
             log += entries
             if move is not None:
-                log += table.run_ai(self.budget())
+                log += table.run_ai(budget)
             changed = bool(log) or (error is not None and error.counted)
             if changed:  # a counted attempt changes the document (the seat's count): a version
                 doc["version"] += 1

@@ -108,6 +108,7 @@ class Table:
         self._state = state
         self._outcome: Outcome | None = None
         self._outcome_known = False
+        self._legal: dict[int, list[Move]] = {}  # the seat to move's moves in this state
 
     # ------------------------------------------------------------ set-up
 
@@ -194,6 +195,7 @@ class Table:
         self._state = state
         self.doc["state"] = state
         self._outcome_known = False
+        self._legal = {}
 
     def outcome(self) -> Outcome | None:
         """The end of the game, whatever ended it, or None while it runs."""
@@ -235,7 +237,13 @@ class Table:
         """``seat``'s legal moves: empty unless it is that seat's turn in a running game."""
         if seat is None or self.to_move() != seat:
             return []
-        return self.engine.legal_moves(self._state, seat)
+        return self._moves(seat)
+
+    def _moves(self, seat: int) -> list[Move]:
+        """The engine's legal moves of the seat to move, computed once per state."""
+        if seat not in self._legal:
+            self._legal[seat] = self.engine.legal_moves(self._state, seat)
+        return self._legal[seat]
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.engine.view(self._state, seat, self.outcome())
@@ -258,7 +266,7 @@ class Table:
         engine = self.engine
         wanted = fold(text)
         match = None
-        for move in engine.legal_moves(self._state, seat):
+        for move in self._moves(seat):
             if fold(engine.render_move(move)) == wanted:
                 if match is not None:  # two moves fold alike: let the game's parser decide
                     match = None
@@ -350,7 +358,7 @@ class Table:
         while (seat := self.ai_to_move()) is not None and budget.take():
             level = self.doc["seats"][seat]["level"]
             policy = self.game.levels.get(level) or self.game.levels[self.game.default_level]
-            legal = self.engine.legal_moves(self._state, seat)
+            legal = self._moves(seat)
             rng = random.Random(f"{self.doc['seed']}/ai/{self.doc['ply']}")
             view = self.engine.view(self._state, seat, None)
             move = policy(self.engine, view, seat, legal, rng)
