@@ -408,6 +408,20 @@ def test_when_the_deck_runs_out_the_pile_but_its_top_becomes_the_new_deck():
     assert play(other, 0, "DISCARD 1RS")[0]["deck"] != new["deck"]
 
 
+def test_winning_with_the_last_deck_card_ends_the_game_with_an_empty_deck():
+    """The turn ends in a win before any reshuffle, so a finished game may hold an empty deck
+    (and its stored state must load again)."""
+    hand = [*CHAIN_A[:7], "3YA"]
+    rest = [c for c in ALL_CARDS if c not in {*hand, *HAND_B2, CHAIN_A[7], *CORNERS[0]}]
+    rest = [c for c in rest if c not in CORNERS[1]]
+    state = make_state([hand, HAND_B2], deck=[CHAIN_A[7]], pile=rest)
+    drew, _ = play(state, 0, "DRAW DECK")
+    new, events = play(drew, 0, "DISCARD 3YA")
+    assert new["deck"] == [] and E.outcome(new).winners == [0]
+    assert [e.kind for e in events][-1] == "end"  # no reshuffle after the win
+    assert E.from_dict(E.to_dict(new)) == new
+
+
 def test_no_reshuffle_while_the_deck_has_cards():
     state = make_state([CHAIN_A, HAND_B2], pile=["3YA"])
     new, events = play(state, 0, "PILE 1RS")

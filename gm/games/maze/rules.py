@@ -281,7 +281,8 @@ def validate(state: State, options: dict[str, Any]) -> None:
     if step == "draw":
         need(drawn is None, "no card is drawn in the draw step")
         need(sizes == [HAND_SIZE] * players, "every hand holds 8 cards in the draw step")
-        need(bool(deck), "the deck is empty at a draw step")
+        # A win with the last deck card ends the turn before the reshuffle.
+        need(bool(deck) or result is not None, "the deck is empty at a draw step")
         need(bool(pile) == (turns > 0), "the pile is empty exactly before the first discard")
     else:
         need(result is None, "a finished game has no discard step")
