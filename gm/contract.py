@@ -10,7 +10,7 @@ to a game (read, write, destructive) and the service call. From :data:`OPERATION
   operations with ``in_openapi``, those a model should call) and the tool files (gm/api/tools.py);
 - the MCP tools (gm/mcp_server.py): input schemas from the same marshmallow schemas, arguments
   validated by :func:`gm.arguments.load_arguments`, so an MCP call is refused in the words HTTP
-  uses;
+  uses; those with ``ui`` link the board app that MCP Apps hosts show (gm/mcp_app.py);
 - the operation names the prompts use (gm/prompts.py) and the terminal's calls (gm/terminal.py).
 
 Errors are mapped once, in gm/errors.py; a call's arguments are loaded in gm/arguments.py.
@@ -112,6 +112,8 @@ class Operation:
     alternatives: dict[str, dict[str, Any]] = field(default_factory=dict)  # media type → schema
     tool: bool = False  # in /tools/openai.json and /tools/anthropic.json
     mcp: bool = False  # an MCP tool
+    # the answer is (or holds) a view: the MCP tool links gm's board app (MCP Apps, gm/mcp_app.py)
+    ui: bool = False
     # in the served /openapi.json, the GPT Action's schema: only what a model should call (the
     # tool operations); the others are in build_openapi(every=True), which tests walk
     in_openapi: bool = True
@@ -197,6 +199,7 @@ OPERATIONS: tuple[Operation, ...] = (
         errors=(404, 413, 422, 429, 503, 507),
         tool=True,
         mcp=True,
+        ui=True,
         effect="write",
     ),
     Operation(
@@ -214,6 +217,7 @@ OPERATIONS: tuple[Operation, ...] = (
         errors=(404, 409, 413, 422, 429, 503, 507),
         tool=True,
         mcp=True,
+        ui=True,
         effect="write",
     ),
     Operation(
@@ -229,6 +233,7 @@ OPERATIONS: tuple[Operation, ...] = (
         errors=(404, 503),
         tool=True,
         mcp=True,
+        ui=True,
     ),
     Operation(
         "get_game_history",
@@ -274,6 +279,7 @@ OPERATIONS: tuple[Operation, ...] = (
         errors=(404, 503),
         tool=True,
         mcp=True,
+        ui=True,
     ),
     Operation(
         "get_board",
@@ -319,6 +325,7 @@ OPERATIONS: tuple[Operation, ...] = (
         errors=(404, 409, 413, 422, 429, 503, 507),
         tool=True,
         mcp=True,
+        ui=True,
         effect="write",
     ),
     Operation(
@@ -339,6 +346,7 @@ OPERATIONS: tuple[Operation, ...] = (
         errors=(404, 409, 413, 422, 429, 503, 507),
         tool=True,
         mcp=True,
+        ui=True,
         effect="write",
     ),
     Operation(
@@ -357,6 +365,7 @@ OPERATIONS: tuple[Operation, ...] = (
         errors=(404, 409, 413, 422, 429, 503, 507),
         tool=True,
         mcp=True,
+        ui=True,
         effect="destructive",
     ),
     Operation(
@@ -374,6 +383,7 @@ OPERATIONS: tuple[Operation, ...] = (
         errors=(404, 409, 429, 503, 507),
         tool=True,
         mcp=True,
+        ui=True,
         effect="write",
     ),
     Operation(

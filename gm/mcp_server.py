@@ -15,7 +15,8 @@ Over HTTP (gm/mcp_http.py) the server sits behind gm's door — the operator key
 checks, ``/healthz`` — and tool calls count against the HTTP API's rate limits (gm/limits.py).
 
 Each result has the full answer as structured content, and as text: the answer as JSON (without
-the board) followed by the board as plain text, to be shown exactly as it is.
+the board) followed by the board as plain text, to be shown exactly as it is. The tools that answer
+a view also link gm's board app (gm/mcp_app.py), which hosts with MCP Apps show in the chat.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from mcp.server.mcpserver.tools import Tool
 from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase, FuncMetadata
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 
-from gm import __version__
+from gm import __version__, mcp_app
 from gm.api.openapi import build_openapi
 from gm.api.tools import input_schema
 from gm.arguments import perform
@@ -165,6 +166,7 @@ def tools(
                 fn_metadata=FuncMetadata(arg_model=_NoArguments),
                 is_async=False,
                 annotations=ANNOTATIONS[op.effect],
+                meta=mcp_app.TOOL_META if op.ui else None,
             )
         )
     return out
@@ -180,6 +182,7 @@ def build_server(
         version=__version__,
         log_level="WARNING",
         tools=tools(service, limiter, trusted_proxies),
+        extensions=[mcp_app.extension()],
     )
 
 

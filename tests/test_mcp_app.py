@@ -1,0 +1,310 @@
+"""The board inside the chat (MCP Apps): gm's ``ui://`` board resource and the tools that link it;
+the app rendered by a host built on the official host bridge (``AppBridge`` of
+``@modelcontextprotocol/ext-apps``, from npm, tests/mcp_app_host/) in headless Chromium, talking
+to a real ``gm mcp --http``, where a click on a legal move plays it; and a host without apps (the
+Python SDK's client over stdio) still gets the text board."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import anyio
+import pytest
+from mcp import Client, StdioServerParameters
+
+from gm import mcp_app
+from gm.contract import OPERATIONS
+from gm.mcp_server import build_server
+from tests.real_server import ROOT, free_port, gm_env
+
+HOST_DIR = ROOT / "tests" / "mcp_app_host"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+UI_TOOLS = {op.name for op in OPERATIONS if op.mcp and op.ui}
+
+
+# ---------------------------------------------------------------- the server's declarations
+
+
+def test_the_view_tools_link_the_board_resource_and_it_declares_no_domain(service):
+    assert {"new_game", "view_game", "play_move", "say", "resign", "rematch"} <= UI_TOOLS
+    assert {"join_game", "spectate_game"} <= UI_TOOLS
+
+    async def main():
+        async with Client(build_server(service)) as client:
+            tools = {t.name: t for t in (await client.list_tools()).tools}
+            for name, tool in tools.items():
+                meta = tool.meta or {}
+                if name in UI_TOOLS:
+                    assert meta["ui"] == {"resourceUri": mcp_app.BOARD_URI}
+                    assert meta["ui/resourceUri"] == mcp_app.BOARD_URI  # the older flat key
+                    assert meta["openai/outputTemplate"] == mcp_app.BOARD_URI
+                else:
+                    assert "ui" not in meta, name
+            listed = {r.uri: r for r in (await client.list_resources()).resources}
+            board = listed[mcp_app.BOARD_URI]
+            assert board.mime_type == "text/html;profile=mcp-app"
+            read = await client.read_resource(mcp_app.BOARD_URI)
+            (item,) = read.contents
+            assert item.mime_type == "text/html;profile=mcp-app"
+            for meta in (board.meta, item.meta):  # hosts read the content item, then the list
+                assert meta["ui"]["csp"] == {
+                    "connectDomains": [],
+                    "resourceDomains": [],
+                    "frameDomains": [],
+                    "baseUriDomains": [],
+                }
+            assert item.text == mcp_app.board_html()
+            return client.server_capabilities
+
+    capabilities = anyio.run(main)
+    assert "io.modelcontextprotocol/ui" in capabilities.extensions
+
+
+def test_the_app_is_one_document_that_needs_no_network():
+    html = mcp_app.board_html()
+    assert len(html.encode()) < 16_000
+    markup, script = html.split("<script>", 1)
+    assert not re.search(r"\s(?:src|href|action)\s*=", markup), "no outside file"
+    assert "<script" not in script and "<link" not in html
+    assert not re.search(r"https?:|//[a-z]|url\(", html.replace("http-equiv", "")), "no URL"
+    assert re.findall(r"\.src = (\S+)", script) == ['"data:image/svg+xml;charset=utf-8,"']
+    for network in ("fetch(", "XMLHttpRequest", "WebSocket", "EventSource", "import("):
+        assert network not in html
+    assert "innerHTML" not in html  # text goes in as text
+
+
+# ---------------------------------------------------------------- a host without apps
+
+
+def test_a_host_without_apps_still_gets_the_text_board(redis_url):
+    """The Python SDK's client over stdio neither asks for nor reads the app: every view tool
+    still answers the text board as a text block, and the answer as structured content."""
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "gm.cli", "mcp"],
+        env=gm_env(REDIS_URL=redis_url),
+    )
+
+    async def main():
+        async with Client(params) as client:
+            game = await client.call_tool("new_game", {"game": "masul", "seed": 2024})
+            view = game.structured_content["view"]
+            texts = [c.text for c in game.content]
+            assert texts[-1] == view["board"] and "Row 3" in texts[-1]
+            token = game.structured_content["token"]
+            move = view["legal_moves"][0]
+            played = await client.call_tool("play_move", {"token": token, "move": move})
+            assert played.structured_content["legal"] is True
+            assert played.content[-1].text == played.structured_content["board"]
+            seen = await client.call_tool("view_game", {"token": token})
+            assert seen.content[-1].text == seen.structured_content["board"]
+            assert seen.structured_content["version"] == played.structured_content["version"]
+
+    anyio.run(main)
+
+
+# ---------------------------------------------------------------- the official host bridge
+
+
+@pytest.fixture(scope="module")
+def host_bundle(tmp_path_factory) -> Path:
+    """tests/mcp_app_host/host.js bundled for the browser by esbuild (npm ci first when
+    node_modules is missing): index.html, sandbox.html and host.bundle.js in one folder."""
+    if not (HOST_DIR / "node_modules" / "@modelcontextprotocol" / "ext-apps").is_dir():
+        subprocess.run(
+            ["npm", "ci", "--no-audit", "--no-fund"], cwd=HOST_DIR, check=True, timeout=300
+        )
+    out = tmp_path_factory.mktemp("mcp-app-host")
+    subprocess.run(
+        [
+            str(HOST_DIR / "node_modules" / ".bin" / "esbuild"),
+            "host.js",
+            "--bundle",
+            "--format=esm",
+            "--platform=browser",
+            "--target=chrome120",
+            f"--outfile={out / 'host.bundle.js'}",
+            "--log-level=warning",
+        ],
+        cwd=HOST_DIR,
+        check=True,
+        timeout=120,
+    )
+    for name in ("index.html", "sandbox.html"):
+        shutil.copy(HOST_DIR / name, out / name)
+    return out
+
+
+@pytest.fixture(scope="module")
+def mcp_http(redis_url):
+    """A real ``gm mcp --http`` on a free loopback port (no operator key: loopback)."""
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gm.cli", "mcp", "--http", "--port", str(port)],
+        env=gm_env(REDIS_URL=redis_url),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    import socket
+
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                raise AssertionError(process.stderr.read().decode()) from None
+            time.sleep(0.1)
+    yield port
+    process.terminate()
+    process.wait(timeout=10)
+
+
+@pytest.fixture
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def _serve_host(context, bundle: Path, port: int) -> list[str]:
+    """The host page on the MCP server's origin (so the browser's MCP client talks to it
+    directly) and the sandbox proxy on another origin, both served from ``bundle``; returns the
+    list that every request's URL is appended to."""
+    types = {".html": "text/html", ".js": "text/javascript"}
+
+    def fulfil(route):
+        name = route.request.url.split("?")[0].rsplit("/", 1)[-1]
+        path = bundle / name
+        if not path.is_file():
+            route.fulfill(status=404, body="")
+            return
+        route.fulfill(status=200, body=path.read_bytes(), content_type=types[path.suffix])
+
+    context.route(f"http://127.0.0.1:{port}/host/*", fulfil)
+    context.route(f"http://localhost:{port}/host/sandbox.html", fulfil)
+    requests: list[str] = []
+    context.on("request", lambda request: requests.append(request.url))
+    return requests
+
+
+def test_the_board_renders_in_a_host_on_the_official_bridge_and_a_click_plays(
+    browser, host_bundle, mcp_http, tmp_path
+):
+    port = mcp_http
+    context = browser.new_context(viewport={"width": 800, "height": 900})
+    context.set_default_timeout(15_000)
+    requests = _serve_host(context, host_bundle, port)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"http://127.0.0.1:{port}/host/index.html")
+    page.wait_for_function("window.gmHost !== undefined")
+
+    listing = page.evaluate(
+        "([mcp, sandbox]) => gmHost.connect(mcp, sandbox)",
+        [f"http://127.0.0.1:{port}/mcp", f"http://localhost:{port}/host/sandbox.html"],
+    )
+    linked = {t["name"] for t in listing["tools"] if t["resourceUri"] == mcp_app.BOARD_URI}
+    assert linked == UI_TOOLS
+    # (the Python SDK advertises extensions only on protocol versions after 2025-11-25, the
+    # newest the TypeScript client speaks: hosts go by the tools' _meta.ui)
+    resource = page.evaluate("(uri) => gmHost.readUi(uri)", mcp_app.BOARD_URI)
+    assert resource["mimeType"] == "text/html;profile=mcp-app"
+    assert resource["ui"]["csp"]["connectDomains"] == []
+
+    # the model starts a game: the host shows the tool's app with the result
+    turn = page.evaluate(
+        "(args) => gmHost.callTool('new_game', args)",
+        {"game": "masul", "seed": 2024, "ai_level": "seed"},
+    )
+    answer = turn["structuredContent"]
+    token, view = answer["token"], answer["view"]
+    app = page.frame_locator(f"#{turn['frame']}").frame_locator("iframe")
+    app.locator("#board").wait_for(state="visible")
+    assert app.locator("#board").text_content() == view["board"]
+    assert app.locator("#turn").text_content() == "Your turn"
+    buttons = app.locator("#moves button")
+    assert buttons.all_text_contents() == view["legal_moves"]
+    assert token not in app.locator("body").inner_text()
+    assert app.locator("#sub").text_content().endswith(f"version {view['version']}")
+
+    # the player clicks a legal move in the app: play_move through the host, answer re-rendered
+    move = view["legal_moves"][-1]
+    app.locator("#moves button", has_text=move).first.click()
+    app.locator("#sub").filter(has_not_text=f"version {view['version']}").wait_for()
+    calls = page.evaluate("gmHost.state.appCalls")
+    assert [c["name"] for c in calls] == ["play_move"]
+    assert calls[0]["arguments"]["move"] == move
+    assert calls[0]["arguments"]["token"] == token
+    assert calls[0]["arguments"]["expected_version"] == view["version"]
+
+    seen = page.evaluate(
+        "async (token) => (await gmHost.state.client.callTool("
+        "{name: 'view_game', arguments: {token}})).structuredContent",
+        token,
+    )
+    assert seen["version"] > view["version"]
+    assert app.locator("#sub").text_content().endswith(f"version {seen['version']}")
+    assert app.locator("#board").text_content() == seen["board"]
+    history = page.evaluate(
+        "async (token) => (await gmHost.state.client.callTool("
+        "{name: 'get_history', arguments: {token}})).structuredContent",
+        token,
+    )
+    assert history["moves"][0]["seat"] == view["seat"] and history["moves"][0]["move"] == move
+    if seen["your_turn"]:
+        assert app.locator("#moves button").all_text_contents() == seen["legal_moves"]
+
+    # the model is told what happened on the board, without the token
+    context_updates = page.evaluate("gmHost.state.modelContext")
+    assert len(context_updates) == 1
+    told = json.dumps(context_updates, ensure_ascii=False)
+    assert move in told and token not in told and token.split(".")[1] not in told
+
+    # a spectator's view of the same game: read-only, no moves to click
+    watch = page.evaluate(
+        "(args) => gmHost.callTool('spectate_game', args)", {"game_id": answer["game_id"]}
+    )
+    spectator = page.frame_locator(f"#{watch['frame']}").frame_locator("iframe")
+    spectator.locator("#board").wait_for(state="visible")
+    assert spectator.locator("#board").text_content() == watch["structuredContent"]["board"]
+    assert "watching" in spectator.locator("#sub").text_content()
+    assert spectator.locator("#moves button").count() == 0
+    assert spectator.locator("#actions button").count() == 0
+
+    # nothing but the host's own files and the MCP endpoint was requested: the app fetched nothing
+    allowed = (
+        f"http://127.0.0.1:{port}/host/",
+        f"http://localhost:{port}/host/sandbox.html",
+        f"http://127.0.0.1:{port}/mcp",
+    )
+    assert [u for u in requests if not u.startswith(allowed)] == []
+    assert not [e for e in errors if "Content Security Policy" in e or "Uncaught" in e], errors
+    shots = Path(os.environ.get("GM_SCREENSHOT_DIR") or tmp_path)  # README's: docs/
+    page.locator(f"#{turn['frame']}").screenshot(path=str(shots / "mcp-app-masul.png"))
+    context.close()
