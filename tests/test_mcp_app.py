@@ -297,6 +297,26 @@ def test_the_board_renders_in_a_host_on_the_official_bridge_and_a_click_plays(
     assert spectator.locator("#moves button").count() == 0
     assert spectator.locator("#actions button").count() == 0
 
+    # the model resigns for the player: the app shows the result and offers a rematch; a click
+    # starts it through the host, and the app plays on in the new game with the new seat token
+    over = page.evaluate("(args) => gmHost.callTool('resign', args)", {"token": token})
+    done = page.frame_locator(f"#{over['frame']}").frame_locator("iframe")
+    done.locator("#turn").filter(has_text="Winner").wait_for()
+    assert done.locator("#turn").text_content().startswith("Winner: row1")
+    assert done.locator("#moves button").count() == 0
+    done.get_by_role("button", name="Rematch").click()
+    done.locator("#sub").filter(has_not_text=answer["game_id"]).wait_for()
+    new_id = done.locator("#sub").text_content().split()[1]
+    assert [c["name"] for c in page.evaluate("gmHost.state.appCalls")] == ["play_move", "rematch"]
+    done.locator("#moves button").first.wait_for()
+    before = done.locator("#sub").text_content()
+    done.locator("#moves button").first.click()
+    done.locator("#sub").filter(has_not_text=before).wait_for()
+    assert new_id in done.locator("#sub").text_content()
+    calls = page.evaluate("gmHost.state.appCalls")
+    assert [c["name"] for c in calls] == ["play_move", "rematch", "play_move"]
+    assert calls[2]["arguments"]["token"].startswith(new_id + ".")
+
     # nothing but the host's own files and the MCP endpoint was requested: the app fetched nothing
     allowed = (
         f"http://127.0.0.1:{port}/host/",
