@@ -36,6 +36,10 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 UI_TOOLS = {op.name for op in OPERATIONS if op.mcp and op.ui}
+SVG = (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40">'
+    '<rect width="120" height="40" fill="#2a7"/><script>parent.svgRan = 1</script></svg>'
+)
 
 
 # ---------------------------------------------------------------- the server's declarations
@@ -296,6 +300,31 @@ def test_the_board_renders_in_a_host_on_the_official_bridge_and_a_click_plays(
     assert "watching" in spectator.locator("#sub").text_content()
     assert spectator.locator("#moves button").count() == 0
     assert spectator.locator("#actions button").count() == 0
+
+    # an illegal move sent by the model: the app shows the verdict, the game is unchanged
+    wrong = page.evaluate(
+        "(args) => gmHost.callTool('play_move', args)", {"token": token, "move": "K♠ C9"}
+    )
+    verdict = page.frame_locator(f"#{wrong['frame']}").frame_locator("iframe")
+    verdict.locator("#note.bad").wait_for()
+    assert verdict.locator("#note").text_content().startswith(wrong["structuredContent"]["reason"])
+    assert verdict.locator("#board").text_content() == seen["board"]
+
+    # a view with a board picture: drawn as an image (an SVG there runs no script), under the CSP
+    pictured = {**seen, "board_svg": SVG}
+    shown = page.evaluate(
+        "([args, result]) => gmHost.showResult('view_game', args, result)",
+        [
+            {"token": token},
+            {"content": [{"type": "text", "text": seen["board"]}], "structuredContent": pictured},
+        ],
+    )
+    picture = page.frame_locator(f"#{shown['frame']}").frame_locator("iframe")
+    image = picture.locator("#picture img")
+    image.wait_for()
+    assert image.get_attribute("src").startswith("data:image/svg+xml")
+    assert image.evaluate("img => img.complete && img.naturalWidth") == 120
+    assert picture.locator("body").evaluate("b => window.svgRan === undefined")
 
     # the model resigns for the player: the app shows the result and offers a rematch; a click
     # starts it through the host, and the app plays on in the new game with the new seat token

@@ -85,6 +85,15 @@ async function callTool(name, args) {
   return { frame, isError: !!result.isError, structuredContent: result.structuredContent ?? null };
 }
 
+// A result shown again (a host reloading a conversation shows the stored results).
+async function showResult(name, args, result) {
+  const uri = getToolUiResourceUri(state.tools.get(name));
+  const turn = document.createElement("section");
+  turn.className = "turn";
+  document.getElementById("chat").append(turn);
+  return { frame: await mountApp(turn, uri, args, result) };
+}
+
 async function mountApp(turn, uri, args, result) {
   const { html, ui } = await readUi(uri);
   const outer = document.createElement("iframe");
@@ -131,7 +140,8 @@ async function mountApp(turn, uri, args, result) {
   state.initialized += 1;
   await bridge.sendToolInput({ arguments: args });
   await bridge.sendToolResult(result);
+  outer.scrollIntoView(); // the newest turn of the chat in sight
   return outer.id;
 }
 
-window.gmHost = { connect, readUi, callTool, state };
+window.gmHost = { connect, readUi, callTool, showResult, state };
