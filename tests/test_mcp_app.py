@@ -284,6 +284,9 @@ def test_the_board_renders_in_a_host_on_the_official_bridge_and_a_click_plays(
     if seen["your_turn"]:
         assert app.locator("#moves button").all_text_contents() == seen["legal_moves"]
 
+    shots = Path(os.environ.get("GM_SCREENSHOT_DIR") or tmp_path)  # README's: docs/
+    page.locator(f"#{turn['frame']}").screenshot(path=str(shots / "mcp-app-masul.png"))
+
     # the model is told what happened on the board, without the token
     context_updates = page.evaluate("gmHost.state.modelContext")
     assert len(context_updates) == 1
@@ -354,6 +357,4 @@ def test_the_board_renders_in_a_host_on_the_official_bridge_and_a_click_plays(
     )
     assert [u for u in requests if not u.startswith(allowed)] == []
     assert not [e for e in errors if "Content Security Policy" in e or "Uncaught" in e], errors
-    shots = Path(os.environ.get("GM_SCREENSHOT_DIR") or tmp_path)  # README's: docs/
-    page.locator(f"#{turn['frame']}").screenshot(path=str(shots / "mcp-app-masul.png"))
     context.close()
