@@ -259,8 +259,8 @@ def test_the_board_renders_in_a_host_on_the_official_bridge_and_a_click_plays(
 
     # the player clicks a legal move in the app: play_move through the host, answer re-rendered
     move = view["legal_moves"][-1]
-    app.locator("#moves button", has_text=move).first.click()
-    app.locator("#sub").filter(has_not_text=f"version {view['version']}").wait_for()
+    app.locator("#moves").get_by_role("button", name=move, exact=True).click()
+    app.locator("#sub").filter(has_not_text=re.compile(f"version {view['version']}$")).wait_for()
     calls = page.evaluate("gmHost.state.appCalls")
     assert [c["name"] for c in calls] == ["play_move"]
     assert calls[0]["arguments"]["move"] == move
@@ -343,7 +343,7 @@ def test_the_board_renders_in_a_host_on_the_official_bridge_and_a_click_plays(
     done.locator("#moves button").first.wait_for()
     before = done.locator("#sub").text_content()
     done.locator("#moves button").first.click()
-    done.locator("#sub").filter(has_not_text=before).wait_for()
+    done.locator("#sub").filter(has_not_text=re.compile(re.escape(before) + "$")).wait_for()
     assert new_id in done.locator("#sub").text_content()
     calls = page.evaluate("gmHost.state.appCalls")
     assert [c["name"] for c in calls] == ["play_move", "rematch", "play_move"]
