@@ -70,8 +70,8 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
 
         @app.before_request
         def _require_key():  # type: ignore[no-untyped-def]
-            if request.endpoint == "gm.health":
-                return None  # /healthz reveals nothing: it answers without the key
+            if request.endpoint in ("gm.health", "gm.readiness"):
+                return None  # the probes reveal nothing: they answer without the key
             if not bearer_ok(request.headers.get("Authorization"), key):
                 response = problem(
                     401,
