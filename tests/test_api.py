@@ -378,5 +378,5 @@ def test_unreachable_redis_is_a_503_problem(settings):
     client = create_app(settings, client=dead).test_client()
     assert client.get("/healthz").status_code == 200  # liveness: the process is fine
     body = _problem(client.get("/readyz"), 503)
-    assert body["redis"] == {"kind": "single", "answers": False, "ping_ms": body["redis"]["ping_ms"]}
+    assert body["redis"]["kind"] == "single" and body["redis"]["answers"] is False
     _problem(client.post("/games", json={"game": "masul"}), 503)
