@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import redis
-from flask import Flask, request
+from flask import Flask, Response, request
 
 from gm import requestlog
 from gm.api.errors import problem, register
@@ -121,7 +121,7 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
         key = settings.api_key
 
         @app.before_request
-        def _require_key():  # type: ignore[no-untyped-def]
+        def _require_key() -> Response | None:
             if request.endpoint in ("gm.health", "gm.readiness"):
                 return None  # the probes reveal nothing: they answer without the key
             if not bearer_ok(request.headers.get("Authorization"), key):
@@ -139,7 +139,7 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
     app.extensions["gm.limiter"] = limiter
 
     @app.before_request
-    def _limit():  # type: ignore[no-untyped-def]
+    def _limit() -> Response | None:
         operation = (request.endpoint or "").rsplit(".", 1)[-1]
         address = client_address(request.remote_addr, request.headers, settings.trusted_proxies)
         refusal = limiter.check(operation, address, request.view_args or {})

@@ -10,9 +10,13 @@ import subprocess
 import sys
 import time
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from gm import __version__
 from gm.config import Settings
+
+if TYPE_CHECKING:
+    from gm.redis_server import EmbeddedRedis
 
 
 def _build_parser() -> argparse.ArgumentParser:
@@ -154,7 +158,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def _embedded(data_dir: str | None):  # type: ignore[no-untyped-def]
+def _embedded(data_dir: str | None) -> EmbeddedRedis:
     """The embedded server of ``data_dir``, supervised (restarted when it dies); exits with a
     clear message when another server already holds the directory."""
     from gm.redis_server import DataDirInUse, EmbeddedRedis

@@ -60,7 +60,7 @@ def client_for(url: str, **kwargs: object) -> redis.Redis:
         "health_check_interval": 30,
     }
     options.update(kwargs)
-    return redis.Redis.from_url(url, **options)  # type: ignore[arg-type]
+    return redis.Redis.from_url(url, **options)
 
 
 DEFAULT_MAXMEMORY = "256mb"  # gm/config.py's default too
