@@ -60,7 +60,7 @@ def legal_moves(table: Table, seat: int | None) -> dict[str, Any]:
     ``legal_moves_rule``: None when the list is every legal move, else what else is legal."""
     engine = table.engine
     moves = table.legal_moves(seat)
-    rule = engine.legal_moves_rule(table.state, seat) if moves else None
+    rule = engine.legal_moves_rule(table.state, seat) if moves and seat is not None else None
     if rule is None and len(moves) > LEGAL_MOVES_CAP:
         rule = (
             f"Only the first {LEGAL_MOVES_CAP} of the {len(moves)} legal moves are listed; the "

@@ -1,12 +1,20 @@
-"""The Flask application factory: ``gunicorn 'gm.app:create_app()'``."""
+"""The Flask application factory: ``gunicorn 'gm.app:create_app()'`` (gm/gunicorn_conf.py names
+it), and ``flask --app gm.app run`` (Flask finds :func:`create_app`; without REDIS_URL it uses the
+embedded Redis server of GM_DATA_DIR, as ``gm serve`` does)."""
 
 from __future__ import annotations
 
+import atexit
+import os
+import signal
+import sys
+import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import redis
-from flask import Flask, request
+from flask import Flask, Response, request
 
 from gm import requestlog
 from gm.api.errors import problem, register
@@ -42,16 +50,60 @@ def _yielding_clock() -> Callable[[], float]:
 YIELD_EVERY_S = 0.01
 
 
+def _flask_cli_embedded(settings: Settings) -> str:
+    """The URL of the embedded server of ``settings.data_dir`` for ``flask --app gm.app run``:
+    the one already running there (a ``gm serve``, or the reloader's parent process), or one
+    started now, supervised, and stopped when this process exits."""
+    from gm.redis_server import DataDirInUse, EmbeddedRedis
+
+    socket_path = Path(settings.data_dir).resolve() / "redis.sock"
+    if _answers(socket_path):
+        return f"unix://{socket_path}"
+    try:
+        server = EmbeddedRedis(
+            settings.data_dir, supervise=True, maxmemory=settings.redis_maxmemory
+        ).start()
+    except DataDirInUse as err:
+        raise SystemExit(f"gm: {err}") from None
+    atexit.register(server.stop)
+    if threading.current_thread() is threading.main_thread():
+        # SIGTERM would end the process without atexit, leaving the server behind: exit instead.
+        signal.signal(signal.SIGTERM, lambda _signum, _frame: sys.exit(0))
+    print(
+        f"gm: embedded Redis server at {server.url} (data in {server.data_dir})",
+        file=sys.stderr,
+        flush=True,
+    )
+    return server.url
+
+
+def _answers(socket_path: Path) -> bool:
+    if not socket_path.exists():
+        return False
+    probe = redis.Redis(unix_socket_path=str(socket_path), socket_timeout=1)
+    try:
+        return bool(probe.ping())
+    except (redis.ConnectionError, redis.TimeoutError, OSError):
+        return False
+    finally:
+        probe.close()
+
+
 def create_app(settings: Settings | None = None, client: redis.Redis | None = None) -> Flask:
-    """Build the app. Without ``client``, connect to ``settings.redis_url`` (REDIS_URL)."""
+    """Build the app. Without ``client``, connect to ``settings.redis_url`` (REDIS_URL); under
+    ``flask run`` without it, to the embedded server; else stop with a message."""
     settings = settings or Settings.from_env()
     if client is None:
-        if not settings.redis_url:
-            raise RuntimeError(
-                "REDIS_URL is not set. Run `gm serve` (it starts an embedded Redis server) or "
-                "set REDIS_URL=redis://host:6379/0."
+        if settings.redis_url:
+            url = settings.redis_url
+        elif os.environ.get("FLASK_RUN_FROM_CLI") == "true":  # `flask --app gm.app run`
+            url = _flask_cli_embedded(settings)
+        else:
+            raise SystemExit(
+                "gm: REDIS_URL is not set. Run `gm serve` (it starts an embedded Redis server), "
+                "or set REDIS_URL=redis://host:6379/0."
             )
-        client = client_for(settings.redis_url)  # short connect timeout, explicit retries
+        client = client_for(url)  # short connect timeout, explicit retries
     app = Flask("gm")
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
@@ -69,9 +121,9 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
         key = settings.api_key
 
         @app.before_request
-        def _require_key():  # type: ignore[no-untyped-def]
-            if request.endpoint == "gm.health":
-                return None  # /healthz reveals nothing: it answers without the key
+        def _require_key() -> Response | None:
+            if request.endpoint in ("gm.health", "gm.readiness"):
+                return None  # the probes reveal nothing: they answer without the key
             if not bearer_ok(request.headers.get("Authorization"), key):
                 response = problem(
                     401,
@@ -87,7 +139,7 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
     app.extensions["gm.limiter"] = limiter
 
     @app.before_request
-    def _limit():  # type: ignore[no-untyped-def]
+    def _limit() -> Response | None:
         operation = (request.endpoint or "").rsplit(".", 1)[-1]
         address = client_address(request.remote_addr, request.headers, settings.trusted_proxies)
         refusal = limiter.check(operation, address, request.view_args or {})

@@ -10,14 +10,19 @@ import subprocess
 import sys
 import time
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from gm import __version__
 from gm.config import Settings
 
+if TYPE_CHECKING:
+    from gm.redis_server import EmbeddedRedis
+
 
 def _build_parser() -> argparse.ArgumentParser:
+    called = os.path.basename(sys.argv[0] if sys.argv else "")
     parser = argparse.ArgumentParser(
-        prog="gm",
+        prog="gamemaster" if called == "gamemaster" else "gm",  # the same command, two names
         description="gm, a game master for chat assistants: card games held in Redis, moves as "
         "text, boards in each game's notation.",
     )
@@ -153,7 +158,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def _embedded(data_dir: str | None):  # type: ignore[no-untyped-def]
+def _embedded(data_dir: str | None) -> EmbeddedRedis:
     """The embedded server of ``data_dir``, supervised (restarted when it dies); exits with a
     clear message when another server already holds the directory."""
     from gm.redis_server import DataDirInUse, EmbeddedRedis
@@ -165,6 +170,10 @@ def _embedded(data_dir: str | None):  # type: ignore[no-untyped-def]
         ).start()
     except DataDirInUse as err:
         raise SystemExit(f"gm: {err}") from None
+
+
+#: How `gm serve` runs gunicorn; the Procfile runs the same (tests/test_package.py checks).
+GUNICORN_COMMAND = [sys.executable, "-m", "gunicorn", "--config", "python:gm.gunicorn_conf"]
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -179,15 +188,13 @@ def serve(args: argparse.Namespace) -> int:
             file=sys.stderr,
             flush=True,
         )
-    command = [
-        sys.executable, "-m", "gunicorn",
-        "--config", "python:gm.gunicorn_conf",  # every other gunicorn setting lives there
-        "--bind", f"{args.host}:{args.port}",
-        "--workers", str(args.workers),
-        "--threads", str(args.threads),
-        "gm.app:create_app()",
-    ]  # fmt: skip
-    child = subprocess.Popen(command, env=env)
+    # The options reach gunicorn through the environment its configuration reads: every
+    # gunicorn setting (the app, the bind, the workers…) is written in gm/gunicorn_conf.py only.
+    env.update(
+        GM_HOST=args.host, PORT=str(args.port), GM_WORKERS=str(args.workers),
+        GM_THREADS=str(args.threads),
+    )  # fmt: skip
+    child = subprocess.Popen(GUNICORN_COMMAND, env=env)
 
     def forward(signum: int, _frame: object) -> None:
         if child.poll() is None:

@@ -24,7 +24,7 @@ from typing import Any, Literal
 
 from marshmallow import Schema, validate
 
-from gm import chat
+from gm import chat, readiness, version
 from gm.api import schemas as s
 
 Effect = Literal["read", "write", "destructive"]
@@ -391,10 +391,37 @@ OPERATIONS: tuple[Operation, ...] = (
         "GET",
         "/healthz",
         "Check the server",
-        "Whether the server and its game store (Redis) are up.",
+        "Liveness: whether the server process answers (the game store is not asked: see "
+        "readiness).",
         "meta",
         s.HealthSchema,
-        lambda svc, a: (svc.store.ping(), {"status": "ok", "redis": "ok"})[1],
+        lambda svc, a: readiness.liveness(),
+        errors=(),
+        in_openapi=False,
+    ),
+    Operation(
+        "readiness",
+        "GET",
+        "/readyz",
+        "Check the game store",
+        "Readiness: which Redis the server uses (a single server or a cluster) and whether it "
+        "answers now; 503 when it does not.",
+        "meta",
+        s.ReadinessSchema,
+        lambda svc, a: readiness.readiness(svc.store.redis),
+        in_openapi=False,
+    ),
+    Operation(
+        "version",
+        "GET",
+        "/version",
+        "This server's version",
+        "The distribution's name and version, the API version and the git commit (null when "
+        "unknown).",
+        "meta",
+        s.VersionSchema,
+        lambda svc, a: version.about(),
+        errors=(),
         in_openapi=False,
     ),
     Operation(

@@ -98,7 +98,8 @@ def store_full(err: BaseException) -> bool:
 def problem_for(err: BaseException) -> Problem:
     """The problem every front end reports for ``err`` (unexpected ones are logged)."""
     if isinstance(err, ServiceError):
-        return Problem(err.status, err.title, err.detail, dict(err.extra))
+        retry = {"Retry-After": str(RETRY_AFTER_S)} if err.status == 503 else {}
+        return Problem(err.status, err.title, err.detail, dict(err.extra), retry)
     if isinstance(err, InvalidArguments):
         extra = {"errors": err.errors} if err.errors is not None else {}
         return Problem(422, INVALID_TITLE, err.detail, extra)

@@ -1,8 +1,9 @@
-"""gunicorn's settings for gm, in one module: ``gunicorn -c python:gm.gunicorn_conf
-'gm.app:create_app()'`` (the Procfile) and ``gm serve`` (which adds ``--bind`` and ``--workers``
-from its options) both load it. Each concern is one block below; a block reads only its own
-environment variables. gunicorn imports this module in its master process: it must not import
-gm's application (nor redis) — the workers load the app after forking.
+"""gunicorn's settings for gm, in one module, the only place they are written: ``gm serve`` runs
+``gunicorn --config python:gm.gunicorn_conf`` with its options passed as the environment variables
+read below (GM_HOST, PORT, GM_WORKERS, GM_THREADS), and the Procfile runs the same command with
+no other flag. Each concern is one block below; a block reads only its own environment variables.
+gunicorn imports this module in its master process: it must not import gm's application (nor
+redis) — the workers load the app after forking.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from gm.env import int_env as _env_int
 # greenlets: the AI's budget clock yields between AI moves (gm/app.py), so a probe waits at most
 # one AI move, not a whole budget. `GM_WORKER_CLASS=gthread` falls back to threads (then
 # `GM_THREADS` threads per worker, each connection holding one while its headers arrive).
-bind = f"{os.environ.get('GM_HOST', '127.0.0.1')}:{_env_int('PORT', 8000)}"
+wsgi_app = "gm.app:create_app()"
+bind = f"{os.environ.get('GM_HOST', '').strip() or '127.0.0.1'}:{_env_int('PORT', 8000)}"
 workers = _env_int("GM_WORKERS", 2)
 worker_class = os.environ.get("GM_WORKER_CLASS", "").strip() or "gevent"
 worker_connections = _env_int("GM_WORKER_CONNECTIONS", 1000)
@@ -32,7 +34,10 @@ graceful_timeout = 10
 limit_request_line = 4094  # bytes in the request line (a token path is ~80)
 limit_request_fields = 50
 limit_request_field_size = 8190
-control_socket_disable = True  # gunicorn ≥ 25's runtime control socket: one per user, not needed
+# gunicorn ≥ 25's runtime control socket (for `gunicornc`) defaults to one path per user
+# ($XDG_RUNTIME_DIR/gunicorn.ctl or ~/.gunicorn/gunicorn.ctl), which every gunicorn of that user
+# would share — the last to start takes it, the first to stop deletes it. gm uses none.
+control_socket_disable = True
 # ---------------------------------------------------------------- end of serving block
 
 

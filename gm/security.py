@@ -11,6 +11,10 @@ import hmac
 import ipaddress
 import re
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from werkzeug.datastructures import Headers
 
 # A seat token or an invite is ``<game_id>.<secret>`` (gm/seats.py): 16 hex digits, a dot, the
 # url-safe secret. Whatever follows a game id's dot (or its %-escape) is the secret, wherever it
@@ -38,7 +42,9 @@ def bearer_ok(header: str | None, key: str) -> bool:
     return hmac.compare_digest(credentials.strip().encode(), key.encode())
 
 
-def client_address(peer: str | None, headers: Mapping[str, str], trusted_proxies: int) -> str:
+def client_address(
+    peer: str | None, headers: Mapping[str, str] | Headers, trusted_proxies: int
+) -> str:
     """The address a limit counts: the socket peer, or — behind ``trusted_proxies`` proxies that
     each append the address they saw to ``X-Forwarded-For`` — the address the outermost trusted
     proxy saw. Values a client wrote itself (further left) are never believed."""

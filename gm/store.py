@@ -31,7 +31,7 @@ import json
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import redis
 
@@ -83,7 +83,7 @@ class KeyReusedError(Exception):
         self.first = first
 
 
-class Brief(dict):  # type: ignore[type-arg]
+class Brief(dict[str, Any]):
     """A replayed answer of which only the brief was stored (the whole answer was too large)."""
 
 
@@ -188,7 +188,8 @@ class Store:
         game_id = doc["id"]
         rid = _stamp(doc, {})
         keys = [self.doc_key(game_id), self.log_key(game_id)]
-        args = ["", _dumps(doc), self.ttl_s, "", 0, *[_dumps(e) for e in log_entries]]
+        args: list[str | int] = ["", _dumps(doc), self.ttl_s, "", 0]
+        args += [_dumps(e) for e in log_entries]
         try:
             reply = self._commit(keys=keys, args=args)
         except _UNREACHABLE:
@@ -243,7 +244,7 @@ class Store:
                 attempt.rid = _stamp(result.doc, previous)
                 new_doc = _dumps(result.doc)
             remembered = self._remembered(result, fingerprint) if idem and result.remember else ""
-            args = [
+            args: list[str | int] = [
                 hashlib.sha1(raw).hexdigest(),
                 new_doc,
                 self.ttl_s,
@@ -277,10 +278,11 @@ class Store:
         raise ConflictError(game_id)
 
     def _read(self, doc_key: str, idem: str | None) -> tuple[bytes | None, bytes | None]:
+        # gm's clients answer bytes (no decode_responses); redis-py's types allow str too
         if idem:
             raw, earlier = self.redis.mget(doc_key, idem)  # one round trip for both reads
-            return raw, earlier
-        return self.redis.get(doc_key), None
+            return cast("bytes | None", raw), cast("bytes | None", earlier)
+        return cast("bytes | None", self.redis.get(doc_key)), None
 
     def _remembered(self, result: Update, fingerprint: dict[str, str]) -> str:
         for value in (

@@ -354,12 +354,19 @@ def test_operator_key_guards_every_route(settings, redis_client):
         assert (
             client.get("/rules", headers={"Authorization": f"{scheme} s3cret"}).status_code == 200
         )
-    # /healthz reveals nothing: it answers without the key
-    assert client.get("/healthz").get_json() == {"status": "ok", "redis": "ok"}
+    # the probes reveal nothing: they answer without the key; /version wants it
+    assert client.get("/healthz").get_json() == {"status": "ok"}
+    assert client.get("/readyz").get_json()["status"] == "ready"
+    _problem(client.get("/version"), 401)
 
 
-def test_health_checks_redis(client):
-    assert client.get("/healthz").get_json() == {"status": "ok", "redis": "ok"}
+def test_health_is_liveness_and_readiness_checks_redis(client):
+    assert client.get("/healthz").get_json() == {"status": "ok"}
+    ready = client.get("/readyz")
+    assert ready.status_code == 200
+    body = ready.get_json()
+    assert body["status"] == "ready"
+    assert body["redis"]["kind"] == "single" and body["redis"]["answers"] is True
 
 
 def test_unreachable_redis_is_a_503_problem(settings):
@@ -369,5 +376,7 @@ def test_unreachable_redis_is_a_503_problem(settings):
 
     dead = redis.Redis(host="127.0.0.1", port=1, socket_connect_timeout=0.5)
     client = create_app(settings, client=dead).test_client()
-    _problem(client.get("/healthz"), 503)
+    assert client.get("/healthz").status_code == 200  # liveness: the process is fine
+    body = _problem(client.get("/readyz"), 503)
+    assert body["redis"]["kind"] == "single" and body["redis"]["answers"] is False
     _problem(client.post("/games", json={"game": "masul"}), 503)

@@ -105,7 +105,7 @@ def test_killing_the_embedded_redis_gives_fast_503s_then_recovers_losing_nothing
             assert pid, "the supervisor did not start the server again"
             os.kill(pid, signal.SIGKILL)
             killed += 1
-            for probe in (player.move, lambda: call(gm.port, "GET", "/healthz")):
+            for probe in (player.move, lambda: call(gm.port, "GET", "/readyz")):
                 answer = probe()
                 _assert_fast_503(*answer)
                 if answer[0] == 503:
@@ -116,7 +116,7 @@ def test_killing_the_embedded_redis_gives_fast_503s_then_recovers_losing_nothing
 
         # It comes back by itself, and gm reconnects without a restart.
         deadline = time.monotonic() + 15
-        while call(gm.port, "GET", "/healthz")[0] != 200:
+        while call(gm.port, "GET", "/readyz")[0] != 200:
             assert time.monotonic() < deadline, "the store did not come back within 15 s"
             time.sleep(0.05)
         assert redis_pid(data) not in (None, first_pid)
@@ -153,7 +153,7 @@ def test_a_second_server_on_the_same_data_directory_is_refused(short_dir):
             assert second.returncode != 0
             assert "already used by another embedded Redis server" in second.stderr
             assert str(data.resolve()) in second.stderr and "--data-dir" in second.stderr
-        assert call(gm.port, "GET", "/healthz")[0] == 200, "the first server is untouched"
+        assert call(gm.port, "GET", "/readyz")[0] == 200, "the first server is untouched"
 
         # gm mcp reuses the running server instead of starting a second one.
         from gm.mcp_server import connect

@@ -38,8 +38,29 @@ class CatalogueSchema(Schema):
 
 
 class HealthSchema(Schema):
-    status = fields.String(required=True)
-    redis = fields.String(required=True)
+    status = fields.String(required=True, metadata={"description": "'ok': the process serves."})
+
+
+class StoreStateSchema(Schema):
+    kind = fields.String(
+        required=True, metadata={"description": "'single' (one Redis server) or 'cluster'."}
+    )
+    answers = fields.Boolean(required=True, metadata={"description": "It answered a PING."})
+    ping_ms = fields.Float(required=True, metadata={"description": "How long the PING took."})
+
+
+class ReadinessSchema(Schema):
+    status = fields.String(required=True, metadata={"description": "'ready'."})
+    redis = fields.Nested(StoreStateSchema, required=True)
+
+
+class VersionSchema(Schema):
+    name = fields.String(required=True, metadata={"description": "The distribution's name."})
+    version = fields.String(required=True, metadata={"description": "Its version."})
+    api_version = fields.String(required=True, metadata={"description": "The API's version."})
+    commit = fields.String(
+        required=True, allow_none=True, metadata={"description": "The git commit, or null."}
+    )
 
 
 # ------------------------------------------------------- the documents gm serves about itself

@@ -60,9 +60,9 @@ def _option_schemas() -> dict[str, dict[str, Any]]:
         distinct: list[dict[str, Any]] = []
         for _, schema in variants:
             for i, seen in enumerate(distinct):
-                merged = _merge_option_schemas(seen, schema)
-                if merged is not None:
-                    distinct[i] = merged
+                union = _merge_option_schemas(seen, schema)
+                if union is not None:
+                    distinct[i] = union
                     break
             else:
                 distinct.append(schema)
@@ -178,7 +178,7 @@ def app_routes(app: Flask) -> list[tuple[str, str]]:
     for rule in app.url_map.iter_rules():
         if rule.endpoint == "static":
             continue
-        for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
+        for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
             routes.append((method, openapi_path(rule.rule)))
     return routes
 

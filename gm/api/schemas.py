@@ -169,6 +169,7 @@ class ProblemSchema(Schema):
     detail = fields.String(required=True, metadata={"description": "How to fix the call."})
     errors = fields.Dict(metadata={"description": "Field-by-field validation messages."})
     version = fields.Integer(metadata={"description": "The game's current version (on 409)."})
+    redis = fields.Dict(metadata={"description": "On readiness's 503: the store's kind, state."})
 
 
 class SeatSchema(Schema):
@@ -435,6 +436,8 @@ from gm.api.meta_schemas import (  # noqa: E402, F401 (re-exported)
     OpenAIToolFileSchema,
     OpenAPIDocumentSchema,
     OptionSchema,
+    ReadinessSchema,
     RulesSchema,
     ToolFileSchema,
+    VersionSchema,
 )

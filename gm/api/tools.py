@@ -51,7 +51,8 @@ DISPATCH = [
 
 def openai_tools(openapi: dict[str, Any]) -> dict[str, Any]:
     """``/tools/openai.json``: Chat Completions and Responses tools, strict mode."""
-    chat, responses = [], []
+    chat: list[dict[str, Any]] = []
+    responses: list[dict[str, Any]] = []
     for name, operation in _tool_operations(openapi):
         parameters = strict_schema(_parameters(openapi, operation))
         description = _description(operation)
@@ -91,7 +92,7 @@ def openai_tools(openapi: dict[str, Any]) -> dict[str, Any]:
 def anthropic_tools(openapi: dict[str, Any]) -> dict[str, Any]:
     """``/tools/anthropic.json``: Messages API tools (``name``, ``description``,
     ``input_schema``)."""
-    tools = [
+    tools: list[dict[str, Any]] = [
         {
             "name": name,
             "description": _description(operation),

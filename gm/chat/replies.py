@@ -214,7 +214,9 @@ _STOP = set(
 @lru_cache(maxsize=16)
 def rule_sentences(rules_text: str) -> tuple[str, ...]:
     """The rules' prose as sentences (headings, tables and code left out, Markdown stripped)."""
-    paragraphs, current, fenced = [], [], False
+    paragraphs: list[str] = []
+    current: list[str] = []
+    fenced = False
     for line in rules_text.splitlines():
         s = line.strip()
         if s.startswith("```"):

@@ -33,7 +33,7 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -291,7 +291,7 @@ class Outcome:
     winners: list[int]
     draw: bool
     reason: str
-    scores: dict[int, int | float] = field(default_factory=dict)
+    scores: Mapping[int, float] = field(default_factory=dict)
     termination: str = RULES
 
     def to_dict(self, seat_names: tuple[str, ...] | list[str]) -> dict[str, Any]:
@@ -401,7 +401,7 @@ class Engine(ABC):
         """The end by the rules (termination "rules", scores for every seat), or None."""
 
     @abstractmethod
-    def scores(self, state: State) -> dict[int, int | float]:
+    def scores(self, state: State) -> Mapping[int, float]:
         """Every seat's score now, by the game's own measure (columns won, points, cards left…):
         the scores of an outcome the framework declares (resignation, forfeit, move cap)."""
 

@@ -105,7 +105,7 @@ class CardChessEngine(Engine):
             return None
         return Outcome(list(result["winners"]), result["draw"], result["reason"], R.scores(state))
 
-    def scores(self, state: dict[str, Any]) -> dict[int, int | float]:
+    def scores(self, state: dict[str, Any]) -> dict[int, int]:
         return R.scores(state)
 
     # ---- what a seat may see

@@ -129,8 +129,8 @@ def _refs(t: str, hand: list[str]) -> list[Ref]:
             and shown
             and (n == LAST or 0 < n <= len(shown))
         ):
-            card = shown[-1] if n == LAST else shown[n - 1]
-            refs.append(Ref(None, card, "mine", None, m.start(), m.group(0)))
+            nth = shown[-1] if n == LAST else shown[n - 1]
+            refs.append(Ref(None, nth, "mine", None, m.start(), m.group(0)))
             blanked = blanked[: m.start()] + " " * len(m.group(0)) + blanked[m.end() :]
     words = [(m.group(0), m.start()) for m in re.finditer(r"[a-z0-9']+", blanked.casefold())]
     for w, at in words:

@@ -37,7 +37,7 @@ import random
 from typing import Any
 
 from gm.ai.basic import random_policy
-from gm.games.base import Engine
+from gm.games.base import Engine, Move
 from gm.games.masul.rules import SEAT_NAMES, MasulMove, rank, suit
 
 HIGH = 9  # rank 9 or more is a high card; 8 or less is low
@@ -52,6 +52,7 @@ def _known_value(mine: dict | None, theirs: dict | None, field_card: str) -> flo
     if mine is None and theirs is None:
         return 0.0
     if mine is None:
+        assert theirs is not None
         if "card" not in theirs:
             return 0.0
         return -(strength(theirs["card"], field_card) - 14) / 13
@@ -66,13 +67,13 @@ def _known_value(mine: dict | None, theirs: dict | None, field_card: str) -> flo
 
 
 def seed_policy(
-    engine: Engine, view: dict[str, Any], seat: int, legal: list[MasulMove], rng: random.Random
-) -> MasulMove:
+    engine: Engine, view: dict[str, Any], seat: int, legal: list[Move], rng: random.Random
+) -> Move:
     me, them = SEAT_NAMES[seat], SEAT_NAMES[1 - seat]
     own, opp, field = view["rows"][me], view["rows"][them], view["field"]
     replaced = view["field_replacements"][me] > 0
     legal_set = set(legal)
-    best: list[MasulMove] = []
+    best: list[Move] = []
     best_score = float("-inf")
     for move in legal:
         kind, card, column = move

@@ -9,6 +9,7 @@ from gm.games.base import (
     Event,
     GameInfo,
     InvalidStateError,
+    Move,
     Option,
     Outcome,
     State,
@@ -64,17 +65,17 @@ class MasulEngine(Engine):
     def blocked(self, state: State, seat: int) -> str | None:
         return rules.exhausted_reason(state, seat)
 
-    def legal_moves(self, state: State, seat: int) -> list[MasulMove]:
-        return rules.legal_moves(state, seat)
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        return list(rules.legal_moves(state, seat))
 
     # ---- moves
     def parse_move(self, text: str, state: State, seat: int) -> MasulMove:
         return notation.parse_move(text, state, seat)
 
-    def apply(self, state: State, seat: int, move: MasulMove) -> tuple[State, list[Event]]:
+    def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         return rules.apply(state, seat, MasulMove(*move))
 
-    def render_move(self, move: MasulMove) -> str:
+    def render_move(self, move: Move) -> str:
         return rules.render_move(MasulMove(*move))
 
     # ---- ending
@@ -125,7 +126,7 @@ class MasulEngine(Engine):
             "over": over,
             "outcome": None,
         }
-        if over:
+        if outcome is not None:
             out["outcome"] = outcome.to_dict(names)
             out["unplayed"] = {names[s]: list(state["hands"][s]) for s in (0, 1)}
             out["column_results"] = [

@@ -155,11 +155,11 @@ def parse_move(text: str, state: State, seat: int) -> MasulMove:
     """Read ``text`` as a legal move of ``seat`` or raise the matching GameError."""
     m = _CANONICAL.fullmatch(text.strip())
     if m:
-        kind = "field" if m.group(2) else ("down" if m.group(4) else "up")
-        if not (kind == "field" and m.group(4)):
-            move = MasulMove(kind, m.group(1), int(m.group(3)))
-            rules.check_move(state, seat, move)
-            return move
+        how = "field" if m.group(2) else ("down" if m.group(4) else "up")
+        if not (how == "field" and m.group(4)):
+            canonical = MasulMove(how, m.group(1), int(m.group(3)))
+            rules.check_move(state, seat, canonical)
+            return canonical
     example = example_card(state, seat)
     said = read(text, example, state, seat)
     cards, column, kind = said.cards, said.column, said.kind
@@ -352,6 +352,7 @@ def render(state: State, seat: int | None, outcome: Outcome | None = None) -> st
         if turn is not None:
             who = "" if seat is None else (" (you)" if turn == seat else " (opponent)")
             lines.append(f"Turn: {label(turn)}{who}")
+    if outcome is None:
         return "\n".join(lines)
     lines.append(f"Unplayed Cards: Row 3 {_cards(hands[0])}; Row 1 {_cards(hands[1])}")
     results = rules.decided_results(state)

@@ -152,7 +152,9 @@ def _longest_chain(cards: tuple[str, ...], ends: tuple[str, str], order: str) ->
     for k, corner in enumerate(ends):
         seen: set[tuple[int, int]] = set()
         c = CARD_INDEX[corner]
-        stack = [(1 << i, i, (i,)) for i in reversed(range(n)) if adj[c] >> idx[i] & 1]
+        stack: list[tuple[int, int, tuple[int, ...]]] = [
+            (1 << i, i, (i,)) for i in reversed(range(n)) if adj[c] >> idx[i] & 1
+        ]
         while stack:
             mask, v, path = stack.pop()
             if (mask, v) in seen:

@@ -328,7 +328,8 @@ def validate(state: State, options: dict[str, Any]) -> None:
     need(turns > 0 and winner == (turns - 1) % players, "the winner is the seat whose turn ended")
     need(winner == mover, "the winner stays the seat to move")
     chain = winning_chain(hands[winner], CORNERS[winner], order)
-    need(chain is not None, "a recorded win whose hand does not chain")
+    if chain is None:
+        raise InvalidStateError("a recorded win whose hand does not chain")
     need(result["chain"] == chain, "the recorded chain is not the winner's chain")
     text = "~".join(chain)
     need(result["reason"] == f"{label(winner)} wins with {text}", "the result's reason")

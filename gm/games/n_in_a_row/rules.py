@@ -105,7 +105,8 @@ def bounds(state: State, margin: int) -> tuple[int, int, int, int]:
         box = (min(xs) - margin, max(xs) + margin, min(ys) - margin, max(ys) + margin)
     else:
         box = (-margin, margin, -margin, margin)
-    return tuple(max(-LIMIT, min(LIMIT, v)) for v in box)  # type: ignore[return-value]
+    xmin, xmax, ymin, ymax = (max(-LIMIT, min(LIMIT, v)) for v in box)
+    return xmin, xmax, ymin, ymax
 
 
 WINDOW = 13  # the board shows at most this many columns and rows
@@ -151,7 +152,7 @@ def adjacent(occ: dict[tuple[int, int], int], x: int, y: int) -> bool:
 # ---------------------------------------------------------------- set-up, turns, legality
 
 
-def new_state(seed: int, options: dict[str, Any]) -> State:
+def new_state(seed: int | str, options: dict[str, Any]) -> State:
     return {
         "game": GAME,
         "rng": {"seed": seed, "n": 0},

@@ -146,7 +146,7 @@ class SoLonYoEngine(Engine):
             "turn": to_move,
             "over": over,
             "last": state["last"],
-            "outcome": outcome.to_dict(SEATS) if over else None,
+            "outcome": outcome.to_dict(SEATS) if outcome is not None else None,
         }
 
     def render(self, state: State, seat: int | None, outcome: Outcome | None = None) -> str:

@@ -199,7 +199,7 @@ def render(state: State, seat: int | None, outcome: Outcome | None = None) -> st
     lines.append(f"deck: {len(state['deck'])} cards · discard: {len(state['discard'])} cards")
     if state["last"]:
         lines.append(f"last: {state['last']}")
-    if over:
+    if outcome is not None:
         lines.append(game_over_line(outcome))
     elif ch is not None:
         blind = "" if o["defiant_sees_cards"] else " (face down: a blind pick)"

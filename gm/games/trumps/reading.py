@@ -98,7 +98,8 @@ def parse_move(text: str, state: State, seat: int, expected: str) -> Move:
     raw = _TOKEN.findall(marked)
     toks = [t if t in _UPPER_RANKS else t.lower() for t in raw]
     wordset = set(toks)
-    suits = [SUITS[cards.parse_suit(t)] for t in toks if t in _SUIT_WORDS or t in _SUIT_MARKS]
+    named = (cards.parse_suit(t) for t in toks if t in _SUIT_WORDS or t in _SUIT_MARKS)
+    suits = [SUITS[s] for s in named if s is not None]
 
     def illegal(reason: str, rule: str) -> IllegalMoveError:
         return IllegalMoveError(reason, rule=rule, hint=hint(state, seat))
@@ -164,7 +165,8 @@ def parse_move(text: str, state: State, seat: int, expected: str) -> Move:
     beaters = sets[0]
     seconds: list[str | None] = list(sets[1]) if len(sets) > 1 else [None]
     if len(sets) == 1 and len(hand) > 1:
-        seconds = sorted(hand, key=lambda c: (RANK[c], sort_key(c)))
+        by_rank = sorted(hand, key=lambda c: (RANK[c], sort_key(c)))
+        seconds = list(by_rank)
     moves = [("beat", b, x) for b in beaters for x in seconds if x != b]
     return _choose(text, state, seat, moves or [("beat", beaters[0], seconds[0])])
 
