@@ -95,7 +95,18 @@ def test_the_wheel_installs_into_a_fresh_virtualenv(wheel, tmp_path):
     ).stdout.strip()
     (Path(site) / "_gm_test_deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     subprocess.run(
-        [py, "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)],
+        # --ignore-installed: the path entry shows pip this interpreter's (editable) gm
+        [
+            py,
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--no-deps",
+            "--no-index",
+            "--ignore-installed",
+            str(wheel),
+        ],
         check=True,
         timeout=120,
     )
