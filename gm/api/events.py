@@ -161,7 +161,7 @@ def game_events(game_id: str) -> Response:
     held = hub_live.hold(hub_live.settings.live_stream_s, game_id=game_id)
     body = stream(
         hub_live,
-        lambda: svc.spectate(game_id),
+        lambda: hub_live.spectator_view(game_id),
         _events_since(svc, None),
         game_id,
         _last_event_id(),
