@@ -18,127 +18,12 @@ Errors are mapped once, in gm/errors.py; a call's arguments are loaded in gm/arg
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Literal
-
-from marshmallow import Schema, validate
-
-from gm import chat, readiness, version
+from gm import chat, live, readiness, version
+from gm.api import live_schemas as ls
 from gm.api import schemas as s
+from gm.operation import ERRORS, PATH_PARAMETERS, TEXT, Operation, query_parameters
 
-Effect = Literal["read", "write", "destructive"]
-Call = Callable[[Any, dict[str, Any]], Any]  # (GameService, path arguments + loaded body)
-
-# Why each error status can happen; an operation lists which apply to it.
-ERRORS: dict[int, str] = {
-    401: "The server has an operator key (GM_API_KEY) and the request did not send it.",
-    404: "Unknown game, game id, seat token or invite.",
-    409: "Conflict: the game moved on since expected_version, the invite was used, or the game "
-    "is over.",
-    413: "The request body is too large.",
-    422: "Invalid request body or query parameter (the detail says which and how to fix it).",
-    429: "Too many requests from this address or for this seat (rate limits): nothing was "
-    "changed. Wait the seconds of Retry-After, then send it again.",
-    503: "The game store (Redis) cannot be reached; nothing was changed. Try again.",
-    507: "The game store is full: nothing was changed. Saved games can still be viewed.",
-}
-
-# The path parameters: their prose, their JSON schema, what an example call puts there.
-PATH_PARAMETERS: dict[str, dict[str, Any]] = {
-    "token": {
-        "description": "Your seat token, from new_game or join_game (the form is "
-        "'<game_id>.<secret>'). It is the seat's secret: whoever holds it plays that seat, so "
-        "never show it to other players.",
-        "schema": {"type": "string"},
-        "example": "<token from new_game>",
-    },
-    "game_id": {
-        "description": "The game id from new_game (game_id in its answer; also the part of a "
-        "seat token or invite before the dot).",
-        "schema": {"type": "string"},
-        "example": "<game_id from new_game>",
-    },
-    "game": {
-        "description": "The API name of a game; list_games lists them with their titles.",
-        "schema": {"type": "string", "x-gm-enum": "games"},
-        "example": "masul",
-    },
-}
-
-TEXT = {"type": "string"}
-
-
-def query_parameters(schema: type[Schema]) -> tuple[dict[str, Any], ...]:
-    """OpenAPI query parameters of a schema of optional whole numbers (``x-gm-argument``: the
-    tools and MCP take them as arguments too)."""
-    out = []
-    for name, field_ in schema().fields.items():
-        spec: dict[str, Any] = {"type": "integer"}
-        for check in field_.validators:
-            if isinstance(check, validate.Range):
-                spec.update({"minimum": check.min} if check.min is not None else {})
-                spec.update({"maximum": check.max} if check.max is not None else {})
-        out.append(
-            {
-                "name": name,
-                "in": "query",
-                "required": False,
-                "description": field_.metadata["description"],
-                "schema": spec,
-                "x-gm-argument": True,
-            }
-        )
-    return tuple(out)
-
-
-@dataclass(frozen=True)
-class Operation:
-    name: str
-    method: str
-    path: str  # Flask's form: /play/<token>/moves
-    summary: str
-    description: str  # ≤ 300 characters (GPT Actions' limit)
-    tag: str
-    answer: type[Schema] | dict[str, Any]  # a dict: a plain JSON schema (text answers)
-    call: Call | None  # None: served by the HTTP front end itself (its own documents)
-    body: type[Schema] | None = None
-    body_required: bool = True
-    example: dict[str, Any] | None = None  # a valid body, shown when one is refused
-    status: int = 200
-    errors: tuple[int, ...] = (503,)
-    query: tuple[dict[str, Any], ...] = ()
-    params: type[Schema] | None = None  # query parameters that are also tool arguments
-    alternatives: dict[str, dict[str, Any]] = field(default_factory=dict)  # media type → schema
-    tool: bool = False  # in /tools/openai.json and /tools/anthropic.json
-    mcp: bool = False  # an MCP tool
-    # the answer is (or holds) a view: the MCP tool links gm's board app (MCP Apps, gm/mcp_app.py)
-    ui: bool = False
-    # in the served /openapi.json, the GPT Action's schema: only what a model should call (the
-    # tool operations); the others are in build_openapi(every=True), which tests walk
-    in_openapi: bool = True
-    effect: Effect = "read"
-
-    @property
-    def path_params(self) -> list[str]:
-        return [part[1:-1].split(":")[-1] for part in self.path.split("/") if part[:1] == "<"]
-
-    @property
-    def openapi_path(self) -> str:
-        """``/play/{token}/moves``."""
-        out = self.path
-        for name in self.path_params:
-            out = out.replace(f"<{name}>", "{" + name + "}")
-        return out
-
-    @property
-    def consequential(self) -> bool:
-        """Whether a GPT should confirm with the player first (x-openai-isConsequential)."""
-        return self.effect == "destructive"
-
-    def mention(self) -> str:
-        """How texts name it: ``name`` (``METHOD /path``)."""
-        return f"`{self.name}` (`{self.method} {self.path}`)"
+__all__ = ["BY_NAME", "ERRORS", "OPERATIONS", "PATH_PARAMETERS", "TEXT", "Operation", "operation"]
 
 
 OPERATIONS: tuple[Operation, ...] = (
@@ -226,11 +111,13 @@ OPERATIONS: tuple[Operation, ...] = (
         "/games/<game_id>",
         "Watch a game",
         "The spectator view: the board and state with public information only (no hidden cards), "
-        "whose turn it is, the seats and the result.",
+        "whose turn it is, the seats and the result. With wait: once the game changes.",
         "games",
         s.ViewSchema,
-        lambda svc, a: svc.spectate(a["game_id"]),
-        errors=(404, 503),
+        lambda svc, a: live.of(svc).spectate(a["game_id"], a["wait"], a["after_version"]),
+        errors=(404, 422, 429, 503),
+        query=query_parameters(ls.WaitQuerySchema),
+        params=ls.WaitQuerySchema,
         tool=True,
         mcp=True,
         ui=True,
@@ -275,11 +162,61 @@ OPERATIONS: tuple[Operation, ...] = (
         "and the version to send as expected_version.",
         "play",
         s.ViewSchema,
-        lambda svc, a: svc.seat_view(a["token"]),
-        errors=(404, 503),
+        lambda svc, a: live.of(svc).seat_view(a["token"], a["wait"], a["after_version"]),
+        errors=(404, 422, 429, 503),
+        query=query_parameters(ls.WaitQuerySchema),
+        params=ls.WaitQuerySchema,
         tool=True,
         mcp=True,
         ui=True,
+    ),
+    Operation(
+        "wait_for_turn",
+        "GET",
+        "/play/<token>/turn",
+        "Wait for your turn",
+        "Wait (up to 'wait' seconds, default and at most 25) until it is your turn or the game "
+        "is over, then get your view; at the timeout your unchanged view (your_turn false). Use "
+        "it when another human is to move, then call it again or relay the new board.",
+        "play",
+        s.ViewSchema,
+        lambda svc, a: live.of(svc).wait_for_turn(a["token"], a["wait"]),
+        errors=(404, 422, 429, 503),
+        query=query_parameters(ls.TurnQuerySchema),
+        params=ls.TurnQuerySchema,
+        tool=True,
+        mcp=True,
+        ui=True,
+    ),
+    Operation(
+        "play_events",
+        "GET",
+        "/play/<token>/events",
+        "Follow your seat live",
+        "Server-Sent Events (text/event-stream): your view now, then one 'change' event per "
+        "change (id: the version; data: JSON with version, view and the new events), a comment "
+        "every 15 s; Last-Event-ID resumes. The stream ends after 5 minutes: reconnect.",
+        "play",
+        TEXT,
+        None,  # gm/api/events.py
+        errors=(404, 429, 503),
+        alternatives={"text/event-stream": ls.EVENT_SCHEMA},
+        in_openapi=False,
+    ),
+    Operation(
+        "game_events",
+        "GET",
+        "/games/<game_id>/events",
+        "Watch a game live",
+        "Server-Sent Events (text/event-stream) of the spectator view: the view now, then one "
+        "'change' event per change (id: the version; data: JSON with version, view and the new "
+        "events, public information only). Last-Event-ID resumes.",
+        "games",
+        TEXT,
+        None,  # gm/api/events.py
+        errors=(404, 429, 503),
+        alternatives={"text/event-stream": ls.EVENT_SCHEMA},
+        in_openapi=False,
     ),
     Operation(
         "get_board",
