@@ -59,7 +59,14 @@ if KEYS[3] and ARGV[4] ~= '' then redis.call('SET', KEYS[3], ARGV[4], 'EX', ARGV
 return {1}
 """
 
-_UNREACHABLE = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)
+_UNREACHABLE = (
+    redis.exceptions.ConnectionError,
+    redis.exceptions.TimeoutError,
+    # Redis Cluster during a failover: after a lost reply, the client's own retry may meet these
+    redis.exceptions.ClusterDownError,
+    redis.exceptions.TryAgainError,
+    redis.exceptions.SlotNotCoveredError,
+)
 
 
 class NotFoundError(KeyError):
@@ -72,6 +79,12 @@ class ConflictError(RuntimeError):
 
 class OutcomeUnknownError(redis.exceptions.ConnectionError):
     """A write was sent, its reply was lost, and the store cannot tell whether it was applied."""
+
+
+class NotReplicatedError(redis.exceptions.RedisError):
+    """With ``wait_replicas``: the write is on the master but no replica confirmed it in time, so
+    it is not acknowledged (a failover now could lose it). Sent again with the same idempotency
+    key, the request is answered from the stored answer once a replica confirms, exactly once."""
 
 
 class KeyReusedError(Exception):
@@ -138,6 +151,8 @@ class Store:
         idempotency_ttl_s: int = 24 * 3600,
         retries: int = 20,
         idempotency_max_bytes: int = 16 * 1024,
+        wait_replicas: int = 0,
+        wait_ms: int = 1000,
     ):
         self.redis = client
         self.ttl_s = ttl_s
@@ -145,6 +160,9 @@ class Store:
         self.retries = retries
         self.idempotency_max_bytes = idempotency_max_bytes
         self._commit = client.register_script(_COMMIT)
+        # GM_REDIS_WAIT_REPLICAS: a write is acknowledged only once this many replicas have it
+        self.wait_replicas = wait_replicas
+        self.wait_ms = wait_ms
 
     # ---- keys
     @staticmethod
@@ -190,16 +208,16 @@ class Store:
         keys = [self.doc_key(game_id), self.log_key(game_id)]
         args = ["", _dumps(doc), self.ttl_s, "", 0, *[_dumps(e) for e in log_entries]]
         try:
-            reply = self._commit(keys=keys, args=args)
+            reply = self._write(keys, args)
         except _UNREACHABLE:
             # the reply is lost: a doc with our request id means it landed; none, that it did not
             # (both writes need an absent doc, so a late one cannot land after a retry)
             # unreachable again: raise that error. A game may have been written, but nobody holds
             # its token and it expires unseen: for the caller, nothing was created.
-            reply = self._commit(keys=keys, args=args)
+            reply = self._write(keys, args)
         if reply[0] == 1:
             return True
-        return rid in _writes_of(reply[1]).get("ids", [])
+        return rid in _writes_of(reply[1]).get("ids", []) and self._confirmed(keys[0], True)
 
     def update(
         self,
@@ -228,7 +246,7 @@ class Store:
         sent: list[_Attempt] = []  # writes sent whose reply was lost and which may still land
         for _ in range(self.retries):
             if earlier is not None:
-                return _replay(earlier, fingerprint), True
+                return self._confirmed(doc_key, _replay(earlier, fingerprint)), True
             if raw is None:
                 raise NotFoundError(game_id)
             doc = json.loads(raw)
@@ -252,7 +270,7 @@ class Store:
                 *[_dumps(e) for e in result.log_entries if result.doc is not None],
             ]
             try:
-                reply = self._commit(keys=keys, args=args)
+                reply = self._write(keys, args)
             except _UNREACHABLE as err:
                 if attempt.writes_doc:
                     sent.append(attempt)
@@ -268,13 +286,50 @@ class Store:
                 raw, earlier = reply[1], reply[2]
                 # a resend by the client library (after a lost reply) may have landed it
                 if attempt.writes_doc and attempt.rid in _writes_of(raw).get("ids", []):
-                    return result.response, False
+                    return self._confirmed(doc_key, result.response), False
             landed, sent = _settle(raw, sent)
             if landed is not None:
-                return landed.response, False
+                return self._confirmed(doc_key, landed.response), False
         if sent:
             raise OutcomeUnknownError(f"write to {game_id}: outcome unknown after retries")
         raise ConflictError(game_id)
+
+    def _write(self, keys: list[str], args: list[Any]) -> Any:
+        """The compare-and-set script; with ``wait_replicas``, followed by ``WAIT`` on the same
+        connection (a pipeline), and a write no replica confirmed raises
+        :class:`NotReplicatedError` instead of being acknowledged."""
+        if not self.wait_replicas:
+            return self._commit(keys=keys, args=args)
+        with self.redis.pipeline(transaction=False) as pipe:
+            pipe.execute_command("EVAL", _COMMIT, len(keys), *keys, *args)  # one slot: the game's
+            self._wait_on(pipe, keys[0])
+            reply, acked = pipe.execute()
+        if reply[0] == 1 and acked < self.wait_replicas:
+            raise NotReplicatedError(f"{acked} of {self.wait_replicas} replicas confirmed a write")
+        return reply
+
+    def _wait_on(self, pipe: Any, key: str) -> None:
+        """``WAIT`` in ``pipe``, on the master of ``key``'s slot (where the write went)."""
+        if hasattr(self.redis, "get_node_from_key"):  # Redis Cluster
+            node = self.redis.get_node_from_key(key)
+            pipe.wait(self.wait_replicas, self.wait_ms, target_nodes=node)
+        else:
+            pipe.wait(self.wait_replicas, self.wait_ms)
+
+    def _confirmed(self, doc_key: str, answer: Any) -> Any:
+        """With ``wait_replicas``, before acknowledging a write found in place (a replayed
+        answer, a write whose reply was lost): a replica has it. ``WAIT`` covers the writes of its
+        own connection, so a no-op write of the document's TTL goes first: the replication stream
+        is ordered, so once a replica has that, it has every earlier write of the game."""
+        if not self.wait_replicas:
+            return answer
+        with self.redis.pipeline(transaction=False) as pipe:
+            pipe.expire(doc_key, self.ttl_s)
+            self._wait_on(pipe, doc_key)
+            _, acked = pipe.execute()
+        if acked < self.wait_replicas:
+            raise NotReplicatedError(f"{acked} of {self.wait_replicas} replicas confirmed a write")
+        return answer
 
     def _read(self, doc_key: str, idem: str | None) -> tuple[bytes | None, bytes | None]:
         if idem:
