@@ -47,6 +47,13 @@ class Settings:
     # ---- Redis Cluster (issue 14): acknowledge a write only once this many replicas have it
     redis_wait_replicas: int = 0
     redis_wait_ms: int = 1000  # how long a write waits for them before answering 503
+    # ---- waiting for the other seat (issue 12, gm/live.py); README's configuration table
+    live_max_wait_s: int = 25  # the longest ?wait= / wait_for_turn (at most 25)
+    live_stream_s: int = 300  # an event stream closes after this long (EventSource reconnects)
+    live_heartbeat_s: int = 15  # a comment on an idle stream this often
+    live_per_seat: int = 4  # concurrent waits + streams of one seat token
+    live_per_game: int = 100  # concurrent spectator waits + streams of one game
+    live_per_address: int = 50  # concurrent waits + streams from one client address
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -70,4 +77,10 @@ class Settings:
             redis_maxmemory=_memory_env("GM_REDIS_MAXMEMORY", cls.redis_maxmemory),
             redis_wait_replicas=int_env("GM_REDIS_WAIT_REPLICAS", cls.redis_wait_replicas),
             redis_wait_ms=int_env("GM_REDIS_WAIT_MS", cls.redis_wait_ms),
+            live_max_wait_s=int_env("GM_LIVE_MAX_WAIT", cls.live_max_wait_s),
+            live_stream_s=int_env("GM_LIVE_STREAM_S", cls.live_stream_s),
+            live_heartbeat_s=int_env("GM_LIVE_HEARTBEAT_S", cls.live_heartbeat_s),
+            live_per_seat=int_env("GM_LIVE_PER_SEAT", cls.live_per_seat),
+            live_per_game=int_env("GM_LIVE_PER_GAME", cls.live_per_game),
+            live_per_address=int_env("GM_LIVE_PER_ADDRESS", cls.live_per_address),
         )

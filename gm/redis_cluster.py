@@ -30,6 +30,7 @@ from typing import Any
 
 import redis
 from redis.cluster import RedisCluster
+from redis.utils import str_if_bytes
 
 SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
 NODE_TIMEOUT_MS = 1000  # how long a master may be silent before its replica takes over
@@ -61,6 +62,44 @@ def masters_of(client: Any) -> list[Any]:
     if isinstance(client, RedisCluster):
         return [node.redis_connection for node in client.get_primaries()]
     return [client]
+
+
+class ShardedChangeFeed:
+    """gm/store.py's ``ChangeFeed`` on a cluster: sharded pub/sub (SSUBSCRIBE, Valkey/Redis 7+),
+    each game's channel on the master of its slot (followed through failovers by redis-py)."""
+
+    POLL_S = 0.02  # how long one node's subscription is read before the next one's
+
+    def __init__(self, pubsub: Any, channel: Any):
+        from gm.store import ChangeFeed
+
+        self.pubsub = pubsub
+        self.channel = channel
+        self._parse = ChangeFeed.parse
+
+    def subscribe(self, game_id: str) -> None:
+        self.pubsub.ssubscribe(self.channel(game_id))
+
+    def unsubscribe(self, game_id: str) -> None:
+        self.pubsub.sunsubscribe(self.channel(game_id))
+
+    def next(self, timeout: float) -> tuple[str, str, int | None] | None:
+        deadline = time.monotonic() + timeout
+        while True:
+            if self.pubsub.node_pubsub_mapping:
+                message = self.pubsub.get_sharded_message(timeout=self.POLL_S)
+                if message:
+                    kinds = {"smessage": "message", "ssubscribe": "subscribe"}
+                    kind_ = kinds.get(str_if_bytes(message["type"]))
+                    if kind_:
+                        return self._parse({**message, "type": kind_})
+            else:
+                time.sleep(self.POLL_S)  # nothing subscribed yet
+            if time.monotonic() >= deadline:
+                return None
+
+    def close(self) -> None:
+        self.pubsub.close()
 
 
 def _free_port() -> int:
