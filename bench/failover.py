@@ -46,6 +46,7 @@ class Figures:
     no_retry_after: int = 0  # 503s without Retry-After
     other_errors: list[str] = field(default_factory=list)  # any other 5xx, or an illegal replay
     playing: dict[int, str] = field(default_factory=dict)  # client → its current game
+    latencies: list[float] = field(default_factory=list)  # of the acknowledged move requests
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -91,9 +92,11 @@ def _client_loop(app, i: int, figures: Figures, stop: threading.Event) -> None: 
             key = secrets.token_hex(8)
             with figures.lock:
                 figures.pending[game_id] = move
+            sent = time.perf_counter()
             answer = call(
                 "POST", f"/play/{tokens[to_move]}/moves", {"move": move, "idempotency_key": key}
             )
+            elapsed = time.perf_counter() - sent
             if answer is None:
                 break
             body = answer.get_json()
@@ -105,6 +108,7 @@ def _client_loop(app, i: int, figures: Figures, stop: threading.Event) -> None: 
                 figures.acked[game_id].append(body["move"])
                 figures.pending.pop(game_id, None)
                 figures.ok_times.append((i, time.monotonic()))
+                figures.latencies.append(elapsed)
             to_move = body["to_move"] if body["status"] == "active" else None
 
 
@@ -203,13 +207,62 @@ def _run(cluster, clients, before_s, after_s, wait_replicas, deadline_s):  # typ
     }
 
 
+def cost(clients: int = 6, seconds: float = 10.0, rounds: int = 5) -> dict[int, dict[str, float]]:
+    """What the option costs, no failure: the same cluster, the default and
+    GM_REDIS_WAIT_REPLICAS=1 taking turns in short rounds; moves/s and move latency."""
+    out: dict[int, Figures] = {0: Figures(), 1: Figures()}
+    with tempfile.TemporaryDirectory(prefix="gm-wait-cost-") as data_dir:
+        cluster = EmbeddedCluster(data_dir, 3, 1).start()
+        try:
+            apps = {
+                wait: create_app(
+                    Settings(redis_url=cluster.url, redis_wait_replicas=wait, **NO_LIMITS)
+                )
+                for wait in out
+            }
+            for _ in range(rounds):
+                for wait, app in apps.items():
+                    stop = threading.Event()
+                    threads = [
+                        threading.Thread(target=_client_loop, args=(app, i, out[wait], stop))
+                        for i in range(clients)
+                    ]
+                    for t in threads:
+                        t.start()
+                    time.sleep(seconds / rounds)
+                    stop.set()
+                    for t in threads:
+                        t.join(timeout=10)
+        finally:
+            cluster.stop()
+    result = {}
+    for wait, figures in out.items():
+        ordered = sorted(figures.latencies)
+        result[wait] = {
+            "moves_per_s": round(len(ordered) / seconds, 1),
+            "p50_ms": round(ordered[len(ordered) // 2] * 1000, 2),
+            "p99_ms": round(ordered[int(len(ordered) * 0.99)] * 1000, 2),
+        }
+    return result
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=6)
     parser.add_argument("--before", type=float, default=3.0, help="seconds of play before the kill")
     parser.add_argument("--after", type=float, default=2.0, help="seconds of play after recovery")
     parser.add_argument("--node-timeout", type=int, default=1000, help="cluster-node-timeout, ms")
+    parser.add_argument("--cost-seconds", type=float, default=10.0, help="per mode, no failure")
     args = parser.parse_args()
+    measured = cost(args.clients, args.cost_seconds)
+    print(f"{args.clients} clients, Flask app in-process, two-human Masul games, moves with keys")
+    print("without a failure, the same cluster, alternating rounds:")
+    print("GM_REDIS_WAIT_REPLICAS | moves/s | p50 ms | p99 ms")
+    for wait, row in measured.items():
+        print(f"{wait} | {row['moves_per_s']} | {row['p50_ms']} | {row['p99_ms']}")
+    base, waited = measured[0]["moves_per_s"], measured[1]["moves_per_s"]
+    print(f"GM_REDIS_WAIT_REPLICAS=1 runs at {waited / base:.2f}x the default's moves/s")
+    print("\na master killed (SIGKILL) after --before seconds:")
     rows = []
     for wait in (0, 1):
         rows.append(run(args.clients, args.before, args.after, wait, args.node_timeout))
@@ -223,9 +276,6 @@ def main() -> None:
     for row in rows:
         if row["errors_sample"]:
             print(f"wait_replicas={row['wait_replicas']} errors: {row['errors_sample']}")
-    base, waited = rows[0]["moves_per_s_before"], rows[1]["moves_per_s_before"]
-    if base:
-        print(f"GM_REDIS_WAIT_REPLICAS=1 costs: {waited / base:.2f}x the moves/s of the default")
 
 
 if __name__ == "__main__":

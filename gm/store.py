@@ -314,9 +314,11 @@ class Store:
         with self.redis.pipeline(transaction=False) as pipe:
             pipe.execute_command("EVAL", _COMMIT, len(keys), *keys, *args)  # one slot: the game's
             self._wait_on(pipe, keys[0])
-            reply, acked = pipe.execute()
-        if reply[0] == 1 and acked < self.wait_replicas:
-            raise NotReplicatedError(f"{acked} of {self.wait_replicas} replicas confirmed a write")
+            reply, acked = pipe.execute(raise_on_error=False)
+        if isinstance(reply, Exception):
+            raise reply
+        if reply[0] == 1:
+            self._check_acked(acked)
         return reply
 
     def _wait_on(self, pipe: Any, key: str) -> None:
@@ -337,10 +339,18 @@ class Store:
         with self.redis.pipeline(transaction=False) as pipe:
             pipe.expire(doc_key, self.ttl_s)
             self._wait_on(pipe, doc_key)
-            _, acked = pipe.execute()
-        if acked < self.wait_replicas:
-            raise NotReplicatedError(f"{acked} of {self.wait_replicas} replicas confirmed a write")
+            touched, acked = pipe.execute(raise_on_error=False)
+        if isinstance(touched, Exception):
+            raise touched
+        self._check_acked(acked)
         return answer
+
+    def _check_acked(self, acked: Any) -> None:
+        """``WAIT``'s answer: enough replicas, or :class:`NotReplicatedError` (fewer in time, or
+        the WAIT cut short: ``UNBLOCKED`` when the node turned replica meanwhile, a node that
+        came back thinking it was still master)."""
+        if isinstance(acked, Exception) or acked < self.wait_replicas:
+            raise NotReplicatedError(f"{acked} of {self.wait_replicas} replicas confirmed a write")
 
     def _landed(self, game_id: str, attempt: _Attempt) -> Any:
         if attempt.writes_doc:
