@@ -32,6 +32,8 @@ import redis
 from redis.cluster import RedisCluster
 from redis.utils import str_if_bytes
 
+from gm.store import ChangeFeed
+
 SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
 NODE_TIMEOUT_MS = 1000  # how long a master may be silent before its replica takes over
 STARTUP_TIMEOUT_S = 60.0
@@ -64,18 +66,11 @@ def masters_of(client: Any) -> list[Any]:
     return [client]
 
 
-class ShardedChangeFeed:
+class ShardedChangeFeed(ChangeFeed):
     """gm/store.py's ``ChangeFeed`` on a cluster: sharded pub/sub (SSUBSCRIBE, Valkey/Redis 7+),
     each game's channel on the master of its slot (followed through failovers by redis-py)."""
 
     POLL_S = 0.02  # how long one node's subscription is read before the next one's
-
-    def __init__(self, pubsub: Any, channel: Any):
-        from gm.store import ChangeFeed
-
-        self.pubsub = pubsub
-        self.channel = channel
-        self._parse = ChangeFeed.parse
 
     def subscribe(self, game_id: str) -> None:
         self.pubsub.ssubscribe(self.channel(game_id))
@@ -92,14 +87,11 @@ class ShardedChangeFeed:
                     kinds = {"smessage": "message", "ssubscribe": "subscribe"}
                     kind_ = kinds.get(str_if_bytes(message["type"]))
                     if kind_:
-                        return self._parse({**message, "type": kind_})
+                        return self.parse({**message, "type": kind_})
             else:
                 time.sleep(self.POLL_S)  # nothing subscribed yet
             if time.monotonic() >= deadline:
                 return None
-
-    def close(self) -> None:
-        self.pubsub.close()
 
 
 def _free_port() -> int:
@@ -171,8 +163,8 @@ class EmbeddedCluster:
         try:
             for port in self.ports:
                 self._spawn(port)
-            for port in self.ports:
-                self._wait_ping(port)
+            for n, port in enumerate(list(self.ports)):
+                self._wait_ping_or_move(n, port, fresh=not existing)
             if not existing:
                 self._create()
                 state.write_text(json.dumps({"ports": self.ports}))
@@ -205,6 +197,22 @@ class EmbeddedCluster:
             "--maxmemory-policy", "noeviction",
         ]  # fmt: skip
         self.processes[port] = subprocess.Popen(args, stdin=subprocess.DEVNULL)
+
+    def _wait_ping_or_move(self, n: int, port: int, fresh: bool) -> None:
+        """Wait for node ``n``; a fresh node that could not bind its port (taken meanwhile, by
+        a client's ephemeral port say) is started again on another one."""
+        for _ in range(5):
+            try:
+                self._wait_ping(port)
+                return
+            except RuntimeError:
+                if not fresh or self.processes[port].poll() is None:
+                    raise
+            del self.processes[port]
+            shutil.rmtree(self.data_dir / str(port), ignore_errors=True)
+            port = self.ports[n] = _free_port()
+            self._spawn(port)
+        self._wait_ping(port)
 
     def _node(self, port: int) -> redis.Redis:
         return redis.Redis(port=port, socket_timeout=2, socket_connect_timeout=1)

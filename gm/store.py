@@ -36,8 +36,6 @@ from typing import Any
 
 import redis
 
-from gm.redis_cluster import kind
-
 log = logging.getLogger("gm")
 
 KEPT_IDS = 8  # request ids of the last writes kept in a document
@@ -168,6 +166,8 @@ class Store:
         self._commit = client.register_script(_COMMIT)
         # GM_REDIS_WAIT_REPLICAS: a write is acknowledged only once this many replicas have it
         self.wait_replicas = wait_replicas
+        from gm.redis_cluster import kind
+
         self.cluster = kind(client) == "cluster"  # REDIS_URL redis+cluster://
         self.wait_ms = wait_ms
 
