@@ -25,6 +25,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, request
 
 from gm import answers, live
+from gm.contract import operation
 from gm.errors import EXPECTED, problem_for
 from gm.live import Held, Live
 
@@ -78,21 +79,22 @@ def stream(
     try:
         with hub_live.hub.watch(game_id) as watcher:
             yield f"retry: {RETRY_MS}\n\n".encode()
-            view = read()
-            _, total = events_since(view, None)
+            gated = hub_live.gated  # Redis work within the process's live share of the pool
+            view = gated(read)
+            _, total = gated(events_since, view, None)
             if last_id != view["version"]:
                 yield frame(view, [])
             sent = view["version"]
-            end = time.monotonic() + max(1, settings.live_stream_s)
+            end = time.monotonic() + settings.live_stream_s
             beat = max(1, settings.live_heartbeat_s)
             while (left := end - time.monotonic()) > 0:
-                if not watcher.wait(min(beat, left)) and hub_live.current(game_id) == sent:
+                if not watcher.wait(min(beat, left)):  # quiet: the hub would have woken us
                     yield b": keep-alive\n\n"  # also finds a client that went away
                     continue
-                view = read()
+                view = gated(read)
                 if view["version"] == sent:
                     continue
-                events, total = events_since(view, total)
+                events, total = gated(events_since, view, total)
                 yield frame(view, events)
                 sent = view["version"]
     except EXPECTED as err:  # the game expired, the store went away: say so and end
@@ -137,10 +139,10 @@ def _live() -> tuple[Any, Live]:
     return svc, live.of(svc)
 
 
-@bp.get("/play/<token>/events")
+@bp.get(operation("play_events").path)
 def play_events(token: str) -> Response:
     svc, hub_live = _live()
-    table, seat = svc.seat_table(token)  # an unknown token: 404 before anything is held
+    table, seat = hub_live.gated(svc.seat_table, token)  # unknown: 404 before anything is held
     held = hub_live.hold(hub_live.settings.live_stream_s, token=token)
     body = stream(
         hub_live,
@@ -153,14 +155,14 @@ def play_events(token: str) -> Response:
     return _respond(body, held)
 
 
-@bp.get("/games/<game_id>/events")
+@bp.get(operation("game_events").path)
 def game_events(game_id: str) -> Response:
     svc, hub_live = _live()
-    svc.spectate(game_id)  # an unknown game: 404 before anything is held
+    hub_live.gated(hub_live.spectator_view, game_id)  # unknown: 404 before anything is held
     held = hub_live.hold(hub_live.settings.live_stream_s, game_id=game_id)
     body = stream(
         hub_live,
-        lambda: svc.spectate(game_id),
+        lambda: hub_live.spectator_view(game_id),
         _events_since(svc, None),
         game_id,
         _last_event_id(),
