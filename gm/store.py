@@ -166,10 +166,10 @@ class Store:
         self._commit = client.register_script(_COMMIT)
         # GM_REDIS_WAIT_REPLICAS: a write is acknowledged only once this many replicas have it
         self.wait_replicas = wait_replicas
+        self.wait_ms = wait_ms
         from gm.redis_cluster import kind
 
         self.cluster = kind(client) == "cluster"  # REDIS_URL redis+cluster://
-        self.wait_ms = wait_ms
 
     # ---- keys
     @staticmethod
@@ -323,8 +323,8 @@ class Store:
 
     def _wait_on(self, pipe: Any, key: str) -> None:
         """``WAIT`` in ``pipe``, on the master of ``key``'s slot (where the write went)."""
-        if hasattr(self.redis, "get_node_from_key"):  # Redis Cluster
-            node = self.redis.get_node_from_key(key)
+        if self.cluster:
+            node = self.redis.get_node_from_key(key)  # type: ignore[attr-defined]
             pipe.wait(self.wait_replicas, self.wait_ms, target_nodes=node)
         else:
             pipe.wait(self.wait_replicas, self.wait_ms)
