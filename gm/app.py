@@ -109,7 +109,13 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
     app.json.sort_keys = False  # type: ignore[attr-defined]
-    store = Store(client, ttl_s=settings.game_ttl_s, idempotency_ttl_s=settings.idempotency_ttl_s)
+    store = Store(
+        client,
+        ttl_s=settings.game_ttl_s,
+        idempotency_ttl_s=settings.idempotency_ttl_s,
+        wait_replicas=settings.redis_wait_replicas,
+        wait_ms=settings.redis_wait_ms,
+    )
     app.extensions["gm.settings"] = settings
     seconds = max(settings.ai_budget_ms, 1) / 1000
     app.extensions["gm.service"] = GameService(

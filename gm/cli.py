@@ -73,6 +73,17 @@ def _build_parser() -> argparse.ArgumentParser:
         "use with it. Stops on Ctrl-C.",
     )
     redis_cmd.add_argument("--data-dir", default=None, help="data directory (default ./gm-data)")
+    redis_cmd.add_argument(
+        "--cluster",
+        type=int,
+        default=0,
+        metavar="N",
+        help="start a Redis Cluster of N masters (at least 3) on free loopback ports instead, "
+        "data under DATA_DIR/cluster; prints REDIS_URL=redis+cluster://...",
+    )
+    redis_cmd.add_argument(
+        "--replicas", type=int, default=1, help="with --cluster: replicas per master (default 1)"
+    )
 
     rules = sub.add_parser("rules", help="print the games, or one game's rules")
     rules.add_argument("game", nargs="?", help="API name of a game, e.g. masul")
@@ -213,6 +224,10 @@ def serve(args: argparse.Namespace) -> int:
 
 
 def run_redis(args: argparse.Namespace) -> int:
+    if args.cluster:
+        from gm import redis_cluster
+
+        return redis_cluster.run(args, args.data_dir or Settings.from_env().data_dir)
     server = _embedded(args.data_dir)
     print(f"REDIS_URL={server.url}", flush=True)
     stop = {"now": False}

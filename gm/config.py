@@ -44,6 +44,9 @@ class Settings:
     trusted_proxies: int = 0  # believe X-Forwarded-For from this many proxies in front
     allowed_hosts: tuple[str, ...] = ()  # Host names `gm mcp --http` answers besides its own
     redis_maxmemory: str = "256mb"  # the embedded server's memory limit (policy: noeviction)
+    # ---- Redis Cluster (issue 14): acknowledge a write only once this many replicas have it
+    redis_wait_replicas: int = 0
+    redis_wait_ms: int = 1000  # how long a write waits for them before answering 503
     # ---- waiting for the other seat (issue 12, gm/live.py); README's configuration table
     live_max_wait_s: int = 25  # the longest ?wait= / wait_for_turn (at most 25)
     live_stream_s: int = 300  # an event stream closes after this long (EventSource reconnects)
@@ -72,6 +75,8 @@ class Settings:
                 h.strip() for h in os.environ.get("GM_ALLOWED_HOSTS", "").split(",") if h.strip()
             ),
             redis_maxmemory=_memory_env("GM_REDIS_MAXMEMORY", cls.redis_maxmemory),
+            redis_wait_replicas=int_env("GM_REDIS_WAIT_REPLICAS", cls.redis_wait_replicas),
+            redis_wait_ms=int_env("GM_REDIS_WAIT_MS", cls.redis_wait_ms),
             live_max_wait_s=int_env("GM_LIVE_MAX_WAIT", cls.live_max_wait_s),
             live_stream_s=int_env("GM_LIVE_STREAM_S", cls.live_stream_s),
             live_heartbeat_s=int_env("GM_LIVE_HEARTBEAT_S", cls.live_heartbeat_s),

@@ -14,9 +14,17 @@ import redis
 
 from gm.problems import ServiceError
 from gm.redis_server import RETRY_AFTER_S
-from gm.store import ConflictError, OutcomeUnknownError
+from gm.store import ConflictError, NotReplicatedError, OutcomeUnknownError
 
 log = logging.getLogger("gm")
+
+#: A Redis Cluster failing over (a master lost, its replica not yet promoted): 503, like a store
+#: that cannot be reached.
+CLUSTER_DOWN = (
+    redis.exceptions.ClusterDownError,
+    redis.exceptions.TryAgainError,
+    redis.exceptions.SlotNotCoveredError,
+)
 
 
 class InvalidArguments(Exception):
@@ -84,6 +92,8 @@ EXPECTED = (
     redis.exceptions.ConnectionError,
     redis.exceptions.TimeoutError,
     redis.exceptions.OutOfMemoryError,
+    NotReplicatedError,
+    *CLUSTER_DOWN,
 )
 
 
@@ -108,10 +118,12 @@ def problem_for(err: BaseException) -> Problem:
         return Problem(422, INVALID_TITLE, err.detail, extra)
     if isinstance(err, ConflictError):
         return BUSY
-    if isinstance(err, OutcomeUnknownError):
+    if isinstance(err, (OutcomeUnknownError, NotReplicatedError)):
         log.error("redis unavailable, a write's outcome unknown: %s", err)
         return OUTCOME_UNKNOWN
-    if isinstance(err, (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)):
+    if isinstance(err, (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)) or (
+        isinstance(err, CLUSTER_DOWN)
+    ):
         log.error("redis unavailable: %s", err)
         return STORE_DOWN
     if store_full(err):  # maxmemory reached, noeviction

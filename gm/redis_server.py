@@ -52,7 +52,8 @@ def client_for(url: str, **kwargs: object) -> redis.Redis:
     """A Redis client with gm's retry policy: a short connect timeout and two retries 50–100 ms
     apart, so an unreachable store answers 503 within a second instead of after redis-py's
     default seconds of backoff; the connection pool reconnects by itself once the store is back.
-    Replies keep a 5 s socket timeout (a slow EXEC is not a dead store)."""
+    Replies keep a 5 s socket timeout (a slow EXEC is not a dead store). A ``redis+cluster://``
+    (or ``rediss+cluster://``) URL gives a Redis Cluster client (gm/redis_cluster.py)."""
     options: dict[str, object] = {
         "socket_timeout": 5,
         "socket_connect_timeout": CONNECT_TIMEOUT_S,
@@ -60,6 +61,10 @@ def client_for(url: str, **kwargs: object) -> redis.Redis:
         "health_check_interval": 30,
     }
     options.update(kwargs)
+    from gm import redis_cluster
+
+    if redis_cluster.is_cluster_url(url):  # redis+cluster://host:port: any node of a cluster
+        return redis_cluster.cluster_client(url, **options)  # type: ignore[return-value]
     return redis.Redis.from_url(url, **options)
 
 

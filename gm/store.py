@@ -62,7 +62,14 @@ if KEYS[3] and ARGV[4] ~= '' then redis.call('SET', KEYS[3], ARGV[4], 'EX', ARGV
 return {1}
 """
 
-_UNREACHABLE = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)
+_UNREACHABLE = (
+    redis.exceptions.ConnectionError,
+    redis.exceptions.TimeoutError,
+    # Redis Cluster during a failover: after a lost reply, the client's own retry may meet these
+    redis.exceptions.ClusterDownError,
+    redis.exceptions.TryAgainError,
+    redis.exceptions.SlotNotCoveredError,
+)
 
 
 class NotFoundError(KeyError):
@@ -75,6 +82,12 @@ class ConflictError(RuntimeError):
 
 class OutcomeUnknownError(redis.exceptions.ConnectionError):
     """A write was sent, its reply was lost, and the store cannot tell whether it was applied."""
+
+
+class NotReplicatedError(redis.exceptions.RedisError):
+    """With ``wait_replicas``: the write is on the master but no replica confirmed it in time, so
+    it is not acknowledged (a failover now could lose it). Sent again with the same idempotency
+    key, the request is answered from the stored answer once a replica confirms, exactly once."""
 
 
 class KeyReusedError(Exception):
@@ -142,6 +155,8 @@ class Store:
         idempotency_ttl_s: int = 24 * 3600,
         retries: int = 20,
         idempotency_max_bytes: int = 16 * 1024,
+        wait_replicas: int = 0,
+        wait_ms: int = 1000,
     ):
         self.redis = client
         self.ttl_s = ttl_s
@@ -149,6 +164,12 @@ class Store:
         self.retries = retries
         self.idempotency_max_bytes = idempotency_max_bytes
         self._commit = client.register_script(_COMMIT)
+        # GM_REDIS_WAIT_REPLICAS: a write is acknowledged only once this many replicas have it
+        self.wait_replicas = wait_replicas
+        self.wait_ms = wait_ms
+        from gm.readiness import redis_kind
+
+        self.cluster = redis_kind(client) == "cluster"  # REDIS_URL redis+cluster://
 
     # ---- keys
     @staticmethod
@@ -195,14 +216,16 @@ class Store:
         args: list[str | int] = ["", _dumps(doc), self.ttl_s, "", 0]
         args += [_dumps(e) for e in log_entries]
         try:
-            reply = self._commit(keys=keys, args=args)
+            reply = self._write(keys, args)
         except _UNREACHABLE:
             # the reply is lost: a doc with our request id means it landed; none, that it did not
             # (both writes need an absent doc, so a late one cannot land after a retry)
             # unreachable again: raise that error. A game may have been written, but nobody holds
             # its token and it expires unseen: for the caller, nothing was created.
-            reply = self._commit(keys=keys, args=args)
-        if reply[0] == 1 or rid in _writes_of(reply[1]).get("ids", []):
+            reply = self._write(keys, args)
+        if reply[0] == 1 or (
+            rid in _writes_of(reply[1]).get("ids", []) and self._confirmed(keys[0], True)
+        ):
             self.publish_change(game_id, int(doc.get("version", 0)))
             return True
         return False
@@ -234,7 +257,7 @@ class Store:
         sent: list[_Attempt] = []  # writes sent whose reply was lost and which may still land
         for _ in range(self.retries):
             if earlier is not None:
-                return _replay(earlier, fingerprint), True
+                return self._confirmed(doc_key, _replay(earlier, fingerprint)), True
             if raw is None:
                 raise NotFoundError(game_id)
             doc = json.loads(raw)
@@ -259,7 +282,7 @@ class Store:
                 *[_dumps(e) for e in result.log_entries if result.doc is not None],
             ]
             try:
-                reply = self._commit(keys=keys, args=args)
+                reply = self._write(keys, args)
             except _UNREACHABLE as err:
                 if attempt.writes_doc:
                     sent.append(attempt)
@@ -275,13 +298,60 @@ class Store:
                 raw, earlier = reply[1], reply[2]
                 # a resend by the client library (after a lost reply) may have landed it
                 if attempt.writes_doc and attempt.rid in _writes_of(raw).get("ids", []):
-                    return self._landed(game_id, attempt), False
+                    return self._landed(game_id, self._confirmed(doc_key, attempt)), False
             landed, sent = _settle(raw, sent)
             if landed is not None:
-                return self._landed(game_id, landed), False
+                return self._landed(game_id, self._confirmed(doc_key, landed)), False
         if sent:
             raise OutcomeUnknownError(f"write to {game_id}: outcome unknown after retries")
         raise ConflictError(game_id)
+
+    def _write(self, keys: list[str], args: list[Any]) -> Any:
+        """The compare-and-set script; with ``wait_replicas``, followed by ``WAIT`` on the same
+        connection (a pipeline), and a write no replica confirmed raises
+        :class:`NotReplicatedError` instead of being acknowledged."""
+        if not self.wait_replicas:
+            return self._commit(keys=keys, args=args)
+        with self.redis.pipeline(transaction=False) as pipe:
+            pipe.execute_command("EVAL", _COMMIT, len(keys), *keys, *args)  # one slot: the game's
+            self._wait_on(pipe, keys[0])
+            reply, acked = pipe.execute(raise_on_error=False)
+        if isinstance(reply, Exception):
+            raise reply
+        if reply[0] == 1:
+            self._check_acked(acked)
+        return reply
+
+    def _wait_on(self, pipe: Any, key: str) -> None:
+        """``WAIT`` in ``pipe``, on the master of ``key``'s slot (where the write went)."""
+        if self.cluster:
+            node = self.redis.get_node_from_key(key)  # type: ignore[attr-defined]
+            pipe.wait(self.wait_replicas, self.wait_ms, target_nodes=node)
+        else:
+            pipe.wait(self.wait_replicas, self.wait_ms)
+
+    def _confirmed(self, doc_key: str, answer: Any) -> Any:
+        """With ``wait_replicas``, before acknowledging a write found in place (a replayed
+        answer, a write whose reply was lost): a replica has it. ``WAIT`` covers the writes of its
+        own connection, so a no-op write of the document's TTL goes first: the replication stream
+        is ordered, so once a replica has that, it has every earlier write of the game."""
+        if not self.wait_replicas:
+            return answer
+        with self.redis.pipeline(transaction=False) as pipe:
+            pipe.expire(doc_key, self.ttl_s)
+            self._wait_on(pipe, doc_key)
+            touched, acked = pipe.execute(raise_on_error=False)
+        if isinstance(touched, Exception):
+            raise touched
+        self._check_acked(acked)
+        return answer
+
+    def _check_acked(self, acked: Any) -> None:
+        """``WAIT``'s answer: enough replicas, or :class:`NotReplicatedError` (fewer in time, or
+        the WAIT cut short: ``UNBLOCKED`` when the node turned replica meanwhile, a node that
+        came back thinking it was still master)."""
+        if isinstance(acked, Exception) or acked < self.wait_replicas:
+            raise NotReplicatedError(f"{acked} of {self.wait_replicas} replicas confirmed a write")
 
     def _landed(self, game_id: str, attempt: _Attempt) -> Any:
         if attempt.writes_doc:
@@ -317,13 +387,20 @@ class Store:
         the id and the number only, never a view or a secret. One call after a landed write; a
         failure is logged, never the write's (waiters re-read at their heartbeat)."""
         try:
-            self.redis.publish(self.changes_channel(game_id), f"{game_id} {int(version)}")
+            # a cluster: sharded (SPUBLISH), only the nodes of the game's slot carry it
+            publish = self.redis.spublish if self.cluster else self.redis.publish
+            publish(self.changes_channel(game_id), f"{game_id} {int(version)}")
         except redis.exceptions.RedisError as err:
             log.warning("change notice for a game not published: %s", err)
 
     def changes(self) -> ChangeFeed:
         """A subscription to change notices on a connection of its own (never one of the pool
-        the requests use): one per process is enough (gm/live.py shares it)."""
+        the requests use): one per process is enough (gm/live.py shares it). On a cluster,
+        sharded subscriptions (SSUBSCRIBE) on the master of each game's slot."""
+        if self.cluster:
+            from gm.redis_cluster import ShardedChangeFeed
+
+            return ShardedChangeFeed(self.redis.pubsub(), self.changes_channel)
         pool = self.redis.connection_pool
         kwargs = {**pool.connection_kwargs, "health_check_interval": 0}
         own = redis.ConnectionPool(connection_class=pool.connection_class, **kwargs)
@@ -346,7 +423,10 @@ class ChangeFeed:
         self.pubsub.unsubscribe(self.channel(game_id))
 
     def next(self, timeout: float) -> tuple[str, str, int | None] | None:
-        message = self.pubsub.get_message(timeout=timeout)
+        return self.parse(self.pubsub.get_message(timeout=timeout))
+
+    @staticmethod
+    def parse(message: dict[str, Any] | None) -> tuple[str, str, int | None] | None:
         if not message or message["type"] not in ("message", "subscribe"):
             return None
         channel = message["channel"]

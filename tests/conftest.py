@@ -9,9 +9,11 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 import redis
+from redis.cluster import RedisCluster
 
 from gm import chat
 from gm.config import Settings
+from gm.redis_cluster import EmbeddedCluster, is_cluster_url
 
 # Every chat reply the suite produces is checked as it is made: plain sentences to relay, no HTTP
 # verbs, paths or field names (gm.chat.JARGON). The longest one is reported at the end.
@@ -49,10 +51,39 @@ def _with_db(url: str, db: int) -> str:
     return urlunsplit(parts._replace(path=f"/{db}"))
 
 
+#: ``GM_TEST_REDIS=cluster``: the store tests run on a real 3-master Redis Cluster (a replica
+#: each) started for the session (per pytest-xdist worker), REDIS_URL ``redis+cluster://``.
+CLUSTER = os.environ.get("GM_TEST_REDIS", "").strip().lower() == "cluster"
+
+
+class _TestCluster(RedisCluster):
+    """The tests' cluster client: ``keys`` lists every master's keys (redis-py asks one node)."""
+
+    def keys(self, pattern="*", **kwargs):
+        kwargs.setdefault("target_nodes", RedisCluster.PRIMARIES)
+        return super().keys(pattern, **kwargs)
+
+
+def connect(url: str):
+    """A plain client for ``url``: one server, or the cluster of a ``redis+cluster://`` URL."""
+    if is_cluster_url(url):
+        return _TestCluster.from_url("redis://" + url.split("://", 1)[1])
+    return redis.Redis.from_url(url)
+
+
 @pytest.fixture(scope="session")
 def redis_url():
     """A real server; each pytest-xdist worker gets a logical database of its own, since tests
-    flush their database."""
+    flush their database. With GM_TEST_REDIS=cluster, a cluster of its own (flushing it flushes
+    every master)."""
+    if CLUSTER:
+        with tempfile.TemporaryDirectory(prefix="gm-test-cluster-") as data_dir:
+            cluster = EmbeddedCluster(data_dir, masters=3, replicas=1, appendonly=False).start()
+            try:
+                yield cluster.url
+            finally:
+                cluster.stop()
+        return
     worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
     db = int(worker.removeprefix("gw") or 0) % 15 + 1
     url = os.environ.get("REDIS_URL", "").strip()
@@ -71,8 +102,8 @@ def redis_url():
 
 @pytest.fixture
 def redis_client(redis_url):
-    client = redis.Redis.from_url(redis_url)
-    client.flushdb()
+    client = connect(redis_url)
+    client.flushdb()  # on a cluster: every master
     yield client
     client.close()
 

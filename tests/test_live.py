@@ -17,7 +17,7 @@ from gm.contract import operation
 from gm.games import REGISTRY
 from gm.mcp_server import call as mcp_call
 from gm.store import Store
-from tests.conftest import NO_LIMITS
+from tests.conftest import CLUSTER, NO_LIMITS
 from tests.sse import parse_block
 from tests.test_contract import _leaks
 
@@ -312,15 +312,21 @@ def test_a_crashed_holder_slot_expires(redis_client):
 def test_a_write_publishes_the_game_id_and_version_only(client, redis_client):
     game = _two_humans(client)
     pubsub = redis_client.pubsub(ignore_subscribe_messages=True)
-    pubsub.subscribe(Store.changes_channel(game["game_id"]))
-    assert Store.changes_channel(game["game_id"]) == f"gm:{{{game['game_id']}}}:changes"
+    channel = Store.changes_channel(game["game_id"])
+    if CLUSTER:  # a cluster's notices are sharded (SPUBLISH), in the game's slot
+        pubsub.ssubscribe(channel)
+        get = pubsub.get_sharded_message
+    else:
+        pubsub.subscribe(channel)
+        get = pubsub.get_message
+    assert channel == f"gm:{{{game['game_id']}}}:changes"
     mover, view = _mover(client, game["tokens"])
     _play(client, mover)
     message = None
     deadline = time.monotonic() + 5
     while message is None and time.monotonic() < deadline:
-        message = pubsub.get_message(timeout=1)
+        message = get(timeout=1)
     assert message["data"].decode() == f"{game['game_id']} {view['version'] + 1}"
     client.get(f"/play/{mover}")  # a read writes nothing: no notice
-    assert pubsub.get_message(timeout=0.3) is None
+    assert get(timeout=0.3) is None
     pubsub.close()

@@ -8,11 +8,11 @@ import random
 import threading
 
 import pytest
-import redis
 
 from gm.games import REGISTRY
 from gm.service import GameService, ServiceError
 from gm.store import Store
+from tests.conftest import connect
 from tests.test_contract import _leaks
 
 
@@ -32,7 +32,7 @@ def _race(redis_url: str, token: str, moves: list[str], expected_version: int | 
     answers: list = [None] * len(moves)
 
     def play(i: int) -> None:
-        service = GameService(Store(redis.Redis.from_url(redis_url)))
+        service = GameService(Store(connect(redis_url)))
         barrier.wait()
         try:
             answers[i] = service.move(token, moves[i], expected_version=expected_version)

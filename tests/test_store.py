@@ -7,9 +7,9 @@ import json
 import threading
 
 import pytest
-import redis
 
 from gm.store import WRITES, ConflictError, NotFoundError, Store, Update
+from tests.conftest import connect
 
 
 def _doc(game_id="g1", version=1, counter=0):
@@ -69,7 +69,7 @@ def test_concurrent_updates_never_lose_or_double_a_write(redis_url, redis_client
     threads, per_thread = 8, 25
 
     def work():
-        store = Store(redis.Redis.from_url(redis_url), retries=1000)
+        store = Store(connect(redis_url), retries=1000)
         for _ in range(per_thread):
             store.update("g1", _increment)
 
@@ -86,7 +86,7 @@ def test_concurrent_updates_never_lose_or_double_a_write(redis_url, redis_client
 def test_retries_are_bounded(redis_url, redis_client):
     store = Store(redis_client, retries=3)
     store.create(_doc(), [])
-    meddler = redis.Redis.from_url(redis_url)
+    meddler = connect(redis_url)
     calls = []
 
     def step(doc):
