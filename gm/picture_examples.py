@@ -17,7 +17,7 @@ from gm.games import GAMES, REGISTRY
 SEED = 2026
 DIRECTORY = Path("docs") / "boards"
 # plies played before the picture, per game: about the middle of a typical game
-PLIES = {"masul": 9, "trumps": 14, "solonyo": 7, "maze": 13, "card-chess": 21, "n-in-a-row": 11}
+PLIES = {"masul": 9, "trumps": 14, "solonyo": 7, "maze": 13, "card-chess": 24, "n-in-a-row": 11}
 PLAYERS = {"maze": 3}
 
 
