@@ -23,7 +23,18 @@ from gm.api import live_schemas as ls
 from gm.api import schemas as s
 from gm.operation import ERRORS, PATH_PARAMETERS, TEXT, Operation, query_parameters
 
-__all__ = ["BY_NAME", "ERRORS", "OPERATIONS", "PATH_PARAMETERS", "TEXT", "Operation", "operation"]
+__all__ = [
+    "BY_NAME",
+    "ERRORS",
+    "OPERATIONS",
+    "PATH_PARAMETERS",
+    "SVG",
+    "TEXT",
+    "Operation",
+    "operation",
+]
+
+SVG = "image/svg+xml"
 
 
 OPERATIONS: tuple[Operation, ...] = (
@@ -228,6 +239,34 @@ OPERATIONS: tuple[Operation, ...] = (
         TEXT,
         lambda svc, a: svc.board(a["token"]),
         errors=(404, 503),
+        in_openapi=False,
+    ),
+    Operation(
+        "get_board_svg",
+        "GET",
+        "/play/<token>/board.svg",
+        "Get your board as a picture",
+        "The board as your seat sees it, drawn as an SVG picture (image/svg+xml): the cards, "
+        "face-down cards as backs, whose turn it is, the last move marked, the result at the end.",
+        "play",
+        TEXT,
+        lambda svc, a: svc.board_picture(a["token"]),
+        errors=(404, 503),
+        media_type=SVG,
+        in_openapi=False,
+    ),
+    Operation(
+        "get_spectator_board_svg",
+        "GET",
+        "/games/<game_id>/board.svg",
+        "Watch a game's board as a picture",
+        "The spectator's board drawn as an SVG picture (image/svg+xml): public information only, "
+        "whose turn it is, the last move marked, the result at the end.",
+        "games",
+        TEXT,
+        lambda svc, a: svc.spectator_picture(a["game_id"]),
+        errors=(404, 503),
+        media_type=SVG,
         in_openapi=False,
     ),
     Operation(

@@ -93,6 +93,7 @@ class Operation:
     query: tuple[dict[str, Any], ...] = ()
     params: type[Schema] | None = None  # query parameters that are also tool arguments
     alternatives: dict[str, dict[str, Any]] = field(default_factory=dict)  # media type → schema
+    media_type: str | None = None  # the answer's one media type when it is not JSON (a picture)
     tool: bool = False  # in /tools/openai.json and /tools/anthropic.json
     mcp: bool = False  # an MCP tool
     # the answer is (or holds) a view: the MCP tool links gm's board app (MCP Apps, gm/mcp_app.py)
