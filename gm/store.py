@@ -11,6 +11,12 @@ the document is still the one read (its SHA-1), atomically: document, log entrie
 answer together. A lost race is recomputed on the fresh document the script sends back, at most
 ``retries`` times, then :class:`ConflictError`. So a move costs two round trips.
 
+A document comes back as a :class:`Document` (a dict) whose ``known`` says whether this process
+wrote these very bytes (their SHA-1, which the compare-and-set needs anyway, is among the ones of
+its last writes): then it holds a state the engine computed from a checked one, and the service
+skips validating it again. Any other document (written by another worker or process, older
+code, or by hand) is validated as before.
+
 Every write carries a random request id, kept in the document (``_writes``: a write counter ``n``
 and the ids of the last :data:`KEPT_IDS` writes). When the script's reply is lost (connection
 reset, socket timeout), the store reads the document again and knows whether its write landed: its
@@ -27,13 +33,16 @@ than ``idempotency_max_bytes``, or one the step marks not ``whole``, is not stor
 from __future__ import annotations
 
 import hashlib
-import json
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import redis
+
+from gm.fastjson import dumps as _dumps
+from gm.fastjson import dumps_bytes as _dumps_bytes
+from gm.fastjson import loads as _loads
 
 KEPT_IDS = 8  # request ids of the last writes kept in a document
 WRITES = "_writes"  # the document's field for them
@@ -83,6 +92,17 @@ class KeyReusedError(Exception):
         self.first = first
 
 
+class Document(dict):  # type: ignore[type-arg]
+    """A game document as read. ``known``: this process wrote these very bytes (their SHA-1 is
+    among the last :data:`KNOWN_WRITES` it wrote), so the document is one gm computed from a
+    checked one; the service need not validate it again (see :meth:`Store.known`)."""
+
+    known = False
+
+
+KNOWN_WRITES = 4096  # SHA-1s of the last documents this process wrote, per store
+
+
 class Brief(dict):  # type: ignore[type-arg]
     """A replayed answer of which only the brief was stored (the whole answer was too large)."""
 
@@ -109,10 +129,6 @@ class _Attempt:
     read_n: int  # the document's write counter when this attempt read it
     response: Any
     writes_doc: bool
-
-
-def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def _fingerprint(request: tuple[str, str] | None) -> dict[str, str]:
@@ -145,6 +161,7 @@ class Store:
         self.retries = retries
         self.idempotency_max_bytes = idempotency_max_bytes
         self._commit = client.register_script(_COMMIT)
+        self._written: dict[str, None] = {}  # SHA-1s of documents written here, oldest first
 
     # ---- keys
     @staticmethod
@@ -167,10 +184,10 @@ class Store:
         raw = self.redis.get(self.doc_key(game_id))
         if raw is None:
             raise NotFoundError(game_id)
-        return json.loads(raw)
+        return self._document(raw, hashlib.sha1(raw).hexdigest())
 
     def log(self, game_id: str) -> list[dict[str, Any]]:
-        return [json.loads(x) for x in self.redis.lrange(self.log_key(game_id), 0, -1)]
+        return [_loads(x) for x in self.redis.lrange(self.log_key(game_id), 0, -1)]
 
     def log_page(self, game_id: str, start: int, count: int) -> tuple[list[dict[str, Any]], int]:
         """``count`` log entries from index ``start`` (negative: from the end), and the log's
@@ -180,7 +197,7 @@ class Store:
             pipe.llen(key)
             pipe.lrange(key, start, start + count - 1 if start >= 0 else -1)
             length, raw = pipe.execute()
-        return [json.loads(x) for x in raw], length
+        return [_loads(x) for x in raw], length
 
     # ---- writes
     def create(self, doc: dict[str, Any], log_entries: list[dict[str, Any]]) -> bool:
@@ -188,7 +205,8 @@ class Store:
         game_id = doc["id"]
         rid = _stamp(doc, {})
         keys = [self.doc_key(game_id), self.log_key(game_id)]
-        args = ["", _dumps(doc), self.ttl_s, "", 0, *[_dumps(e) for e in log_entries]]
+        new_doc = _dumps_bytes(doc)
+        args = ["", new_doc, self.ttl_s, "", 0, *[_dumps(e) for e in log_entries]]
         try:
             reply = self._commit(keys=keys, args=args)
         except _UNREACHABLE:
@@ -197,9 +215,10 @@ class Store:
             # unreachable again: raise that error. A game may have been written, but nobody holds
             # its token and it expires unseen: for the caller, nothing was created.
             reply = self._commit(keys=keys, args=args)
-        if reply[0] == 1:
+        if reply[0] == 1 or rid in _writes_of(reply[1]).get("ids", []):
+            self._wrote(new_doc)
             return True
-        return rid in _writes_of(reply[1]).get("ids", [])
+        return False
 
     def update(
         self,
@@ -223,7 +242,7 @@ class Store:
             else None
         )
         keys = [doc_key, log_key, *([idem] if idem else [])]
-        fingerprint = _fingerprint(request)
+        fingerprint = _fingerprint(request) if idem else {}
         raw, earlier = self._read(doc_key, idem)
         sent: list[_Attempt] = []  # writes sent whose reply was lost and which may still land
         for _ in range(self.retries):
@@ -231,25 +250,26 @@ class Store:
                 return _replay(earlier, fingerprint), True
             if raw is None:
                 raise NotFoundError(game_id)
-            doc = json.loads(raw)
+            digest = hashlib.sha1(raw).hexdigest()
+            doc = self._document(raw, digest)
             previous = dict(doc.get(WRITES) or {})
             result = step(doc)
             if result.doc is None and not (idem and result.remember):
                 return result.response, False
             writes_doc = result.doc is not None
             attempt = _Attempt("", int(previous.get("n", 0)), result.response, writes_doc)
-            new_doc = ""
+            new_doc = b""
             if result.doc is not None:
                 attempt.rid = _stamp(result.doc, previous)
-                new_doc = _dumps(result.doc)
+                new_doc = _dumps_bytes(result.doc)
             remembered = self._remembered(result, fingerprint) if idem and result.remember else ""
             args = [
-                hashlib.sha1(raw).hexdigest(),
+                digest,
                 new_doc,
                 self.ttl_s,
                 remembered,
                 self.idempotency_ttl_s,
-                *[_dumps(e) for e in result.log_entries if result.doc is not None],
+                *[_dumps_bytes(e) for e in result.log_entries if result.doc is not None],
             ]
             try:
                 reply = self._commit(keys=keys, args=args)
@@ -264,6 +284,8 @@ class Store:
                     raise
             else:
                 if reply[0] == 1:
+                    if new_doc:
+                        self._wrote(new_doc)
                     return result.response, False
                 raw, earlier = reply[1], reply[2]
                 # a resend by the client library (after a lost reply) may have landed it
@@ -282,6 +304,20 @@ class Store:
             return raw, earlier
         return self.redis.get(doc_key), None
 
+    def _document(self, raw: bytes, digest: str) -> Document:
+        doc = Document(_loads(raw))
+        doc.known = digest in self._written
+        return doc
+
+    def _wrote(self, doc: bytes) -> None:
+        """Remember the SHA-1 of a document this process wrote (the last KNOWN_WRITES)."""
+        self._written[hashlib.sha1(doc).hexdigest()] = None
+        while len(self._written) > KNOWN_WRITES:
+            try:
+                del self._written[next(iter(self._written))]
+            except (KeyError, RuntimeError, StopIteration):  # another thread trimmed it
+                break
+
     def _remembered(self, result: Update, fingerprint: dict[str, str]) -> str:
         for value in (
             _dumps({"req": fingerprint, "answer": result.response}) if result.whole else "",
@@ -298,7 +334,7 @@ class Store:
 def _writes_of(raw: bytes | None) -> dict[str, Any]:
     if raw is None:
         return {}
-    return dict(json.loads(raw).get(WRITES) or {})
+    return dict(_loads(raw).get(WRITES) or {})
 
 
 def _settle(raw: bytes | None, sent: list[_Attempt]) -> tuple[_Attempt | None, list[_Attempt]]:
@@ -324,7 +360,7 @@ def _settle(raw: bytes | None, sent: list[_Attempt]) -> tuple[_Attempt | None, l
 
 
 def _replay(earlier: bytes, fingerprint: dict[str, str]) -> Any:
-    stored = json.loads(earlier)
+    stored = _loads(earlier)
     if not (isinstance(stored, dict) and isinstance(stored.get("req"), dict)):
         return stored  # stored before requests were recorded
     first = stored["req"]
