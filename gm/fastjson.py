@@ -64,4 +64,4 @@ class FastJSONProvider(DefaultJSONProvider):
             return super().response(*args, **kwargs)
         obj = self._prepare_response_obj(args, kwargs)
         body = dumps_bytes(obj, default=self.default) + b"\n"
-        return self._app.response_class(body, mimetype=self.mimetype)
+        return self._app.response_class(body, mimetype=self.mimetype)  # type: ignore[arg-type]

@@ -95,7 +95,7 @@ class KeyReusedError(Exception):
 class Document(dict):  # type: ignore[type-arg]
     """A game document as read. ``known``: this process wrote these very bytes (their SHA-1 is
     among the last :data:`KNOWN_WRITES` it wrote), so the document is one gm computed from a
-    checked one; the service need not validate it again (see :meth:`Store.known`)."""
+    checked one; the service need not validate it again (gm/service.py ``_table``)."""
 
     known = False
 
@@ -184,7 +184,7 @@ class Store:
         raw = self.redis.get(self.doc_key(game_id))
         if raw is None:
             raise NotFoundError(game_id)
-        return self._document(raw, hashlib.sha1(raw).hexdigest())
+        return self._document(raw, _sha1(raw))
 
     def log(self, game_id: str) -> list[dict[str, Any]]:
         return [_loads(x) for x in self.redis.lrange(self.log_key(game_id), 0, -1)]
@@ -250,7 +250,7 @@ class Store:
                 return _replay(earlier, fingerprint), True
             if raw is None:
                 raise NotFoundError(game_id)
-            digest = hashlib.sha1(raw).hexdigest()
+            digest = _sha1(raw)
             doc = self._document(raw, digest)
             previous = dict(doc.get(WRITES) or {})
             result = step(doc)
@@ -304,7 +304,7 @@ class Store:
             return raw, earlier
         return self.redis.get(doc_key), None
 
-    def _document(self, raw: bytes, digest: str) -> Document:
+    def _document(self, raw: bytes | str, digest: str) -> Document:
         doc = Document(_loads(raw))
         doc.known = digest in self._written
         return doc
@@ -329,6 +329,10 @@ class Store:
 
     def delete(self, game_id: str) -> None:
         self.redis.delete(self.doc_key(game_id), self.log_key(game_id))
+
+
+def _sha1(raw: bytes | str) -> str:
+    return hashlib.sha1(raw if isinstance(raw, bytes) else raw.encode("utf-8")).hexdigest()
 
 
 def _writes_of(raw: bytes | None) -> dict[str, Any]:
