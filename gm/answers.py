@@ -67,7 +67,7 @@ def legal_moves(table: Table, seat: int | None) -> dict[str, Any]:
             "others are legal too (the rules say which)."
         )
     return {
-        "legal_moves": [engine.render_move(m) for m in moves[:LEGAL_MOVES_CAP]],
+        "legal_moves": table.move_texts(moves[:LEGAL_MOVES_CAP]),
         "legal_moves_total": len(moves),
         "legal_moves_rule": rule,
     }

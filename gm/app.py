@@ -22,6 +22,7 @@ from gm.api.events import bp as events_bp
 from gm.api.frontends import bp as frontends_bp
 from gm.api.routes import bp
 from gm.config import Settings
+from gm.fastjson import FastJSONProvider
 from gm.games.table import Budget
 from gm.limits import Limiter
 from gm.redis_server import client_for
@@ -106,9 +107,10 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
             )
         client = client_for(url)  # short connect timeout, explicit retries
     app = Flask("gm")
+    app.json = FastJSONProvider(app)  # Flask's bytes, through orjson (gm/fastjson.py)
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
-    app.json.ensure_ascii = False  # type: ignore[attr-defined]
-    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.json.ensure_ascii = False
+    app.json.sort_keys = False
     store = Store(
         client,
         ttl_s=settings.game_ttl_s,

@@ -29,6 +29,18 @@ def _refuse(messages: Any, example: dict[str, Any]) -> InvalidArguments:
     )
 
 
+_INSTANCES: dict[type[Schema], Schema] = {}
+
+
+def _schema(cls: type[Schema]) -> Schema:
+    """One instance per schema class: gm's schemas keep no state between loads (no context, no
+    hooks writing to ``self``), and building one costs more than a small body's load."""
+    schema = _INSTANCES.get(cls)
+    if schema is None:
+        schema = _INSTANCES.setdefault(cls, cls())
+    return schema
+
+
 def load_body(op: Operation, data: Any) -> dict[str, Any]:
     """HTTP: the JSON body of ``op`` loaded with its schema (unknown fields refused), or
     :class:`InvalidArguments` whose detail says what is wrong and shows a valid body."""
@@ -41,7 +53,7 @@ def load_body(op: Operation, data: Any) -> dict[str, Any]:
         raise InvalidArguments(f"The body must be a JSON object, for example {_json(example)}.")
     check_text(data)
     try:
-        return op.body().load(data)
+        return _schema(op.body).load(data)
     except ValidationError as err:
         raise _refuse(err.messages, example) from None
 
@@ -51,9 +63,10 @@ def load_query(op: Operation, args: Any) -> dict[str, Any]:
     (others, such as get_rules' ``format``, are the route's own)."""
     if op.params is None:
         return {}
-    wanted = {k: v for k, v in args.items() if k in op.params().fields}
+    params = _schema(op.params)
+    wanted = {k: v for k, v in args.items() if k in params.fields}
     try:
-        return op.params().load(wanted)
+        return params.load(wanted)
     except ValidationError as err:
         raise InvalidArguments(f"{first_error(err.messages)} (a query parameter)") from None
 
@@ -95,7 +108,7 @@ def load_arguments(op: Operation, arguments: Any) -> dict[str, Any]:
         raise InvalidArguments(f"The arguments must be an object, for example {_json(example)}.")
     check_text(arguments)
     try:
-        return arguments_schema(op)().load(arguments)
+        return _schema(arguments_schema(op)).load(arguments)
     except ValidationError as err:
         raise _refuse(err.messages, example) from None
 

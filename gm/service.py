@@ -261,7 +261,7 @@ class GameService:
             if move is not None:
                 replies = answers.entry_events(log[len(entries) :])
                 events += answers.events_for(table.engine, replies, seat)
-                head = {"legal": True, "input": text, "move": table.engine.render_move(move)}
+                head = {"legal": True, "input": text, "move": table.move_text(move)}
             else:
                 assert error is not None
                 head = {"legal": False, "input": text, **error.to_dict()}
@@ -320,6 +320,10 @@ class GameService:
     # ------------------------------------------------------------ helpers
 
     def _table(self, doc: dict[str, Any]) -> Table:
+        # a document this process wrote itself (gm/store.py: Document.known) holds a state the
+        # engine computed from a validated one: validating it again would find nothing new
+        if getattr(doc, "known", False):
+            return Table(self.game(doc["game"]), doc, doc["state"])
         return Table(self.game(doc["game"]), doc)
 
     @staticmethod

@@ -8,8 +8,15 @@ TTL of all of them, so a game disappears after ``ttl`` seconds without activity.
 Updates are optimistic and exactly once. A step reads the document (one MGET, with the
 idempotency answer), computes, and sends its write as one Lua script (EVALSHA) that writes only if
 the document is still the one read (its SHA-1), atomically: document, log entries and idempotency
-answer together. A lost race is recomputed on the fresh document the script sends back, at most
-``retries`` times, then :class:`ConflictError`. So a move costs two round trips.
+answer together, and the game's change notice published (gm/live.py). A lost race is recomputed
+on the fresh document the script sends back, at most ``retries`` times, then
+:class:`ConflictError`. So a move costs two round trips.
+
+A document comes back as a :class:`Document` (a dict) whose ``known`` says whether this process
+wrote these very bytes (their SHA-1, which the compare-and-set needs anyway, is among the ones of
+its last writes): then it holds a state the engine computed from a checked one, and the service
+skips validating it again. Any other document (written by another worker or process, older
+code, or by hand) is validated as before.
 
 Every write carries a random request id, kept in the document (``_writes``: a write counter ``n``
 and the ids of the last :data:`KEPT_IDS` writes). When the script's reply is lost (connection
@@ -27,7 +34,6 @@ than ``idempotency_max_bytes``, or one the step marks not ``whole``, is not stor
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
 import secrets
 from collections.abc import Callable
@@ -36,13 +42,18 @@ from typing import Any, cast
 
 import redis
 
+from gm.fastjson import dumps as _dumps
+from gm.fastjson import dumps_bytes as _dumps_bytes
+from gm.fastjson import loads as _loads
+
 log = logging.getLogger("gm")
 
 KEPT_IDS = 8  # request ids of the last writes kept in a document
 WRITES = "_writes"  # the document's field for them
 
 # KEYS: doc, log[, idem]. ARGV: expected SHA-1 of the doc ("" = the doc must not exist), the new
-# doc ("" = leave it), ttl, idempotency value ("" = none), its ttl, log entries...
+# doc ("" = leave it), ttl, idempotency value ("" = none), its ttl, the change notice published
+# when the doc is written (PUBLISH or SPUBLISH, channel, message), log entries...
 # Returns {1} when written, else {0, current doc, current idempotency value}.
 _COMMIT = """
 local cur = redis.call('GET', KEYS[1])
@@ -55,8 +66,9 @@ if not ok then
 end
 if ARGV[2] ~= '' then
   redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3])
-  if #ARGV > 5 then redis.call('RPUSH', KEYS[2], unpack(ARGV, 6)) end
+  if #ARGV > 8 then redis.call('RPUSH', KEYS[2], unpack(ARGV, 9)) end
   redis.call('EXPIRE', KEYS[2], ARGV[3])
+  redis.call(ARGV[6], ARGV[7], ARGV[8])
 end
 if KEYS[3] and ARGV[4] ~= '' then redis.call('SET', KEYS[3], ARGV[4], 'EX', ARGV[5]) end
 return {1}
@@ -99,6 +111,17 @@ class KeyReusedError(Exception):
         self.first = first
 
 
+class Document(dict[str, Any]):
+    """A game document as read. ``known``: this process wrote these very bytes (their SHA-1 is
+    among the last :data:`KNOWN_WRITES` it wrote), so the document is one gm computed from a
+    checked one; the service need not validate it again (gm/service.py ``_table``)."""
+
+    known = False
+
+
+KNOWN_WRITES = 4096  # SHA-1s of the last documents this process wrote, per store
+
+
 class Brief(dict[str, Any]):
     """A replayed answer of which only the brief was stored (the whole answer was too large)."""
 
@@ -126,10 +149,6 @@ class _Attempt:
     response: Any
     writes_doc: bool
     version: int = 0  # the written document's version (its change notice)
-
-
-def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def _fingerprint(request: tuple[str, str] | None) -> dict[str, str]:
@@ -170,6 +189,7 @@ class Store:
         from gm.readiness import redis_kind
 
         self.cluster = redis_kind(client) == "cluster"  # REDIS_URL redis+cluster://
+        self._written: dict[str, None] = {}  # SHA-1s of documents written here, oldest first
 
     # ---- keys
     @staticmethod
@@ -192,10 +212,10 @@ class Store:
         raw = self.redis.get(self.doc_key(game_id))
         if raw is None:
             raise NotFoundError(game_id)
-        return json.loads(raw)
+        return self._document(raw, _sha1(raw))
 
     def log(self, game_id: str) -> list[dict[str, Any]]:
-        return [json.loads(x) for x in self.redis.lrange(self.log_key(game_id), 0, -1)]
+        return [_loads(x) for x in self.redis.lrange(self.log_key(game_id), 0, -1)]
 
     def log_page(self, game_id: str, start: int, count: int) -> tuple[list[dict[str, Any]], int]:
         """``count`` log entries from index ``start`` (negative: from the end), and the log's
@@ -205,7 +225,7 @@ class Store:
             pipe.llen(key)
             pipe.lrange(key, start, start + count - 1 if start >= 0 else -1)
             length, raw = pipe.execute()
-        return [json.loads(x) for x in raw], length
+        return [_loads(x) for x in raw], length
 
     # ---- writes
     def create(self, doc: dict[str, Any], log_entries: list[dict[str, Any]]) -> bool:
@@ -213,8 +233,9 @@ class Store:
         game_id = doc["id"]
         rid = _stamp(doc, {})
         keys = [self.doc_key(game_id), self.log_key(game_id)]
-        args: list[str | int] = ["", _dumps(doc), self.ttl_s, "", 0]
-        args += [_dumps(e) for e in log_entries]
+        new_doc = _dumps_bytes(doc)
+        args: list[str | int | bytes] = ["", new_doc, self.ttl_s, "", 0]
+        args += [*self._notice(game_id, int(doc.get("version", 0))), *map(_dumps, log_entries)]
         try:
             reply = self._write(keys, args)
         except _UNREACHABLE:
@@ -226,7 +247,7 @@ class Store:
         if reply[0] == 1 or (
             rid in _writes_of(reply[1]).get("ids", []) and self._confirmed(keys[0], True)
         ):
-            self.publish_change(game_id, int(doc.get("version", 0)))
+            self._wrote(new_doc)
             return True
         return False
 
@@ -252,7 +273,7 @@ class Store:
             else None
         )
         keys = [doc_key, log_key, *([idem] if idem else [])]
-        fingerprint = _fingerprint(request)
+        fingerprint = _fingerprint(request) if idem else {}
         raw, earlier = self._read(doc_key, idem)
         sent: list[_Attempt] = []  # writes sent whose reply was lost and which may still land
         for _ in range(self.retries):
@@ -260,26 +281,28 @@ class Store:
                 return self._confirmed(doc_key, _replay(earlier, fingerprint)), True
             if raw is None:
                 raise NotFoundError(game_id)
-            doc = json.loads(raw)
+            digest = _sha1(raw)
+            doc = self._document(raw, digest)
             previous = dict(doc.get(WRITES) or {})
             result = step(doc)
             if result.doc is None and not (idem and result.remember):
                 return result.response, False
             writes_doc = result.doc is not None
             attempt = _Attempt("", int(previous.get("n", 0)), result.response, writes_doc)
-            new_doc = ""
+            new_doc = b""
             if result.doc is not None:
                 attempt.rid = _stamp(result.doc, previous)
                 attempt.version = int(result.doc.get("version", 0))
-                new_doc = _dumps(result.doc)
+                new_doc = _dumps_bytes(result.doc)
             remembered = self._remembered(result, fingerprint) if idem and result.remember else ""
-            args: list[str | int] = [
-                hashlib.sha1(raw).hexdigest(),
+            args: list[str | int | bytes] = [
+                digest,
                 new_doc,
                 self.ttl_s,
                 remembered,
                 self.idempotency_ttl_s,
-                *[_dumps(e) for e in result.log_entries if result.doc is not None],
+                *self._notice(game_id, attempt.version),
+                *[_dumps_bytes(e) for e in result.log_entries if result.doc is not None],
             ]
             try:
                 reply = self._write(keys, args)
@@ -294,6 +317,8 @@ class Store:
                     raise
             else:
                 if reply[0] == 1:
+                    if new_doc:
+                        self._wrote(new_doc)
                     return self._landed(game_id, attempt), False
                 raw, earlier = reply[1], reply[2]
                 # a resend by the client library (after a lost reply) may have landed it
@@ -354,9 +379,7 @@ class Store:
             raise NotReplicatedError(f"{acked} of {self.wait_replicas} replicas confirmed a write")
 
     def _landed(self, game_id: str, attempt: _Attempt) -> Any:
-        if attempt.writes_doc:
-            self.publish_change(game_id, attempt.version)
-        return attempt.response
+        return attempt.response  # its change notice went out with the write (the script)
 
     def _read(self, doc_key: str, idem: str | None) -> tuple[bytes | None, bytes | None]:
         # gm's clients answer bytes (no decode_responses); redis-py's types allow str too
@@ -364,6 +387,20 @@ class Store:
             raw, earlier = self.redis.mget(doc_key, idem)  # one round trip for both reads
             return cast("bytes | None", raw), cast("bytes | None", earlier)
         return cast("bytes | None", self.redis.get(doc_key)), None
+
+    def _document(self, raw: bytes | str, digest: str) -> Document:
+        doc = Document(_loads(raw))
+        doc.known = digest in self._written
+        return doc
+
+    def _wrote(self, doc: bytes) -> None:
+        """Remember the SHA-1 of a document this process wrote (the last KNOWN_WRITES)."""
+        self._written[hashlib.sha1(doc).hexdigest()] = None
+        while len(self._written) > KNOWN_WRITES:
+            try:
+                del self._written[next(iter(self._written))]
+            except (KeyError, RuntimeError, StopIteration):  # another thread trimmed it
+                break
 
     def _remembered(self, result: Update, fingerprint: dict[str, str]) -> str:
         for value in (
@@ -382,10 +419,19 @@ class Store:
     def changes_channel(game_id: str) -> str:
         return f"gm:{{{game_id}}}:changes"
 
+    def _notice(self, game_id: str, version: int) -> list[str]:
+        """The change notice the compare-and-set script publishes when it writes the document (so
+        the write stays one round trip): the command, the channel and ``"<game_id> <version>"``.
+        On a cluster sharded (SPUBLISH): the channel has the game's hash tag, so its slot is
+        the keys' slot and only the nodes of that slot carry it."""
+        command = "SPUBLISH" if self.cluster else "PUBLISH"
+        return [command, self.changes_channel(game_id), f"{game_id} {int(version)}"]
+
     def publish_change(self, game_id: str, version: int) -> None:
         """Tell every subscriber (any worker, any machine) that ``game_id`` is at ``version``:
-        the id and the number only, never a view or a secret. One call after a landed write; a
-        failure is logged, never the write's (waiters re-read at their heartbeat)."""
+        the id and the number only, never a view or a secret. Writes publish theirs inside the
+        compare-and-set script (:meth:`_notice`); this is for a notice outside a write. A
+        failure is logged (waiters re-read at their heartbeat)."""
         try:
             # a cluster: sharded (SPUBLISH), only the nodes of the game's slot carry it
             publish = self.redis.spublish if self.cluster else self.redis.publish
@@ -443,10 +489,14 @@ class ChangeFeed:
         self.pubsub.close()
 
 
+def _sha1(raw: bytes | str) -> str:
+    return hashlib.sha1(raw if isinstance(raw, bytes) else raw.encode("utf-8")).hexdigest()
+
+
 def _writes_of(raw: bytes | None) -> dict[str, Any]:
     if raw is None:
         return {}
-    return dict(json.loads(raw).get(WRITES) or {})
+    return dict(_loads(raw).get(WRITES) or {})
 
 
 def _settle(raw: bytes | None, sent: list[_Attempt]) -> tuple[_Attempt | None, list[_Attempt]]:
@@ -472,7 +522,7 @@ def _settle(raw: bytes | None, sent: list[_Attempt]) -> tuple[_Attempt | None, l
 
 
 def _replay(earlier: bytes, fingerprint: dict[str, str]) -> Any:
-    stored = json.loads(earlier)
+    stored = _loads(earlier)
     if not (isinstance(stored, dict) and isinstance(stored.get("req"), dict)):
         return stored  # stored before requests were recorded
     first = stored["req"]

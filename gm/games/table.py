@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 import time
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -81,6 +82,20 @@ def fold(text: str) -> str:
     return " ".join(text.casefold().split())
 
 
+# The canonical text of a move and its folded form, per engine (render_move depends on the move
+# alone): a move request folds every legal move's text to find the one sent, and the answer lists
+# them again, so each is rendered once per process rather than twice per request.
+_TEXTS: weakref.WeakKeyDictionary[Any, dict[Move, tuple[str, str]]] = weakref.WeakKeyDictionary()
+TEXTS_KEPT = 1 << 16  # moves remembered per engine (then it starts again)
+
+
+def _texts_of(engine: Any) -> dict[Move, tuple[str, str]]:
+    texts = _TEXTS.get(engine)
+    if texts is None:
+        texts = _TEXTS.setdefault(engine, {})
+    return texts
+
+
 def _winners_text(names: list[str]) -> str:
     verb = "wins" if len(names) == 1 else "win"
     return f"{' and '.join(names)} {verb}"
@@ -109,6 +124,7 @@ class Table:
         self._outcome: Outcome | None = None
         self._outcome_known = False
         self._legal: dict[int, list[Move]] = {}  # the seat to move's moves in this state
+        self._texts = _texts_of(self.engine)
 
     # ------------------------------------------------------------ set-up
 
@@ -251,6 +267,33 @@ class Table:
     def render(self, seat: int | None) -> str:
         return self.engine.render(self._state, seat, self.outcome())
 
+    def move_text(self, move: Move) -> str:
+        """The canonical text of ``move`` (the engine's ``render_move``, remembered)."""
+        return self._move_texts(move)[0]
+
+    def move_texts(self, moves: list[Move]) -> list[str]:
+        """The canonical texts of ``moves``, in order (see :meth:`move_text`)."""
+        texts = self._texts
+        try:
+            return [texts[m][0] if m in texts else self._move_texts(m)[0] for m in moves]
+        except TypeError:  # an unhashable move
+            return [self._move_texts(m)[0] for m in moves]
+
+    def _move_texts(self, move: Move) -> tuple[str, str]:
+        """``(render_move(move), fold(render_move(move)))``, remembered per engine."""
+        try:
+            return self._texts[move]
+        except KeyError:
+            pass
+        except TypeError:  # an unhashable move: rendered each time
+            text = self.engine.render_move(move)
+            return text, fold(text)
+        text = self.engine.render_move(move)
+        if len(self._texts) >= TEXTS_KEPT:
+            self._texts.clear()
+        self._texts[move] = found = (text, fold(text))
+        return found
+
     def ai_to_move(self) -> int | None:
         seat = self.to_move()
         if seat is not None and self.doc["seats"][seat]["kind"] == "ai":
@@ -266,8 +309,13 @@ class Table:
         engine = self.engine
         wanted = fold(text)
         match = None
+        texts, remember = self._texts, self._move_texts
         for move in self._moves(seat):
-            if fold(engine.render_move(move)) == wanted:
+            try:
+                found = texts[move]
+            except (KeyError, TypeError):
+                found = remember(move)
+            if found[1] == wanted:
                 if match is not None:  # two moves fold alike: let the game's parser decide
                     match = None
                     break
@@ -283,7 +331,7 @@ class Table:
         self.doc["ply"] += 1
         if self.engine.to_move(state) != seat:
             self.doc["turns"] += 1
-        entries = [self._entry(seat, self.engine.render_move(move), events)]
+        entries = [self._entry(seat, self.move_text(move), events)]
         capped = self._cap_reached()
         if capped is not None and self.outcome() is None:
             limit, noun = capped

@@ -128,16 +128,13 @@ def legal_moves(state: State, seat: int) -> list[MasulMove]:
     if replacements_left(state, seat) != 0:
         for c, fc in enumerate(state["field"]):
             by_rank.setdefault(fc[0], []).append(c + 1)
-    moves = []
+    moves: list[MasulMove] = []
     for card in state["hands"][seat]:
-        made = _MOVES[card]
+        plays = _PLAYS[card]
         for column, down_ok in open_cols:
-            up, down, _ = made[column]
-            moves.append(up)
-            if down_ok:
-                moves.append(down)
+            moves += plays[column][down_ok]  # face up, then face down where it may go
         for column in by_rank.get(card[0], ()):
-            moves.append(made[column][2])
+            moves.append(_MOVES[card][column][2])
     return moves
 
 
@@ -148,6 +145,11 @@ _MOVES = {
         for column in range(1, COLUMNS + 1)
     }
     for card in ALL_CARDS
+}
+# per card and column: the plays there when a face-down play is not allowed / is allowed
+_PLAYS = {
+    card: {column: ((up,), (up, down)) for column, (up, down, _) in made.items()}
+    for card, made in _MOVES.items()
 }
 
 
