@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 
 import redis
-from flask import Flask, request
+from flask import Flask, has_request_context, request
 
-from gm import requestlog
+from gm import live, requestlog
 from gm.api.errors import problem, register
+from gm.api.events import bp as events_bp
 from gm.api.frontends import bp as frontends_bp
 from gm.api.routes import bp
 from gm.config import Settings
@@ -64,6 +66,22 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
         store, budget=lambda: Budget(seconds=seconds, clock=_yielding_clock())
     )
 
+    live.attach(  # waits and event streams (gm/live.py), capped per client address too
+        app.extensions["gm.service"],
+        settings,
+        address=lambda: (
+            client_address(request.remote_addr, request.headers, settings.trusted_proxies)
+            if has_request_context()
+            else None
+        ),
+    )
+    if os.environ.get("GM_WORKER_HEADER") == "1":  # tests: which gunicorn worker answered
+
+        @app.after_request
+        def _worker(response):  # type: ignore[no-untyped-def]
+            response.headers["X-GM-Worker"] = str(os.getpid())
+            return response
+
     requestlog.install(app)  # the request line; no-store, no-referrer on token URLs
 
     if settings.api_key:
@@ -103,5 +121,6 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
     register(app)
     app.register_blueprint(bp)  # every operation of gm/contract.py with a service call
     app.register_blueprint(frontends_bp)  # /openapi.json, /tools/*.json
+    app.register_blueprint(events_bp)  # /play/<token>/events, /games/<game_id>/events (SSE)
     app.register_blueprint(pages_bp)  # the pages for people: /, /watch/<id>, /seat, /join
     return app

@@ -44,6 +44,13 @@ class Settings:
     trusted_proxies: int = 0  # believe X-Forwarded-For from this many proxies in front
     allowed_hosts: tuple[str, ...] = ()  # Host names `gm mcp --http` answers besides its own
     redis_maxmemory: str = "256mb"  # the embedded server's memory limit (policy: noeviction)
+    # ---- waiting for the other seat (issue 12, gm/live.py); README's configuration table
+    live_max_wait_s: int = 25  # the longest ?wait= / wait_for_turn (at most 25)
+    live_stream_s: int = 300  # an event stream closes after this long (EventSource reconnects)
+    live_heartbeat_s: int = 15  # a comment on an idle stream this often
+    live_per_seat: int = 4  # concurrent waits + streams of one seat token
+    live_per_game: int = 100  # concurrent spectator waits + streams of one game
+    live_per_address: int = 50  # concurrent waits + streams from one client address
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -65,4 +72,10 @@ class Settings:
                 h.strip() for h in os.environ.get("GM_ALLOWED_HOSTS", "").split(",") if h.strip()
             ),
             redis_maxmemory=_memory_env("GM_REDIS_MAXMEMORY", cls.redis_maxmemory),
+            live_max_wait_s=int_env("GM_LIVE_MAX_WAIT", cls.live_max_wait_s),
+            live_stream_s=int_env("GM_LIVE_STREAM_S", cls.live_stream_s),
+            live_heartbeat_s=int_env("GM_LIVE_HEARTBEAT_S", cls.live_heartbeat_s),
+            live_per_seat=int_env("GM_LIVE_PER_SEAT", cls.live_per_seat),
+            live_per_game=int_env("GM_LIVE_PER_GAME", cls.live_per_game),
+            live_per_address=int_env("GM_LIVE_PER_ADDRESS", cls.live_per_address),
         )

@@ -24,7 +24,8 @@ from typing import Any, Literal
 
 from marshmallow import Schema, validate
 
-from gm import chat
+from gm import chat, live
+from gm.api import live_schemas as ls
 from gm.api import schemas as s
 
 Effect = Literal["read", "write", "destructive"]
@@ -222,11 +223,13 @@ OPERATIONS: tuple[Operation, ...] = (
         "/games/<game_id>",
         "Watch a game",
         "The spectator view: the board and state with public information only (no hidden cards), "
-        "whose turn it is, the seats and the result.",
+        "whose turn it is, the seats and the result. With wait: once the game changes.",
         "games",
         s.ViewSchema,
-        lambda svc, a: svc.spectate(a["game_id"]),
-        errors=(404, 503),
+        lambda svc, a: live.of(svc).spectate(a["game_id"], a["wait"], a["after_version"]),
+        errors=(404, 422, 429, 503),
+        query=query_parameters(ls.WaitQuerySchema),
+        params=ls.WaitQuerySchema,
         tool=True,
         mcp=True,
     ),
@@ -270,8 +273,27 @@ OPERATIONS: tuple[Operation, ...] = (
         "and the version to send as expected_version.",
         "play",
         s.ViewSchema,
-        lambda svc, a: svc.seat_view(a["token"]),
-        errors=(404, 503),
+        lambda svc, a: live.of(svc).seat_view(a["token"], a["wait"], a["after_version"]),
+        errors=(404, 422, 429, 503),
+        query=query_parameters(ls.WaitQuerySchema),
+        params=ls.WaitQuerySchema,
+        tool=True,
+        mcp=True,
+    ),
+    Operation(
+        "wait_for_turn",
+        "GET",
+        "/play/<token>/turn",
+        "Wait for your turn",
+        "Wait (up to 'wait' seconds, default and at most 25) until it is your turn or the game "
+        "is over, then get your view; at the timeout your unchanged view (your_turn false). Use "
+        "it when another human is to move, then call it again or relay the new board.",
+        "play",
+        s.ViewSchema,
+        lambda svc, a: live.of(svc).wait_for_turn(a["token"], a["wait"]),
+        errors=(404, 422, 429, 503),
+        query=query_parameters(ls.TurnQuerySchema),
+        params=ls.TurnQuerySchema,
         tool=True,
         mcp=True,
     ),

@@ -98,7 +98,9 @@ def store_full(err: BaseException) -> bool:
 def problem_for(err: BaseException) -> Problem:
     """The problem every front end reports for ``err`` (unexpected ones are logged)."""
     if isinstance(err, ServiceError):
-        return Problem(err.status, err.title, err.detail, dict(err.extra))
+        retry = err.extra.get("retry_after")  # a 429 says when to try again (gm/live.py)
+        headers = {"Retry-After": str(retry)} if retry is not None else {}
+        return Problem(err.status, err.title, err.detail, dict(err.extra), headers)
     if isinstance(err, InvalidArguments):
         extra = {"errors": err.errors} if err.errors is not None else {}
         return Problem(422, INVALID_TITLE, err.detail, extra)

@@ -28,12 +28,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import redis
+
+log = logging.getLogger("gm")
 
 KEPT_IDS = 8  # request ids of the last writes kept in a document
 WRITES = "_writes"  # the document's field for them
@@ -109,6 +112,7 @@ class _Attempt:
     read_n: int  # the document's write counter when this attempt read it
     response: Any
     writes_doc: bool
+    version: int = 0  # the written document's version (its change notice)
 
 
 def _dumps(value: Any) -> str:
@@ -197,9 +201,10 @@ class Store:
             # unreachable again: raise that error. A game may have been written, but nobody holds
             # its token and it expires unseen: for the caller, nothing was created.
             reply = self._commit(keys=keys, args=args)
-        if reply[0] == 1:
+        if reply[0] == 1 or rid in _writes_of(reply[1]).get("ids", []):
+            self.publish_change(game_id, int(doc.get("version", 0)))
             return True
-        return rid in _writes_of(reply[1]).get("ids", [])
+        return False
 
     def update(
         self,
@@ -241,6 +246,7 @@ class Store:
             new_doc = ""
             if result.doc is not None:
                 attempt.rid = _stamp(result.doc, previous)
+                attempt.version = int(result.doc.get("version", 0))
                 new_doc = _dumps(result.doc)
             remembered = self._remembered(result, fingerprint) if idem and result.remember else ""
             args = [
@@ -264,17 +270,22 @@ class Store:
                     raise
             else:
                 if reply[0] == 1:
-                    return result.response, False
+                    return self._landed(game_id, attempt), False
                 raw, earlier = reply[1], reply[2]
                 # a resend by the client library (after a lost reply) may have landed it
                 if attempt.writes_doc and attempt.rid in _writes_of(raw).get("ids", []):
-                    return result.response, False
+                    return self._landed(game_id, attempt), False
             landed, sent = _settle(raw, sent)
             if landed is not None:
-                return landed.response, False
+                return self._landed(game_id, landed), False
         if sent:
             raise OutcomeUnknownError(f"write to {game_id}: outcome unknown after retries")
         raise ConflictError(game_id)
+
+    def _landed(self, game_id: str, attempt: _Attempt) -> Any:
+        if attempt.writes_doc:
+            self.publish_change(game_id, attempt.version)
+        return attempt.response
 
     def _read(self, doc_key: str, idem: str | None) -> tuple[bytes | None, bytes | None]:
         if idem:
@@ -293,6 +304,61 @@ class Store:
 
     def delete(self, game_id: str) -> None:
         self.redis.delete(self.doc_key(game_id), self.log_key(game_id))
+
+    # ---- change notices (pub/sub), all here: a channel per game, hash-tagged like its keys
+    @staticmethod
+    def changes_channel(game_id: str) -> str:
+        return f"gm:{{{game_id}}}:changes"
+
+    def publish_change(self, game_id: str, version: int) -> None:
+        """Tell every subscriber (any worker, any machine) that ``game_id`` is at ``version``:
+        the id and the number only, never a view or a secret. One call after a landed write; a
+        failure is logged, never the write's (waiters re-read at their heartbeat)."""
+        try:
+            self.redis.publish(self.changes_channel(game_id), f"{game_id} {int(version)}")
+        except redis.exceptions.RedisError as err:
+            log.warning("change notice for a game not published: %s", err)
+
+    def changes(self) -> ChangeFeed:
+        """A subscription to change notices on a connection of its own (never one of the pool
+        the requests use): one per process is enough (gm/live.py shares it)."""
+        pool = self.redis.connection_pool
+        kwargs = {**pool.connection_kwargs, "health_check_interval": 0}
+        own = redis.ConnectionPool(connection_class=pool.connection_class, **kwargs)
+        return ChangeFeed(redis.Redis(connection_pool=own).pubsub(), self.changes_channel)
+
+
+class ChangeFeed:
+    """Subscribe to games' change notices and read them: ``next`` gives
+    ``("subscribe", game_id, None)`` once a subscription is active and ``("change", game_id,
+    version)`` per notice. ``subscribe`` may be called while another thread reads."""
+
+    def __init__(self, pubsub: Any, channel: Callable[[str], str]):
+        self.pubsub = pubsub
+        self.channel = channel
+
+    def subscribe(self, game_id: str) -> None:
+        self.pubsub.subscribe(self.channel(game_id))
+
+    def unsubscribe(self, game_id: str) -> None:
+        self.pubsub.unsubscribe(self.channel(game_id))
+
+    def next(self, timeout: float) -> tuple[str, str, int | None] | None:
+        message = self.pubsub.get_message(timeout=timeout)
+        if not message or message["type"] not in ("message", "subscribe"):
+            return None
+        channel = message["channel"]
+        channel = channel.decode() if isinstance(channel, bytes) else str(channel)
+        game_id = channel.partition("{")[2].partition("}")[0]
+        if message["type"] == "subscribe":
+            return "subscribe", game_id, None
+        data = message["data"]
+        data = data.decode() if isinstance(data, bytes) else str(data)
+        _, _, version = data.rpartition(" ")
+        return "change", game_id, int(version) if version.isdigit() else None
+
+    def close(self) -> None:
+        self.pubsub.close()
 
 
 def _writes_of(raw: bytes | None) -> dict[str, Any]:
