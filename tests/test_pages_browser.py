@@ -37,7 +37,9 @@ MAX_CLICKS = 200  # a Masul game is ~10-20 moves a seat; far fewer than this
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    with GmServe(tmp_path_factory.mktemp("pages") / "data", workers=1) as gm:
+    data = tmp_path_factory.mktemp("pages") / "data"
+    # a 1 s heartbeat: the server finds a closed page's event stream at once, so it stops fast
+    with GmServe(data, workers=1, GM_LIVE_HEARTBEAT_S="1") as gm:
         yield gm
 
 

@@ -26,6 +26,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
 
+from gm import answers, pictures
 from gm.problems import ServiceError
 
 bp = Blueprint(
@@ -53,13 +54,20 @@ def _service() -> Any:
 
 
 def _picture(view: dict[str, Any]) -> str | None:
-    """The board as inline SVG markup for a server-rendered page, or None when this server
-    draws no pictures."""
-    try:
-        from gm.pictures import svg_for_view  # type: ignore[import-not-found]
-    except ImportError:
-        return None
-    return svg_for_view(view)
+    """The spectator's board as inline SVG markup (gm/pictures.py), the last move highlighted."""
+    service = _service()
+    entries, _ = service.store.log_page(view["game_id"], -1, 1)
+    engine = service.game(view["game"]).engine
+    last = answers.events_for(engine, answers.entry_events(entries), None)
+    svg = pictures.answer_svg(view, last)
+    return re.sub(r"^<\?xml[^>]*\?>\s*", "", svg)  # inline in HTML: no XML declaration
+
+
+def _serves_pictures() -> bool:
+    """Whether this server answers ``/play/<token>/board.svg`` and ``/games/<id>/board.svg``
+    (the pages' scripts then show them)."""
+    rules = {rule.rule for rule in current_app.url_map.iter_rules()}
+    return {"/play/<token>/board.svg", "/games/<game_id>/board.svg"} <= rules
 
 
 def style_hashes(html: str) -> str:
@@ -89,7 +97,7 @@ def _headers(response: Response) -> Response:
 
 
 def _page(template: str, status: int = 200, **context: Any) -> Response:
-    html = render_template(template, **context)
+    html = render_template(template, pictures=_serves_pictures(), **context)
     return Response(html, status=status, mimetype="text/html")
 
 
@@ -128,7 +136,7 @@ def watch(game_id: str) -> Response:
         view=view,
         title=service.describe(view["game"])["title"],
         history=history,
-        picture=_picture(view),
+        svg=_picture(view),
         refresh=WATCH_REFRESH_S if view["status"] == "active" else None,
         summary=status_line(view),
     )

@@ -3,7 +3,7 @@
    network, no framework — so the play page, the watch page and an MCP App can all use it:
 
      GmBoard.render(element, view, {
-       picture: "/play/<token>/board.svg?v=3",  // an image URL, or
+       picture: "board.svg?v=3",  // an image URL, or
        svg: "<svg ...>",                          // the SVG text itself (drawn as an image), or none
        onMove: function (move) { ... },           // legal moves become buttons calling it
        busy: false                                // buttons disabled while a move is on its way
@@ -113,7 +113,14 @@
     var picture = pictureNode(options);
     if (picture) {
       var frame = el("div", { class: "picture" });
-      frame.appendChild(picture);
+      var shown = element.querySelector(".picture img");
+      if (shown && options.picture && shown.getAttribute("src") !== options.picture) {
+        frame.appendChild(shown); // the last picture stays until the new one has loaded
+        picture.addEventListener("load", function () { shown.replaceWith(picture); });
+        picture.addEventListener("error", function () { shown.replaceWith(picture); });
+      } else {
+        frame.appendChild(picture);
+      }
       nodes.push(frame);
     }
     nodes.push(el("pre", { class: "text-board", "aria-label": "The board as text" }, view.board));

@@ -30,3 +30,17 @@
     });
   });
 })();
+
+/* "Watch a game": only the game id goes to the server. Someone may paste a seat link; its
+   secret part stays in the page (without JavaScript the server takes the id out itself). */
+(function () {
+  "use strict";
+  var form = document.querySelector("form.watch-form");
+  if (!form) return;
+  form.addEventListener("submit", function (event) {
+    var found = /[0-9a-f]{16}/.exec(form.querySelector("input[name=game]").value);
+    if (!found) return;
+    event.preventDefault();
+    location.assign("/watch/" + found[0]);
+  });
+})();

@@ -13,6 +13,7 @@
   var logAfter = 0;       // the last entry of the move log shown
   var follower = null;
   var LOG_CAP = 300;      // entries kept on the page
+  var PICTURES = document.body.getAttribute("data-pictures") === "1";
 
   window.addEventListener("hashchange", function () { location.reload(); });
 
@@ -28,7 +29,8 @@
   }
 
   function draw() {
-    GmBoard.render(board, view, { onMove: play, busy: busy });
+    var picture = PICTURES ? base + "/board.svg?v=" + view.version : null;
+    GmBoard.render(board, view, { onMove: play, busy: busy, picture: picture });
     $("version").textContent = String(view.version);
     $("resign").hidden = view.status !== "active";
     $("rematch").hidden = view.status !== "finished";

@@ -49,7 +49,8 @@
   function update(view) {
     if (view.version <= version) return;
     version = view.version;
-    GmBoard.render(board, view, {});
+    var pictures = document.body.getAttribute("data-pictures") === "1";
+    GmBoard.render(board, view, { picture: pictures ? base + "/board.svg?v=" + view.version : null });
     document.getElementById("version").textContent = String(view.version);
     seats(view);
     loadLog();
