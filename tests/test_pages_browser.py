@@ -215,3 +215,53 @@ def test_the_watch_page_works_without_javascript(server, browser):
     assert page.inner_text("#board .text-board").strip() == after["board"].strip()
     assert page.locator("#history li[value]").count() == 4
     context.close()
+
+
+def test_a_friend_joins_by_the_invite_link_and_each_page_sees_the_other_s_move(server, browser):
+    first = browser.new_context(viewport=VIEWPORT)
+    second = browser.new_context(viewport=VIEWPORT)
+    urls: list[str] = []
+    second.on("request", lambda r: urls.append(r.url))
+    a = first.new_page()
+    a.goto(base(server) + "/")
+    a.click("#game-masul button[data-opponent=human]")
+    a.wait_for_selector("#invite-panel:not([hidden])")
+    link = a.input_value("#invite-link")
+    assert link.startswith(base(server) + "/join#")
+    invite = link.partition("#")[2]
+    assert "waiting for a player" in a.inner_text("#board .status") or a.is_visible("button.move")
+
+    b = second.new_page()
+    b.goto(link)
+    b.wait_for_url(re.compile(r".*/seat#[0-9a-f]{16}\.[^&]+$"))
+    b.wait_for_selector("#board[data-version] .text-board")
+    assert invite not in b.url  # the used invite left the address bar
+    assert all(invite.partition(".")[2] not in url for url in urls)  # sent in a body only
+    a.wait_for_selector("#invite-panel[hidden]", state="attached")  # the seat is taken: no link
+
+    for mover, other in ((a, b), (b, a), (a, b)):
+        mover.wait_for_selector("button.move:not([disabled])")
+        before = board_version(other)
+        mover.locator("button.move:not([disabled])").first.click()
+        other.wait_for_function(  # the other seat's page sees the move, live
+            f"() => Number(document.getElementById('board').dataset.version) > {before}",
+            timeout=10_000,
+        )
+        assert other.is_visible("button.move")  # and now it is that seat's turn
+    # The box takes any phrasing: a request gets a reply and changes nothing; a move is played.
+    version = board_version(b)
+    b.fill("#say-text", "what can I play?")
+    b.press("#say-text", "Enter")
+    playwright_api.expect(b.locator("#verdict")).not_to_have_text("", timeout=5_000)
+    assert board_version(b) == version and b.is_visible("button.move")
+    move = b.get_attribute("button.move >> nth=0", "data-move")
+    b.fill("#say-text", f"I play {move}")
+    b.press("#say-text", "Enter")
+    a.wait_for_function(
+        f"() => Number(document.getElementById('board').dataset.version) > {version}",
+        timeout=10_000,
+    )
+    assert "Played" in b.inner_text("#verdict") and board_version(b) > version
+    assert invite.partition(".")[2] not in server.output()
+    first.close()
+    second.close()
