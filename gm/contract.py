@@ -298,6 +298,36 @@ OPERATIONS: tuple[Operation, ...] = (
         mcp=True,
     ),
     Operation(
+        "play_events",
+        "GET",
+        "/play/<token>/events",
+        "Follow your seat live",
+        "Server-Sent Events (text/event-stream): your view now, then one 'change' event per "
+        "change (id: the version; data: JSON with version, view and the new events), a comment "
+        "every 15 s; Last-Event-ID resumes. The stream ends after 5 minutes: reconnect.",
+        "play",
+        TEXT,
+        None,  # gm/api/events.py
+        errors=(404, 429, 503),
+        alternatives={"text/event-stream": TEXT},
+        in_openapi=False,
+    ),
+    Operation(
+        "game_events",
+        "GET",
+        "/games/<game_id>/events",
+        "Watch a game live",
+        "Server-Sent Events (text/event-stream) of the spectator view: the view now, then one "
+        "'change' event per change (id: the version; data: JSON with version, view and the new "
+        "events, public information only). Last-Event-ID resumes.",
+        "games",
+        TEXT,
+        None,  # gm/api/events.py
+        errors=(404, 429, 503),
+        alternatives={"text/event-stream": TEXT},
+        in_openapi=False,
+    ),
+    Operation(
         "get_board",
         "GET",
         "/play/<token>/board",

@@ -23,6 +23,7 @@ import os
 import secrets
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -36,6 +37,7 @@ log = logging.getLogger("gm")
 MAX_WAIT_S = 25  # the most ?wait= and wait_for_turn accept (a GPT Action gives up at ~45 s)
 SUBSCRIBE_TIMEOUT_S = 2.0  # how long a waiter waits for its subscription to be confirmed
 SLOT_MARGIN_S = 30  # a slot outlives its wait or stream by this much, then expires
+SPECTATED_CACHE = 256  # games whose latest spectator view a process keeps
 
 # KEYS: the subject's slot set. ARGV: now, the slot's expiry, the cap, the slot id, key ttl.
 # {1} taken; {0, earliest expiry} over the cap.
@@ -236,6 +238,25 @@ class Live:
         self.address = address or (lambda: None)  # the HTTP client's address, when there is one
         self.hub = Hub(service.store)
         self.slots = Slots(service.store.redis)
+        self._spectated: OrderedDict[str, dict[str, Any]] = OrderedDict()  # game id → view
+        self._cache_lock = threading.Lock()
+
+    def spectator_view(self, game_id: str) -> dict[str, Any]:
+        """The spectator view, computed once per version in this process however many
+        spectators wait or stream there (a move wakes them all at once)."""
+        version = self.current(game_id)
+        with self._cache_lock:
+            hit = self._spectated.get(game_id)
+            if hit is not None and hit["version"] == version:
+                self._spectated.move_to_end(game_id)
+                return hit
+        view = self.service.spectate(game_id)
+        with self._cache_lock:
+            self._spectated[game_id] = view
+            self._spectated.move_to_end(game_id)
+            while len(self._spectated) > SPECTATED_CACHE:
+                self._spectated.popitem(last=False)
+        return view
 
     @property
     def max_wait(self) -> int:
@@ -315,7 +336,7 @@ class Live:
         mark = first["version"] if after is None else after
         views = iter([first])
         return self.until(
-            lambda: next(views, None) or svc.spectate(game_id),
+            lambda: next(views, None) or self.spectator_view(game_id),
             game_id,
             lambda v: v["version"] > mark,
             wait,

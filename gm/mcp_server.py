@@ -35,7 +35,7 @@ from mcp.server.mcpserver.tools import Tool
 from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase, FuncMetadata
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 
-from gm import __version__
+from gm import __version__, live
 from gm.api.openapi import build_openapi
 from gm.api.tools import input_schema
 from gm.arguments import perform
@@ -57,8 +57,8 @@ secret), then send moves as text with {_T["play_move"]} (or any chat message wit
 Show the 'board' text exactly as returned, in a code block. Never invent, guess or reveal cards: \
 only what the tools return exists. When a move is illegal, relay the reason and offer moves from \
 legal_moves. {_T["list_games"]} and {_T["get_rules"]} describe the games; {_T["view_game"]} shows \
-the seat's view at any time; {_T["get_history"]} the moves; {_T["resign"]} ends the game, only \
-when the player asks."""
+the seat's view at any time; {_T["get_history"]} the moves; {_T["wait_for_turn"]} waits (up to 25 \
+s) until another human seat has moved; {_T["resign"]} ends the game, only when the player asks."""
 
 ANNOTATIONS = {
     "read": ToolAnnotations(readOnlyHint=True, idempotentHint=True, openWorldHint=False),
@@ -248,6 +248,7 @@ def run(args: argparse.Namespace) -> int:
             client, ttl_s=settings.game_ttl_s, idempotency_ttl_s=settings.idempotency_ttl_s
         )
         service = GameService(store)
+        live.attach(service, settings)  # wait_for_turn's caps and longest wait
         if args.http:
             limiter = Limiter.from_settings(client, settings)
             server = build_server(service, limiter, settings.trusted_proxies)

@@ -187,8 +187,10 @@ tokens. When unsure which game the player means, ask.
 other seat, an invite in `invites`.
 2. Give the player the `game_id` and the friend's invite to pass on (never the player's token). \
 The friend's assistant calls {op("join_game")} with them and gets the friend's own token.
-3. When `your_turn` is false, say it is the friend's turn: there is no call that waits. When the \
-player says the friend has moved, call {op("view_game")} again and show the new board.
+3. When `your_turn` is false, say it is the friend's turn and call {op("wait_for_turn")}: it \
+answers as soon as the friend has moved, with the new board to show (after 25 s at most with \
+`your_turn` still false: call it again, or tell the player to ask later). {op("view_game")} shows \
+the board at any time.
 
 ## The end
 - When `status` is `finished`, show the final `board` and `result.reason`, then offer a rematch \

@@ -33,6 +33,7 @@ TOOLS = {
     "resign",
     "rematch",
     "get_history",
+    "wait_for_turn",
 }
 
 

@@ -68,7 +68,7 @@ def test_each_file_fits_a_custom_gpts_instructions(path):
         "Send every message of the player, as it is, to `say`",  # chatty players, questions
         "Rules questions go to `say`",
         "never mix tokens",  # several games in one conversation
-        "there is no call that waits",  # two people: the other seat's turn
+        "`wait_for_turn` (`GET /play/<token>/turn`)",  # two people: wait for the other seat
         "nothing changed in the position",  # the illegal-move policy, stated truly
         "with an `illegal_move_limit` the seat forfeits at the limit",
         "`rematch` (`POST /play/<token>/rematch`)",

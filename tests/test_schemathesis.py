@@ -15,12 +15,14 @@ import os
 import zlib
 from typing import Any
 
+import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 
 from gm.api.openapi import build_openapi
 from gm.config import Settings
 from gm.games import REGISTRY
+from tests.conftest import NO_LIMITS
 
 # Per operation and mode. A longer, random hunt by hand:
 #   GM_FUZZ_EXAMPLES=500 pytest tests/test_schemathesis.py
@@ -91,6 +93,14 @@ HYPOTHESIS = settings(
     database=None,
     suppress_health_check=list(HealthCheck),
 )
+
+
+@pytest.fixture(name="settings")
+def _answer_at_once(redis_url) -> Settings:
+    """The app's settings: no limits, waits (``?wait=``, wait_for_turn) answer at once and
+    event streams end after their first frame: a generated wait or stream would hold each case
+    up to 25 s or 5 minutes."""
+    return Settings(redis_url=redis_url, live_max_wait_s=0, live_stream_s=0, **NO_LIMITS)
 
 
 @positive.parametrize()

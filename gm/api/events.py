@@ -25,6 +25,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, request
 
 from gm import answers, live
+from gm.contract import operation
 from gm.errors import EXPECTED, problem_for
 from gm.live import Held, Live
 
@@ -83,7 +84,7 @@ def stream(
             if last_id != view["version"]:
                 yield frame(view, [])
             sent = view["version"]
-            end = time.monotonic() + max(1, settings.live_stream_s)
+            end = time.monotonic() + settings.live_stream_s
             beat = max(1, settings.live_heartbeat_s)
             while (left := end - time.monotonic()) > 0:
                 if not watcher.wait(min(beat, left)) and hub_live.current(game_id) == sent:
@@ -137,7 +138,7 @@ def _live() -> tuple[Any, Live]:
     return svc, live.of(svc)
 
 
-@bp.get("/play/<token>/events")
+@bp.get(operation("play_events").path)
 def play_events(token: str) -> Response:
     svc, hub_live = _live()
     table, seat = svc.seat_table(token)  # an unknown token: 404 before anything is held
@@ -153,14 +154,14 @@ def play_events(token: str) -> Response:
     return _respond(body, held)
 
 
-@bp.get("/games/<game_id>/events")
+@bp.get(operation("game_events").path)
 def game_events(game_id: str) -> Response:
     svc, hub_live = _live()
     svc.spectate(game_id)  # an unknown game: 404 before anything is held
     held = hub_live.hold(hub_live.settings.live_stream_s, game_id=game_id)
     body = stream(
         hub_live,
-        lambda: svc.spectate(game_id),
+        lambda: hub_live.spectator_view(game_id),
         _events_since(svc, None),
         game_id,
         _last_event_id(),

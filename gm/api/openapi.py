@@ -251,6 +251,8 @@ def _operation(spec: APISpec, op: Operation) -> dict[str, Any]:
     content = (
         {"text/plain": {"schema": answer}}
         if answer == _STRING and not op.alternatives
+        else {}  # a text answer in other media types only (an event stream)
+        if answer == _STRING
         else {"application/json": {"schema": answer}}
     )
     for media_type, schema in op.alternatives.items():

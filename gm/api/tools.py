@@ -341,5 +341,7 @@ def tool_examples() -> dict[str, dict[str, Any]]:
             "arguments": {"token": token},
         },
         "get_board": {"setup": new_game, "arguments": {"token": token}},
+        # against the AI it is the seat's turn once new_game answers: no wait
+        "wait_for_turn": {"setup": new_game, "arguments": {"token": token, "wait": 20}},
         "get_game_history": {"setup": new_game, "arguments": {"game_id": "{{setup.game_id}}"}},
     }
