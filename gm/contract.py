@@ -68,6 +68,7 @@ PATH_PARAMETERS: dict[str, dict[str, Any]] = {
 }
 
 TEXT = {"type": "string"}
+SVG = "image/svg+xml"
 
 
 def query_parameters(schema: type[Schema]) -> tuple[dict[str, Any], ...]:
@@ -111,6 +112,7 @@ class Operation:
     query: tuple[dict[str, Any], ...] = ()
     params: type[Schema] | None = None  # query parameters that are also tool arguments
     alternatives: dict[str, dict[str, Any]] = field(default_factory=dict)  # media type → schema
+    media_type: str | None = None  # the answer's one media type when it is not JSON (a picture)
     tool: bool = False  # in /tools/openai.json and /tools/anthropic.json
     mcp: bool = False  # an MCP tool
     # in the served /openapi.json, the GPT Action's schema: only what a model should call (the
@@ -337,6 +339,34 @@ OPERATIONS: tuple[Operation, ...] = (
         TEXT,
         lambda svc, a: svc.board(a["token"]),
         errors=(404, 503),
+        in_openapi=False,
+    ),
+    Operation(
+        "get_board_svg",
+        "GET",
+        "/play/<token>/board.svg",
+        "Get your board as a picture",
+        "The board as your seat sees it, drawn as an SVG picture (image/svg+xml): the cards, "
+        "face-down cards as backs, whose turn it is, the last move marked, the result at the end.",
+        "play",
+        TEXT,
+        lambda svc, a: svc.board_picture(a["token"]),
+        errors=(404, 503),
+        media_type=SVG,
+        in_openapi=False,
+    ),
+    Operation(
+        "get_spectator_board_svg",
+        "GET",
+        "/games/<game_id>/board.svg",
+        "Watch a game's board as a picture",
+        "The spectator's board drawn as an SVG picture (image/svg+xml): public information only, "
+        "whose turn it is, the last move marked, the result at the end.",
+        "games",
+        TEXT,
+        lambda svc, a: svc.spectator_picture(a["game_id"]),
+        errors=(404, 503),
+        media_type=SVG,
         in_openapi=False,
     ),
     Operation(

@@ -48,7 +48,7 @@ STYLE = (
     ".r text{fill:#c8102e}.k text{fill:#161616}.y text{fill:#7a5c00}.b text{fill:#1f4fbf}"
     ".fd rect{fill:#e9e4f5;stroke-dasharray:4 2}"
     ".sl{fill:none;stroke:#9aa89d;stroke-dasharray:3 3}"
-    ".hl{fill:none;stroke:#f08c00;stroke-width:3}"
+    ".hl{fill:none;stroke:#f08c00;stroke-width:3}.hb{fill:#f08c00}"
     ".turn{fill:#1f6f43;font-weight:bold}.over{fill:#fff3d6;stroke:#c98a00}"
     ".win{font-weight:bold}.mk{font-size:20px;font-weight:bold}"
 )
@@ -197,12 +197,22 @@ class Picture:
         returns the x after the last. Faces whose code is in ``hl`` are highlighted."""
         items = list(faces)
         shown = items if most is None or len(items) <= most else items[:most]
+        lit = []
         for item in shown:
             if item is None:
                 self.back(x, y)
             else:
-                self.card(x, y, item, hl=item.code in hl)
+                self.card(x, y, item)
+                if item.code in hl:
+                    lit.append(x)
             x += step
+        for at in lit:  # over the cards: a card laid over another is marked by a bar above it
+            if step >= CARD_W:
+                self.highlight(at, y)
+            else:
+                self.add(
+                    f'<rect x="{at:g}" y="{y - 6:g}" width="{step - 2:g}" height="4" class="hb"/>'
+                )
         if len(shown) < len(items):
             self.text(x + CARD_W - step + 4, y + CARD_H / 2 + 4, f"+{len(items) - len(shown)}")
             x += 24
@@ -220,6 +230,7 @@ class Picture:
         """Cards (None: a back) from the cursor, wrapped onto lines across the width (at most
         ``most_lines``; "+n" says how many more); moves the cursor below them."""
         per_line = max(1, int((self.width - PAD - x - CARD_W - 24) // step) + 1)
+        self.y += 4
         lit = set(hl)
         for start in range(0, min(len(faces), per_line * most_lines), per_line):
             chunk = faces[start : start + per_line]
@@ -246,8 +257,9 @@ class Picture:
         else:
             status, cls = "", ""
         self.text(self.width - PAD, self.y + 16, status, cls, anchor="end")
-        who = "Spectator view" if viewer is None else f"You: {label.get(viewer, viewer)}"
-        self.text(PAD, self.y + 32, who, "s")
+        if "viewer" in view or "seat" in view:  # a view that says who looks
+            who = "Spectator view" if viewer is None else f"You: {label.get(viewer, viewer)}"
+            self.text(PAD, self.y + 32, who, "s")
         self.y += 40
 
     def footer(self, view: dict[str, Any], last: Sequence[dict[str, Any]]) -> None:
@@ -323,10 +335,17 @@ def answer_svg(answer: dict[str, Any], last: Sequence[dict[str, Any]] = ()) -> s
 
 
 def _draw_plain(pic: Picture, view: dict[str, Any]) -> None:
-    """A game without a picture module: its view's scalar fields as lines of text."""
+    """A game without a picture module: its view's fields as lines of text (a dict's items and a
+    list's values on one line)."""
     for key, value in view.items():
-        if key in ("game", "outcome") or isinstance(value, dict):
+        if key in ("game", "over", "to_move", "outcome"):
             continue
-        if isinstance(value, list):
-            value = " ".join(str(v) for v in value)
-        pic.line_of_text(f"{key}: {value}")
+        if isinstance(value, dict):
+            value = ", ".join(f"{k} {_plain(v)}" for k, v in value.items())
+        pic.line_of_text(f"{key}: {_plain(value)}")
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, list):
+        return " ".join(_plain(v) for v in value)
+    return "-" if value is None else str(value)

@@ -24,7 +24,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from gm import answers, deal, rematch
+from gm import answers, deal, pictures, rematch
 from gm import seats as tokens
 from gm.games import GAMES, Game
 from gm.games.base import GameOver
@@ -180,6 +180,24 @@ class GameService:
     def board(self, token: str) -> str:
         table, seat = self._read_seat(token)
         return table.render(seat)
+
+    def board_picture(self, token: str) -> str:
+        """The seat's board as an SVG picture (gm/pictures.py), the last move marked."""
+        table, seat = self._read_seat(token)
+        return self._picture(table, seat)
+
+    def spectator_picture(self, game_id: str) -> str:
+        """The spectator's board as an SVG picture."""
+        return self._picture(self._read(game_id), None)
+
+    def _picture(self, table: Table, seat: int | None) -> str:
+        """Drawn from the viewer's view and the last log entry's events as the viewer sees them
+        (entry n is at index n - 1: the one of the document read, whatever was written since)."""
+        ply = table.doc["ply"]
+        log = self.store.log_page(table.doc["id"], ply - 1, 1)[0] if ply else []
+        entries = [entry for entry in log if entry.get("n") == ply]
+        events = answers.events_for(table.engine, answers.entry_events(entries), seat)
+        return pictures.board_svg(table.engine, table.view(seat), events)
 
     def history(
         self,

@@ -8,8 +8,9 @@ engine interface, checking the invariants at every step.
   turn line and ends with the one game-over line; its view agrees; scores cover every seat;
 - to_dict/from_dict round-trips, and the state is pure JSON;
 - parse_move(render_move(m)) == m for every legal move;
-- no token hidden from a seat appears in its view, its board text, the public or its private
-  event texts, or the error messages it gets (spectators too);
+- no token hidden from a seat appears in its view, its board text, its board picture (the SVG,
+  which must parse as XML and stay under 30 KB), the public or its private event texts, or the
+  error messages it gets (spectators too);
 - the same seed and moves give the same game.
 """
 
@@ -18,9 +19,12 @@ from __future__ import annotations
 import json
 import random
 import re
+import xml.etree.ElementTree as ET
 
 import pytest
 
+from gm import pictures
+from gm.answers import events_for
 from gm.games import REGISTRY
 from gm.games.base import RESIGNATION, Engine, GameError, Outcome, as_move, game_over_line
 
@@ -43,7 +47,17 @@ def _leaks(text: str, hidden: set[str], allowed: str = "") -> list[str]:
     return sorted(set(pattern.findall(text)))
 
 
-def _check_views(engine: Engine, state: dict, players: int) -> None:
+def check_picture(engine: Engine, view: dict, seat, events: list, hidden: set[str]) -> str:
+    """The board picture of ``view``, with the last move's events as ``seat`` sees them: valid
+    XML, under the size bound, and no hidden token in it."""
+    svg = pictures.board_svg(engine, view, events_for(engine, events, seat))
+    assert len(svg.encode()) <= pictures.MAX_BYTES, (seat, len(svg.encode()))
+    assert ET.fromstring(svg).tag == "{http://www.w3.org/2000/svg}svg"
+    assert not _leaks(svg, hidden), (seat, _leaks(svg, hidden), svg)
+    return svg
+
+
+def _check_views(engine: Engine, state: dict, players: int, events: list) -> None:
     to_move = engine.to_move(state)
     for seat in [None, *range(players)]:
         hidden = engine.hidden_tokens(state, seat)
@@ -55,9 +69,12 @@ def _check_views(engine: Engine, state: dict, players: int) -> None:
         board = engine.render(state, seat, None)
         assert isinstance(board, str) and board
         assert not _leaks(board, hidden), (seat, _leaks(board, hidden), board)
+        check_picture(engine, view, seat, events, hidden)
 
 
-def check_finished(engine: Engine, state: dict, players: int, outcome: Outcome) -> None:
+def check_finished(
+    engine: Engine, state: dict, players: int, outcome: Outcome, events: list = ()
+) -> None:
     """Every seat and the spectator see one consistent finished game."""
     scores = engine.scores(state)
     assert sorted(scores) == list(range(players)), scores
@@ -73,6 +90,8 @@ def check_finished(engine: Engine, state: dict, players: int, outcome: Outcome) 
             low = line.lower().strip()
             assert not low.startswith("turn:") and "to move" not in low, board
             assert "your turn" not in low, board
+        svg = check_picture(engine, view, seat, list(events), set())
+        assert "Game over" in svg and 'class="over"' in svg, svg  # the result's box
 
 
 def move_cap(engine: Engine, options: dict) -> tuple[int, str]:
@@ -110,6 +129,7 @@ def play_random_game(engine: Engine, seed: int, players: int, check: bool = True
     moves: list[str] = []
     count = 0
     resign_at = rng.randrange(40) if check and rng.random() < 0.1 else None
+    events: list = []  # the last move's
     for ply in range(MAX_STEPS):
         if check:
             assert json.loads(json.dumps(state)) == state, "state must be pure JSON"
@@ -120,11 +140,11 @@ def play_random_game(engine: Engine, seed: int, players: int, check: bool = True
             assert outcome is not None and outcome.termination == "rules"
             assert engine.info.max_plies is None or ply <= engine.info.max_plies
             if check:
-                check_finished(engine, state, players, outcome)
+                check_finished(engine, state, players, outcome, events)
             return state, moves
         assert engine.outcome(state) is None
         if check:
-            _check_views(engine, state, players)
+            _check_views(engine, state, players, events)
         cap = engine.info.cap
         if cap is not None and cap.counter is not None:
             count = state[cap.counter]
@@ -133,7 +153,7 @@ def play_random_game(engine: Engine, seed: int, players: int, check: bool = True
         if ply == resign_at:  # a framework ending mid-game: every view agrees
             winners = [s for s in range(players) if s != seat]
             outcome = Outcome(winners, False, "x resigned", engine.scores(state), RESIGNATION)
-            check_finished(engine, state, players, outcome)
+            check_finished(engine, state, players, outcome, events)
         legal = engine.legal_moves(state, seat)
         assert legal, f"seat {seat} to move with no legal move"
         if check:

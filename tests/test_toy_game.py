@@ -13,7 +13,7 @@ from gm import prompts
 from gm.mcp_server import build_server
 
 GM = Path(__file__).resolve().parent.parent / "gm"
-CORE = {"__init__.py", "engine.py", "rules.py", "notation.py", "ai.py", "rules.md"}
+CORE = {"__init__.py", "engine.py", "rules.py", "notation.py", "ai.py", "picture.py", "rules.md"}
 # readers of the references people make, where the notation module would pass 500 lines
 EXTRAS = {
     "maze": {"geometry.py"},

@@ -255,6 +255,8 @@ def _operation(spec: APISpec, op: Operation) -> dict[str, Any]:
         if answer == _STRING
         else {"application/json": {"schema": answer}}
     )
+    if op.media_type is not None:
+        content = {op.media_type: {"schema": answer}}
     for media_type, schema in op.alternatives.items():
         content[media_type] = {"schema": copy.deepcopy(schema)}
     responses: dict[str, Any] = {

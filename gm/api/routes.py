@@ -3,7 +3,8 @@ arguments and the JSON body (loaded with the operation's schema) go to the opera
 call, and the answer comes back as JSON with the operation's success status.
 
 What only HTTP has is here: the text answers (``GET /play/<token>/board`` as text/plain, the rules
-as text/markdown with ``?format=text``). Operations whose call is None (gm's own documents) get
+as text/markdown with ``?format=text``) and the board pictures (``board.svg``, image/svg+xml,
+``Cache-Control: no-store``). Operations whose call is None (gm's own documents) get
 their views from gm/api/frontends.py.
 """
 
@@ -45,12 +46,24 @@ def _text(op: Operation, answer: str) -> Any:
     return Response(answer + "\n", mimetype="text/plain", status=op.status)
 
 
+def _picture(op: Operation, answer: str) -> Any:
+    """A board picture: a live position, never kept by a cache."""
+    response = Response(answer, mimetype=op.media_type, status=op.status)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 def _json(op: Operation, answer: Any) -> Any:
     return jsonify(answer), op.status
 
 
 # How an answer becomes a response, where it is not JSON with the success status.
-RESPONDERS: dict[str, Callable[[Operation, Any], Any]] = {"get_rules": _rules, "get_board": _text}
+RESPONDERS: dict[str, Callable[[Operation, Any], Any]] = {
+    "get_rules": _rules,
+    "get_board": _text,
+    "get_board_svg": _picture,
+    "get_spectator_board_svg": _picture,
+}
 
 
 def view_for(op: Operation) -> Callable[..., Any]:
