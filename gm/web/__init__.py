@@ -26,7 +26,6 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
 
-from gm import answers, pictures
 from gm.problems import ServiceError
 
 bp = Blueprint(
@@ -53,13 +52,9 @@ def _service() -> Any:
     return current_app.extensions["gm.service"]
 
 
-def _picture(view: dict[str, Any]) -> str | None:
-    """The spectator's board as inline SVG markup (gm/pictures.py), the last move highlighted."""
-    service = _service()
-    entries, _ = service.store.log_page(view["game_id"], -1, 1)
-    engine = service.game(view["game"]).engine
-    last = answers.events_for(engine, answers.entry_events(entries), None)
-    svg = pictures.answer_svg(view, last)
+def _picture(game_id: str) -> str:
+    """The spectator's board picture (gm/pictures.py, the last move marked) as inline SVG."""
+    svg = _service().spectator_picture(game_id)
     return re.sub(r"^<\?xml[^>]*\?>\s*", "", svg)  # inline in HTML: no XML declaration
 
 
@@ -136,7 +131,7 @@ def watch(game_id: str) -> Response:
         view=view,
         title=service.describe(view["game"])["title"],
         history=history,
-        svg=_picture(view),
+        svg=_picture(game_id),
         refresh=WATCH_REFRESH_S if view["status"] == "active" else None,
         summary=status_line(view),
     )
