@@ -109,6 +109,7 @@ def test_a_masul_game_played_by_clicking_while_a_second_context_watches_live(ser
         "() => document.getElementById('board').dataset.status === 'finished'", timeout=10_000
     )
     assert board_version(watch) == final
+    watch.wait_for_selector(f'#board .picture img[src="/games/{game_id}/board.svg?v={final}"]')
     assert watch.evaluate("() => window.sameDocument === true"), "the watch page reloaded"
     assert "Game over" in watch.inner_text("#board .status")
     status, _, spectator, _ = call(server.port, "GET", f"/games/{game_id}")
@@ -169,6 +170,8 @@ def test_a_screenshot_of_the_play_page_of_every_game(server, browser, tmp_path):
         page.wait_for_function(
             "() => [...document.images].every(i => i.complete && i.naturalWidth > 0)"
         )
+        picture = page.get_attribute("#board .picture img", "src")  # the seat's board.svg
+        assert picture.startswith(f"/play/{created['token']}/board.svg?v="), picture
         status, _, view, _ = call(server.port, "GET", f"/play/{created['token']}")
         assert page.inner_text("#board .text-board").strip() == view["board"].strip()
         shown = page.locator("button.move").count()
@@ -198,6 +201,7 @@ def test_the_watch_page_works_without_javascript(server, browser):
     assert page.inner_text("#board .text-board").strip() == spectator["board"].strip()
     assert page.inner_text("#version") == str(spectator["version"])
     assert "refreshing every" in page.inner_text("#live")  # no script ran to change it
+    assert page.locator("#board .picture svg").count() == 1  # the picture, drawn on the server
     assert page.locator("#history li[value]").count() == 2  # the move and the AI's reply
     # Someone moves; the page, refreshing itself, shows it.
     view = call(server.port, "GET", f"/play/{token}")[2]
