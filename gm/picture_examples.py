@@ -1,5 +1,6 @@
 """The board pictures README shows (docs/boards/<game>.svg): one per game, the first seat's view of
-a fixed seeded position in mid-game (random legal moves from a seeded ``random.Random``), drawn by
+a fixed seeded position in mid-game (every seat played by the game's default AI level with a seeded
+``random.Random``), drawn by
 :func:`gm.pictures.board_svg`. ``python -m gm.picture_examples [directory]`` writes them;
 tests/test_pictures.py checks the committed files are what this produces today."""
 
@@ -16,13 +17,14 @@ from gm.games import GAMES, REGISTRY
 SEED = 2026
 DIRECTORY = Path("docs") / "boards"
 # plies played before the picture, per game: about the middle of a typical game
-PLIES = {"masul": 9, "trumps": 14, "solonyo": 7, "maze": 13, "card-chess": 21, "n-in-a-row": 11}
+PLIES = {"masul": 9, "trumps": 14, "solonyo": 7, "maze": 13, "card-chess": 24, "n-in-a-row": 11}
 PLAYERS = {"maze": 3}
 
 
 def example(name: str) -> str:
     """The picture of game ``name``'s example position, as its first seat sees it."""
     engine = REGISTRY[name]
+    policy = GAMES[name].levels[GAMES[name].default_level]
     players = PLAYERS.get(name, engine.info.min_players)
     state = engine.new_state(SEED, engine.options({}), players)
     rng = random.Random(f"{SEED}/{name}")
@@ -31,7 +33,9 @@ def example(name: str) -> str:
         seat = engine.to_move(state)
         if seat is None:
             break
-        state, events = engine.apply(state, seat, rng.choice(engine.legal_moves(state, seat)))
+        legal = engine.legal_moves(state, seat)
+        move = policy(engine, engine.view(state, seat, None), seat, legal, rng)
+        state, events = engine.apply(state, seat, move)
     outcome = engine.outcome(state)
     view = engine.view(state, 0, outcome)
     return pictures.board_svg(engine, view, events_for(engine, events, 0)) + "\n"

@@ -22,13 +22,13 @@ XML-escaped; fonts are generic families; nothing is fetched. Sizes stay under :d
 
 from __future__ import annotations
 
+import functools
 import importlib
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
 
 from gm.games.base import Engine
 
@@ -59,14 +59,17 @@ BACK = (
 )
 
 
+_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})
+
+
 def esc(text: Any) -> str:
-    """``text`` safe inside an XML element."""
-    return escape(str(text))
+    """``text`` safe inside an XML element or a double-quoted attribute."""
+    return str(text).translate(_ESCAPES)
 
 
 def attr(text: Any) -> str:
-    """``text`` as a quoted XML attribute value."""
-    return quoteattr(str(text))
+    """``text`` as a double-quoted XML attribute value."""
+    return f'"{esc(text)}"'
 
 
 @dataclass(frozen=True)
@@ -124,6 +127,21 @@ def wrap(text: str, width: int) -> list[str]:
     return [*lines, line] if line else lines
 
 
+@functools.lru_cache(maxsize=1024)
+def _card_markup(face: Face, down: bool) -> tuple[str, str]:
+    """A card's markup, before and after its position (drawn often: kept)."""
+    cls = f"cd {face.ink}" + (" fd" if down else "")
+    paper = f' style="fill:{esc(face.paper)}"' if face.paper else ""
+    label = attr(face.code + (" face down" if down else ""))
+    return f'<g class="{cls}"', (
+        f' role="img" aria-label={label}>'
+        f'<rect x=".5" y=".5" width="39" height="55" rx="4"{paper}/>'
+        f'<text x="3" y="15" class="v">{esc(face.rank)}</text>'
+        f'<text x="4" y="28">{esc(face.suit)}</text>'
+        f'<text x="24" y="47" class="u" text-anchor="middle">{esc(face.suit)}</text></g>'
+    )
+
+
 class Picture:
     """An SVG being drawn: elements, a width, a cursor ``y`` that layouts move down."""
 
@@ -155,16 +173,8 @@ class Picture:
     def card(self, x: float, y: float, face: Face, *, hl: bool = False, down: bool = False) -> None:
         """A face-up card; ``down``: a face-down card the viewer may see (drawn on tinted,
         dashed paper); ``hl``: highlighted (the last move)."""
-        cls = f"cd {face.ink}" + (" fd" if down else "")
-        paper = f' style="fill:{face.paper}"' if face.paper else ""
-        self.add(
-            f'<g class="{cls}" transform="translate({x:g},{y:g})" role="img" '
-            f"aria-label={attr(face.code + (' face down' if down else ''))}>"
-            f'<rect x=".5" y=".5" width="39" height="55" rx="4"{paper}/>'
-            f'<text x="3" y="15" class="v">{esc(face.rank)}</text>'
-            f'<text x="4" y="28">{esc(face.suit)}</text>'
-            f'<text x="24" y="47" class="u" text-anchor="middle">{esc(face.suit)}</text></g>'
-        )
+        head, body = _card_markup(face, down)
+        self.add(f'{head} transform="translate({x:g},{y:g})"{body}')
         if hl:
             self.highlight(x, y)
 
