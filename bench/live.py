@@ -202,9 +202,11 @@ def idle_streams(port: int, streams: int, games: int, moves: int, worker_pid: in
         selector.register(sock, selectors.EVENT_READ)
         buffers[sock] = b""
 
+    stop = threading.Event()
+
     def pump(seconds: float) -> None:
         deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline and not stop.is_set():
             for key, _ in selector.select(timeout=0.05):
                 try:
                     chunk = key.fileobj.recv(65536)
@@ -225,8 +227,12 @@ def idle_streams(port: int, streams: int, games: int, moves: int, worker_pid: in
     opened = time.monotonic() - started
     sockets = established(worker_pid, port)
     seen = {s: frames(s) for s in buffers}
+    reader = threading.Thread(target=pump, args=(60,), daemon=True)  # the clients read on
+    reader.start()
     during = play(moves)
-    pump(2)
+    time.sleep(2)
+    stop.set()
+    reader.join()
     got_move = sum(1 for s in buffers if frames(s) > seen[s])
     watched = sum(1 for i in range(streams) if i % games < min(moves, games))
     print(f"idle streams, 1 gevent worker (pid {worker_pid}):")

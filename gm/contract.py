@@ -311,7 +311,7 @@ OPERATIONS: tuple[Operation, ...] = (
         TEXT,
         None,  # gm/api/events.py
         errors=(404, 429, 503),
-        alternatives={"text/event-stream": TEXT},
+        alternatives={"text/event-stream": ls.EVENT_SCHEMA},
         in_openapi=False,
     ),
     Operation(
@@ -326,7 +326,7 @@ OPERATIONS: tuple[Operation, ...] = (
         TEXT,
         None,  # gm/api/events.py
         errors=(404, 429, 503),
-        alternatives={"text/event-stream": TEXT},
+        alternatives={"text/event-stream": ls.EVENT_SCHEMA},
         in_openapi=False,
     ),
     Operation(

@@ -14,7 +14,9 @@ from gm.env import int_env as _env_int
 # ---------------------------------------------------------------- serving: slow and idle clients
 # A connection costs a greenlet, never a worker: with the gevent worker class each worker process
 # holds up to `worker_connections` connections at once, so clients that trickle their headers,
-# sit idle on keep-alive, or (later) hold a long poll or an event stream do not starve the others.
+# sit idle on keep-alive, or hold a long poll or an event stream (gm/live.py: a wait or stream
+# sleeps in its greenlet, woken by the process's one pub/sub connection) do not starve the others.
+# A stream outlives graceful_timeout: on a restart it is cut and EventSource reconnects.
 # gunicorn's gevent worker reads every request's line and headers under one deadline of
 # `keepalive` seconds (the whole head, not per byte) and closes the connection past it, and an idle
 # kept-alive connection is closed after the same time. CPU work (the AI) is shared between

@@ -38,6 +38,10 @@ MAX_WAIT_S = 25  # the most ?wait= and wait_for_turn accept (a GPT Action gives 
 SUBSCRIBE_TIMEOUT_S = 2.0  # how long a waiter waits for its subscription to be confirmed
 SLOT_MARGIN_S = 30  # a slot outlives its wait or stream by this much, then expires
 SPECTATED_CACHE = 256  # games whose latest spectator view a process keeps
+# Redis calls of waits and streams in flight at once in a process (redis-py's pool holds 100
+# connections): a move that wakes hundreds of streams, or hundreds opened at once, queue here
+# instead of taking every connection of the pool the other requests use
+LIVE_CONNECTIONS = 32
 
 # KEYS: the subject's slot set. ARGV: now, the slot's expiry, the cap, the slot id, key ttl.
 # {1} taken; {0, earliest expiry} over the cap.
@@ -73,17 +77,21 @@ def too_many(kind: str, cap: int, retry_after: int) -> ServiceError:
 class Held:
     """Slots taken for one wait or stream; :meth:`release` (idempotent) gives them back."""
 
-    def __init__(self, client: redis.Redis, taken: list[tuple[str, str]]):
+    def __init__(self, client: redis.Redis, taken: list[tuple[str, str]], gate: Any):
         self.client = client
         self.taken = taken
+        self.gate = gate
 
     def release(self) -> None:
         taken, self.taken = self.taken, []
-        for key, member in taken:
-            try:
-                self.client.zrem(key, member)
-            except redis.exceptions.RedisError:  # it expires by itself
-                log.warning("a live slot was not released; it expires by itself")
+        if not taken:
+            return
+        with self.gate:
+            for key, member in taken:
+                try:
+                    self.client.zrem(key, member)
+                except redis.exceptions.RedisError:  # it expires by itself
+                    log.warning("a live slot was not released; it expires by itself")
 
     def __enter__(self) -> Held:
         return self
@@ -96,9 +104,12 @@ class Slots:
     """Caps on concurrent waits and streams, counted in Redis (one key per subject, hash-tagged
     with the hash of the subject: no secret in a key)."""
 
-    def __init__(self, client: redis.Redis, clock: Callable[[], float] = time.time):
+    def __init__(
+        self, client: redis.Redis, clock: Callable[[], float] = time.time, gate: Any = None
+    ):
         self.client = client
         self.clock = clock
+        self.gate = gate or threading.BoundedSemaphore(LIVE_CONNECTIONS)
         self._take = client.register_script(_TAKE)
 
     @staticmethod
@@ -109,13 +120,14 @@ class Slots:
     def take(self, subjects: list[tuple[str, str, int]], seconds: float) -> Held:
         """One slot per ``(kind, subject, cap)`` for ``seconds`` (then it expires), or
         :func:`too_many` with nothing held."""
-        held = Held(self.client, [])
+        held = Held(self.client, [], self.gate)
         now = self.clock()
         member = secrets.token_hex(8)
         for kind, subject, cap in subjects:
             key = self.key(kind, subject)
             expires, ttl = now + seconds + SLOT_MARGIN_S, int(seconds + 2 * SLOT_MARGIN_S)
-            reply = self._take(keys=[key], args=[now, expires, cap, member, ttl])
+            with self.gate:
+                reply = self._take(keys=[key], args=[now, expires, cap, member, ttl])
             if int(reply[0]) != 1:
                 held.release()
                 wait = int(float(reply[1]) - now) if len(reply) > 1 else 1
@@ -237,9 +249,15 @@ class Live:
         self.settings = settings
         self.address = address or (lambda: None)  # the HTTP client's address, when there is one
         self.hub = Hub(service.store)
-        self.slots = Slots(service.store.redis)
+        self.gate = threading.BoundedSemaphore(LIVE_CONNECTIONS)
+        self.slots = Slots(service.store.redis, gate=self.gate)
         self._spectated: OrderedDict[str, dict[str, Any]] = OrderedDict()  # game id → view
         self._cache_lock = threading.Lock()
+
+    def gated(self, call: Callable[..., Any], *args: Any) -> Any:
+        """``call(*args)`` (Redis work of a wait or stream) within :data:`LIVE_CONNECTIONS`."""
+        with self.gate:
+            return call(*args)
 
     def spectator_view(self, game_id: str) -> dict[str, Any]:
         """The spectator view, computed once per version in this process however many
@@ -298,9 +316,9 @@ class Live:
         with held(wait), self.hub.watch(game_id) as watcher:
             seen = view["version"]
             while True:
-                version = self.current(game_id)  # subscribed now: nothing after is missed
+                version = self.gated(self.current, game_id)  # subscribed: nothing is missed
                 if version != seen:
-                    view = read()
+                    view = self.gated(read)
                     seen = view["version"]
                     if done(view):
                         return view

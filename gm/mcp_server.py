@@ -128,7 +128,23 @@ class OperationTool(Tool):
 
     async def run(self, arguments: dict[str, Any], context: Any, convert_result: bool = False):
         address = _client_address(context, self.trusted_proxies)
-        return await anyio.to_thread.run_sync(self.fn, arguments, address)
+        # a call that may wait (up to 25 s) takes a thread of its own pool, never one of the
+        # pool every other call shares (gm/live.py's caps bound the waits per seat)
+        waits = self.name == "wait_for_turn" or (
+            isinstance(arguments, dict) and bool(arguments.get("wait"))
+        )
+        limiter = _waiting_threads() if waits else None
+        return await anyio.to_thread.run_sync(self.fn, arguments, address, limiter=limiter)
+
+
+_WAITING: list[anyio.CapacityLimiter] = []
+
+
+def _waiting_threads() -> anyio.CapacityLimiter:
+    """The thread pool of the calls that wait (made in the event loop, on first use)."""
+    if not _WAITING:
+        _WAITING.append(anyio.CapacityLimiter(200))
+    return _WAITING[0]
 
 
 def _client_address(context: Any, trusted_proxies: int) -> str | None:

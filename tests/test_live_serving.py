@@ -36,6 +36,9 @@ def server(tmp_path_factory):
         yield serve
 
 
+TOKENS: list[str] = []  # every seat token of this module's games, for the log check
+
+
 def _two_humans(port: int) -> tuple[str, list[str]]:
     status, _, created, _ = call(port, "POST", "/games", {"game": "masul", "opponent": "human"})
     assert status == 201, created
@@ -44,6 +47,7 @@ def _two_humans(port: int) -> tuple[str, list[str]]:
         port, "POST", f"/games/{created['game_id']}/join", {"invite": invite}
     )
     assert status == 200, joined
+    TOKENS.extend([created["token"], joined["token"]])
     return created["game_id"], [created["token"], joined["token"]]
 
 
@@ -179,3 +183,11 @@ def test_a_stream_of_an_unknown_token_is_a_404(server):
         assert stream.headers["content-type"] == "application/problem+json"
         assert json.loads(stream.body())["status"] == 404
         stream.close()
+
+
+def test_no_seat_token_reaches_the_log(server):
+    """Waits (``?wait=`` in the query) and streams (the token in the path) are logged with the
+    token cut to its game id, like every token URL."""
+    log = server.output()
+    assert "/events" in log and "wait=" in log
+    assert TOKENS and not [t for t in TOKENS if t.split(".", 1)[1] in log]

@@ -79,21 +79,22 @@ def stream(
     try:
         with hub_live.hub.watch(game_id) as watcher:
             yield f"retry: {RETRY_MS}\n\n".encode()
-            view = read()
-            _, total = events_since(view, None)
+            gated = hub_live.gated  # Redis work within the process's live share of the pool
+            view = gated(read)
+            _, total = gated(events_since, view, None)
             if last_id != view["version"]:
                 yield frame(view, [])
             sent = view["version"]
             end = time.monotonic() + settings.live_stream_s
             beat = max(1, settings.live_heartbeat_s)
             while (left := end - time.monotonic()) > 0:
-                if not watcher.wait(min(beat, left)) and hub_live.current(game_id) == sent:
+                if not watcher.wait(min(beat, left)):  # quiet: the hub would have woken us
                     yield b": keep-alive\n\n"  # also finds a client that went away
                     continue
-                view = read()
+                view = gated(read)
                 if view["version"] == sent:
                     continue
-                events, total = events_since(view, total)
+                events, total = gated(events_since, view, total)
                 yield frame(view, events)
                 sent = view["version"]
     except EXPECTED as err:  # the game expired, the store went away: say so and end
@@ -141,7 +142,7 @@ def _live() -> tuple[Any, Live]:
 @bp.get(operation("play_events").path)
 def play_events(token: str) -> Response:
     svc, hub_live = _live()
-    table, seat = svc.seat_table(token)  # an unknown token: 404 before anything is held
+    table, seat = hub_live.gated(svc.seat_table, token)  # unknown: 404 before anything is held
     held = hub_live.hold(hub_live.settings.live_stream_s, token=token)
     body = stream(
         hub_live,
@@ -157,7 +158,7 @@ def play_events(token: str) -> Response:
 @bp.get(operation("game_events").path)
 def game_events(game_id: str) -> Response:
     svc, hub_live = _live()
-    svc.spectate(game_id)  # an unknown game: 404 before anything is held
+    hub_live.gated(hub_live.spectator_view, game_id)  # unknown: 404 before anything is held
     held = hub_live.hold(hub_live.settings.live_stream_s, game_id=game_id)
     body = stream(
         hub_live,

@@ -51,3 +51,25 @@ class TurnQuerySchema(_Strict):
             f"{MAX_WAIT_S}) for your turn or the end of the game."
         },
     )
+
+
+# One event of the streams (gm/api/events.py) as OpenAPI 3.1 describes a text/event-stream's
+# `schema`: each event an object whose `data` is one line of JSON.
+EVENT_SCHEMA = {
+    "type": "object",
+    "required": ["event", "data"],
+    "properties": {
+        "event": {
+            "type": "string",
+            "enum": ["change", "problem"],
+            "description": "'change': a new version; 'problem': the stream ends on an error.",
+        },
+        "id": {"type": "string", "description": "The view's version (Last-Event-ID resumes)."},
+        "retry": {"type": "integer", "description": "Reconnection delay in milliseconds."},
+        "data": {
+            "type": "string",
+            "contentMediaType": "application/json",
+            "description": "change: {version, view, events}; problem: {status, title, detail}.",
+        },
+    },
+}
