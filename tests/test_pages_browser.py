@@ -11,7 +11,8 @@
   tests/test_pages_browser.py -k screenshot -n 0`` refreshes README's pictures);
 - the watch page read with JavaScript off: the server-rendered board, refreshed by the page itself.
 
-One browser and one server for the module (an xdist group keeps the module on one worker).
+One browser and one server for the module (per pytest-xdist worker that runs some of its tests);
+each test starts its own games, so the tests hold in any order and on any worker.
 """
 
 from __future__ import annotations
@@ -28,8 +29,6 @@ from playwright import sync_api as playwright_api
 from gm.games import GAMES
 from tests.browser import launch, png_size, versions
 from tests.real_server import GmServe, call
-
-pytestmark = pytest.mark.xdist_group("browser")
 
 VIEWPORT = {"width": 1200, "height": 900}
 MAX_CLICKS = 200  # a Masul game is ~10-20 moves a seat; far fewer than this
