@@ -29,6 +29,7 @@ from gm.redis_server import client_for
 from gm.security import bearer_ok, client_address
 from gm.service import GameService
 from gm.store import Store
+from gm.web import bp as pages_bp
 
 
 def _yielding_clock() -> Callable[[], float]:
@@ -180,4 +181,5 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
     app.register_blueprint(bp)  # every operation of gm/contract.py with a service call
     app.register_blueprint(frontends_bp)  # /openapi.json, /tools/*.json
     app.register_blueprint(events_bp)  # /play/<token>/events, /games/<game_id>/events (SSE)
+    app.register_blueprint(pages_bp)  # the pages for people: /, /watch/<id>, /seat, /join
     return app

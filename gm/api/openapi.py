@@ -176,8 +176,8 @@ def app_routes(app: Flask) -> list[tuple[str, str]]:
     """(METHOD, OpenAPI path) of every route of the app, in URL-map order."""
     routes = []
     for rule in app.url_map.iter_rules():
-        if rule.endpoint == "static":
-            continue
+        if rule.endpoint == "static" or rule.endpoint.startswith("pages."):
+            continue  # the pages for people (gm/web) are HTML, not operations
         for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
             routes.append((method, openapi_path(rule.rule)))
     return routes
