@@ -32,7 +32,7 @@ import redis
 from redis.cluster import RedisCluster
 from redis.utils import str_if_bytes
 
-from gm.store import ChangeFeed
+from gm.changes import ChangeFeed
 
 SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
 NODE_TIMEOUT_MS = 1000  # how long a master may be silent before its replica takes over
@@ -89,7 +89,7 @@ class ShardedChangeFeed(ChangeFeed):
                 return None
 
 
-def _free_port() -> int:
+def free_port() -> int:
     """A loopback port free for the node and for its cluster bus (port + 10000)."""
     for _ in range(100):
         with socket.socket() as s:
@@ -154,7 +154,7 @@ class EmbeddedCluster:
                 f"{self.data_dir} holds a cluster of {len(existing)} nodes, not {count}: use "
                 "another data directory"
             )
-        self.ports = existing or [_free_port() for _ in range(count)]
+        self.ports = existing or [free_port() for _ in range(count)]
         try:
             for port in self.ports:
                 self._spawn(port)
@@ -205,7 +205,7 @@ class EmbeddedCluster:
                     raise
             del self.processes[port]
             shutil.rmtree(self.data_dir / str(port), ignore_errors=True)
-            port = self.ports[n] = _free_port()
+            port = self.ports[n] = free_port()
             self._spawn(port)
         self._wait_ping(port)
 

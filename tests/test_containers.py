@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.real_server import ROOT, free_port
+from gm.redis_cluster import free_port as free_node_port
+from tests.real_server import ROOT
 
 COMPOSE = ROOT / "compose.yaml"
 
@@ -93,7 +94,7 @@ def test_the_cluster_stacks_commands_make_a_cluster_gm_sees(tmp_path):
     cli = str(Path(server).with_name("valkey-cli"))
     services = _compose()["services"]
     nodes = ["valkey-1", "valkey-2", "valkey-3"]
-    ports = {name: free_port() for name in nodes}
+    ports = {name: free_node_port() for name in nodes}  # with a free bus port (+10000)
 
     def local(word: str) -> str:
         for name in nodes:
@@ -114,9 +115,8 @@ def test_the_cluster_stacks_commands_make_a_cluster_gm_sees(tmp_path):
             data = tmp_path / name
             data.mkdir()
             command += ["--dir", str(data), "--bind", "127.0.0.1", "--save", ""]
-            processes.append(
-                subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            )
+            log = open(tmp_path / f"{name}.log", "wb")  # noqa: SIM115 (closed with the process)
+            processes.append(subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT))
         for name, process in zip(nodes, processes, strict=True):
             _wait_port(ports[name], process)
         init = services["cluster-init"]

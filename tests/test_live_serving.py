@@ -187,7 +187,13 @@ def test_a_stream_of_an_unknown_token_is_a_404(server):
 
 def test_no_seat_token_reaches_the_log(server):
     """Waits (``?wait=`` in the query) and streams (the token in the path) are logged with the
-    token cut to its game id, like every token URL."""
+    token cut to its game id, like every token URL (this test's own requests, and those of the
+    module's tests that ran in this process before it)."""
+    _, tokens = _two_humans(server.port)
+    status, _, view, _ = call(server.port, "GET", f"/play/{tokens[1]}?wait=1&after_version=0")
+    assert status == 200, view
+    with SSEClient(server.port, f"/play/{tokens[0]}/events") as stream:
+        assert stream.next(timeout=5) is not None  # the view now
     log = server.output()
     assert "/events" in log and "wait=" in log
     assert TOKENS and not [t for t in TOKENS if t.split(".", 1)[1] in log]
