@@ -10,7 +10,10 @@ engine interface, checking the invariants at every step.
 - parse_move(render_move(m)) == m for every legal move;
 - no token hidden from a seat appears in its view, its board text, the public or its private
   event texts, or the error messages it gets (spectators too);
-- the same seed and moves give the same game.
+- the same seed and moves give the same game;
+- the AI's hidden-state sampler (``Engine.sample_hidden``, every few steps of those games) gives
+  a full state that validates (``validate_sample``), shows the seat the same view and the same
+  legal moves, and is the same for the same rng.
 """
 
 from __future__ import annotations
@@ -102,6 +105,24 @@ def _check_error_messages(engine: Engine, state: dict, seat: int, legal: list, r
             assert not _leaks(message, set(hidden), allowed=probe_token), (probe, message)
 
 
+def check_sampler(engine: Engine, state: dict, seat: int, seed: int) -> None:
+    """A determinization the strong AI would search: consistent with everything ``seat`` knows
+    (the same view and legal moves), a legal state, deterministic with its rng."""
+    view = engine.view(state, seat, None)
+    try:
+        sample = engine.sample_hidden(view, seat, random.Random(seed))
+    except NotImplementedError:  # a game without a sampler (the toy game) has no strong level
+        return
+    except ValueError:  # the view does not tell enough (N-in-a-row marks off the board shown)
+        assert engine.info.name == "n-in-a-row" and view["history"] is None
+        return
+    assert json.loads(json.dumps(sample)) == sample, "a sample is pure JSON"
+    engine.validate_sample(sample)
+    assert engine.view(sample, seat, None) == view
+    assert engine.legal_moves(sample, seat) == engine.legal_moves(state, seat)
+    assert engine.sample_hidden(view, seat, random.Random(seed)) == sample
+
+
 def play_random_game(engine: Engine, seed: int, players: int, check: bool = True):
     rng = random.Random(seed * 7919 + players)
     options = engine.options({})
@@ -125,6 +146,8 @@ def play_random_game(engine: Engine, seed: int, players: int, check: bool = True
         assert engine.outcome(state) is None
         if check:
             _check_views(engine, state, players)
+            if ply % 5 == 2:
+                check_sampler(engine, state, seat, seed * 31 + ply)
         cap = engine.info.cap
         if cap is not None and cap.counter is not None:
             count = state[cap.counter]

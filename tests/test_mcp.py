@@ -33,6 +33,7 @@ TOOLS = {
     "resign",
     "rematch",
     "get_history",
+    "suggest_move",
 }
 
 

@@ -37,8 +37,9 @@ import random
 from typing import Any
 
 from gm.ai.basic import random_policy
+from gm.ai.search import SearchSpec, scores_evaluation, strong_policy, view_playout
 from gm.games.base import Engine
-from gm.games.masul.rules import SEAT_NAMES, MasulMove, rank, suit
+from gm.games.masul.rules import ALL_CARDS, SEAT_NAMES, MasulMove, rank, sort_key, suit
 
 HIGH = 9  # rank 9 or more is a high card; 8 or less is low
 
@@ -65,15 +66,13 @@ def _known_value(mine: dict | None, theirs: dict | None, field_card: str) -> flo
     return (a > b) - (a < b)
 
 
-def seed_policy(
-    engine: Engine, view: dict[str, Any], seat: int, legal: list[MasulMove], rng: random.Random
-) -> MasulMove:
+def seed_scores(view: dict[str, Any], seat: int, legal: list[MasulMove]) -> list:
+    """The seed level's ``(score, move)`` of each move it would consider, in legal order."""
     me, them = SEAT_NAMES[seat], SEAT_NAMES[1 - seat]
     own, opp, field = view["rows"][me], view["rows"][them], view["field"]
     replaced = view["field_replacements"][me] > 0
     legal_set = set(legal)
-    best: list[MasulMove] = []
-    best_score = float("-inf")
+    scored: list[tuple[float, MasulMove]] = []
     for move in legal:
         kind, card, column = move
         c = column - 1
@@ -101,6 +100,16 @@ def seed_policy(
                 score = 0.05
             else:
                 score = (s - 14) / 13
+        scored.append((score, move))
+    return scored
+
+
+def seed_policy(
+    engine: Engine, view: dict[str, Any], seat: int, legal: list[MasulMove], rng: random.Random
+) -> MasulMove:
+    best: list[MasulMove] = []
+    best_score = float("-inf")
+    for score, move in seed_scores(view, seat, legal):
         if score > best_score + 1e-9:
             best, best_score = [move], score
         elif abs(score - best_score) <= 1e-9:
@@ -108,4 +117,65 @@ def seed_policy(
     return rng.choice(best) if best else rng.choice(legal)
 
 
-LEVELS = {"random": random_policy, "seed": seed_policy}
+def seed_candidates(engine: Engine, view: dict[str, Any], seat: int, legal, rng) -> list:
+    """The moves the strong level searches: the seed level's, best first."""
+    scored = seed_scores(view, seat, legal)
+    ranked = [m for _, m in sorted(scored, key=lambda sm: -sm[0])]
+    return ranked or list(legal)
+
+
+# ---------------------------------------------------------------- what the AI may assume
+
+
+def sample_hidden(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    """A Masul state consistent with ``seat``'s view: the other seat's hand and face-down cards
+    and the 27 unused cards are the cards ``seat`` has not seen, dealt at random."""
+    names = SEAT_NAMES
+    seen = set(view["hand"]) | set(view["field"]) | set(view["discard"])
+    rows: list[list[dict | None]] = []
+    for s in (0, 1):
+        row = []
+        for slot in view["rows"][names[s]]:
+            if slot is None:
+                row.append(None)
+            else:
+                if "card" in slot:
+                    seen.add(slot["card"])
+                row.append({"card": slot.get("card"), "up": slot["face"] == "up"})
+        rows.append(row)
+    unknown = sorted(ALL_CARDS - seen, key=sort_key)
+    rng.shuffle(unknown)
+    other = 1 - seat
+    for slot in rows[other]:
+        if slot is not None and slot["card"] is None:
+            slot["card"] = unknown.pop()
+    count = view["hand_counts"][names[other]]
+    hands: list[list[str]] = [[], []]
+    hands[seat] = list(view["hand"])
+    hands[other] = sorted(unknown[:count], key=sort_key)
+    to_move = view["to_move"]
+    return {
+        "game": "masul",
+        "rng": {"seed": rng.randrange(2**31), "n": 0},
+        "options": {"max_field_replacements": view["max_field_replacements"]},
+        "hands": hands,
+        "rows": rows,
+        "field": list(view["field"]),
+        "discard": list(view["discard"]),
+        "unused": unknown[count:],
+        "replacements": [view["field_replacements"][names[s]] for s in (0, 1)],
+        "turn": None if to_move is None else names.index(to_move),
+    }
+
+
+STRONG = SearchSpec(
+    evaluate=scores_evaluation(scale=2.0),
+    playout=view_playout(seed_policy),
+    epsilon=0.1,
+    depth=20,  # a whole game: 18 plies at most
+    iterations=300,
+    candidates=seed_candidates,
+    prior_visits=10,
+)
+
+LEVELS = {"random": random_policy, "seed": seed_policy, "strong": strong_policy(STRONG)}
