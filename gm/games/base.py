@@ -205,9 +205,8 @@ class Option:
         return d
 
 
-# The option every game takes that the framework (not the engine) keeps: whether a seat may ask
-# the coach for a suggested move. Listed with each game's options (``GameInfo.all_options``);
-# the table stores it in its document (``hints``), never in the engine state.
+# The option of every game that the table keeps (document key ``hints``, never the engine state):
+# may a seat ask the coach for a move? Listed with each game's options (``all_options``).
 HINTS = Option(
     "hints",
     "bool",
@@ -248,8 +247,7 @@ class GameInfo:
     max_plies: int | None = None
 
     @property
-    def all_options(self) -> tuple[Option, ...]:
-        """The game's own options and the framework's (``hints``)."""
+    def all_options(self) -> tuple[Option, ...]:  # the game's own and the framework's
         return self.options + FRAMEWORK_OPTIONS
 
     def to_dict(self) -> dict[str, Any]:
@@ -470,14 +468,9 @@ class Engine(ABC):
 
     # ---- what the AI may assume
     def sample_hidden(self, view: dict[str, Any], seat: int, rng: random.Random) -> State:
-        """A full state consistent with everything ``seat`` knows (its ``view``: its own cards,
-        the public cards, the counts, what the rules force), the unknown cards dealt at random
-        from ``rng`` (deterministic with it): a *determinization* for the searching AI
-        (:mod:`gm.ai.search`). It gives ``seat`` the same view and the same legal moves. A game
-        without one has no ``strong`` level.
-
-        By default: the function ``sample_hidden(view, seat, rng)`` of the game package's ``ai``
-        module (next to the levels that use it)."""
+        """A full state consistent with all ``seat`` knows (its ``view``), the unseen cards dealt
+        by ``rng`` (deterministic with it): a determinization for :mod:`gm.ai.search`. Same view,
+        same legal moves. Default: ``sample_hidden`` of the game package's ``ai`` module."""
         package = type(self).__module__.rpartition(".")[0]
         try:
             sampler = importlib.import_module(f"{package}.ai").sample_hidden
@@ -486,8 +479,8 @@ class Engine(ABC):
         return sampler(view, seat, rng)
 
     def validate_sample(self, state: State) -> None:
-        """``validate`` for a sampled state; a game whose validation ties hidden cards to the
-        secret seed (which no determinization can know) skips only those checks."""
+        """``validate`` for a sampled state (a game that ties unseen cards to the secret seed
+        skips only those checks)."""
         self.validate(state)
 
     # ---- text for people

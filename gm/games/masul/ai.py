@@ -44,8 +44,16 @@ from gm.games.masul.rules import ALL_CARDS, SEAT_NAMES, MasulMove, rank, sort_ke
 HIGH = 9  # rank 9 or more is a high card; 8 or less is low
 
 
+_STRENGTH = {  # (card, field card's suit) -> strength: a table, the searcher calls it often
+    (card, field_suit): rank(card) + (13 if suit(card) == field_suit else 0)
+    for card in ALL_CARDS
+    for field_suit in "♣♦♥♠"
+}
+_RANK = {card: rank(card) for card in ALL_CARDS}
+
+
 def strength(card: str, field_card: str) -> int:
-    return rank(card) + (13 if suit(card) == suit(field_card) else 0)
+    return _STRENGTH[card, field_card[1]]
 
 
 def _known_value(mine: dict | None, theirs: dict | None, field_card: str) -> float:
@@ -78,7 +86,7 @@ def seed_scores(view: dict[str, Any], seat: int, legal: list[MasulMove]) -> list
         c = column - 1
         fc = field[c]
         if kind == "field":
-            if replaced or rank(card) >= HIGH:
+            if replaced or _RANK[card] >= HIGH:
                 continue
             before = _known_value(own[c], opp[c], fc)
             after = _known_value(own[c], opp[c], card)
@@ -87,8 +95,8 @@ def seed_scores(view: dict[str, Any], seat: int, legal: list[MasulMove]) -> list
                 continue
             score = 0.5 + gain
         else:
-            want_down = rank(card) < HIGH
-            can_down = MasulMove("down", card, column) in legal_set
+            want_down = _RANK[card] < HIGH
+            can_down = want_down and ("down", card, column) in legal_set
             if kind != ("down" if want_down and can_down else "up"):
                 continue
             s = strength(card, fc)
