@@ -13,6 +13,7 @@ from gm.api.errors import problem, register
 from gm.api.frontends import bp as frontends_bp
 from gm.api.routes import bp
 from gm.config import Settings
+from gm.ai import search
 from gm.games.table import Budget
 from gm.limits import Limiter
 from gm.redis_server import client_for
@@ -59,6 +60,8 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
     store = Store(client, ttl_s=settings.game_ttl_s, idempotency_ttl_s=settings.idempotency_ttl_s)
     app.extensions["gm.settings"] = settings
     seconds = max(settings.ai_budget_ms, 1) / 1000
+    # a strong move thinks GM_AI_THINK_MS, never more than a request's whole AI budget
+    search.set_think_ms(min(settings.ai_think_ms, settings.ai_budget_ms))
     app.extensions["gm.service"] = GameService(
         store, budget=lambda: Budget(seconds=seconds, clock=_yielding_clock())
     )

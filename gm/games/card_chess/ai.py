@@ -35,6 +35,10 @@ Levels (weakest first):
   Against ``random`` it wins ≥ 80 % of seeded games (tests/test_card_chess.py asserts it;
   measured 89.5 % over seeds 0–199 and 81.5 % over seeds 200–399, most wins by the random side
   jamming, the rest by five pieces in check).
+- ``strong``: IS-MCTS (gm/ai/search.py) over :func:`sample_hidden` (the unflipped board
+  cards, the other hand and the draw pile dealt from the unseen cards of the two packs); the
+  heuristic's 5 best moves searched with heuristic playouts of 10 plies, scored by pieces in
+  check and in play.
 """
 
 from __future__ import annotations

@@ -29,6 +29,9 @@ Levels, weakest first:
   column as far as the seat can see (the new Field Card's suit turns a column we lose or
   cannot judge into one we win). Scored ``0.5 + gain`` so it beats leading a weak card but not a
   sure win elsewhere.
+- ``strong``: IS-MCTS (gm/ai/search.py) over :func:`sample_hidden` (the other hand, its
+  face-down cards and the unused cards dealt from the unseen ones): the seed level's 8 best
+  moves searched with seed-level playouts to the end of the game.
 """
 
 from __future__ import annotations

@@ -21,6 +21,9 @@
 
 It decides from its own view only: its hand and corners, the pile card, the other seats' corners
 and the cards seen going into their hands.
+- ``strong``: IS-MCTS (gm/ai/search.py) over :func:`sample_hidden` (the unseen cards of
+  the other hands, the deck and the pile dealt at random); the heuristic's move and 5 others
+  searched with heuristic playouts of 4 plies, scored by chain links.
 """
 
 from __future__ import annotations

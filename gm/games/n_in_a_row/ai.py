@@ -18,6 +18,9 @@ Levels (weakest first):
   - ties are broken by the seeded rng.
   Against ``random`` it wins ≥ 80 % of seeded games (tests/test_n_in_a_row.py asserts it; the
   measured rate is in the test's docstring).
+- ``strong``: MCTS (gm/ai/search.py) on the marks replayed from the view's ``history``
+  (the game hides nothing); the heuristic's 6 best points searched with heuristic playouts of 8
+  plies. When some marks lie off the board shown (no ``history``) it plays the heuristic's move.
 """
 
 from __future__ import annotations

@@ -15,6 +15,9 @@
     3. else the lowest card (every choice loses the role; the lowest makes that obvious).
     This is the best possible pick: the next round is a fresh deal from the same deck whichever
     card is chosen, so only this comparison's points and the role matter.
+- ``strong``: IS-MCTS (gm/ai/search.py) over :func:`sample_hidden`. Blind, no pick is
+  better than another, so it picks like ``heuristic``; with the cards shown the heuristic's
+  pick is already the best one, and the search only confirms it.
 """
 
 from __future__ import annotations
