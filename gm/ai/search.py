@@ -115,7 +115,10 @@ class SearchSpec:
     ``candidates``: the root's moves worth searching, best first, from the view (None: every
     legal move), of which the first ``width`` are searched; ``widen``: a node below the root
     with ``n`` visits has at most ``1 + widen·√n`` children (progressive widening);
-    ``perfect_information``: the game hides nothing, one sample serves every iteration;
+    ``perfect_information``: the game hides nothing, one sample serves every iteration
+    (``approximate``: a stand-in state when the view does not tell enough for that sample);
+    ``margin``: the share of a finished playout's reward that is ``evaluate`` (the margin of the
+    win) rather than the win itself: less noise where results are close;
     ``prior_visits``: the root's first candidate (the heuristic's move) counts that many visits
     more when the move is chosen, so another move must prove clearly better to replace it."""
 
@@ -130,6 +133,8 @@ class SearchSpec:
     widen: float = 1.0
     perfect_information: bool = False
     prior_visits: int = 0
+    approximate: Callable[[dict[str, Any], int], State] | None = None
+    margin: float = 0.0
 
 
 class _Node:
@@ -187,8 +192,10 @@ def search(
     playout = spec.playout or random_playout
     try:
         fixed = engine.sample_hidden(view, seat, rng) if spec.perfect_information else None
-    except ValueError:  # the view does not tell enough to search: the best-ranked move
-        return candidates[0], {}
+    except ValueError:  # the view does not tell enough for a true state
+        if spec.approximate is None:
+            return candidates[0], {}
+        fixed = spec.approximate(view, seat)
     iterations = _ITERATIONS.get(None) or spec.iterations
     for it in range(iterations):
         if it and time.monotonic() >= stop:
@@ -250,6 +257,11 @@ def search(
                 rewards = _terminal_rewards(engine, state, players) or spec.evaluate(
                     engine, state, players
                 )
+        if spec.margin and engine.outcome(state) is not None:
+            lead = spec.evaluate(engine, state, players)
+            rewards = [
+                (1 - spec.margin) * r + spec.margin * v for r, v in zip(rewards, lead, strict=True)
+            ]
         for n in path:
             n.visits += 1
             if n.seat is not None:

@@ -20,7 +20,8 @@ Levels (weakest first):
   measured rate is in the test's docstring).
 - ``strong``: MCTS (gm/ai/search.py) on the marks replayed from the view's ``history``
   (the game hides nothing); the heuristic's 6 best points searched with heuristic playouts of 8
-  plies. When some marks lie off the board shown (no ``history``) it plays the heuristic's move.
+  plies. When some marks lie off the board shown (no ``history``) it searches a stand-in
+  state (:func:`approximate_state`).
 """
 
 from __future__ import annotations
@@ -117,6 +118,47 @@ def sample_hidden(view: dict[str, Any], seat: int, rng: random.Random) -> dict[s
     return state
 
 
+def approximate_state(view: dict[str, Any], seat: int) -> dict[str, Any]:
+    """A stand-in state for the search when the view does not list every mark: the marks shown
+    (and the nearest ones off the board), the last moves in their order, the record, the turns
+    left and the longest lines as the view gives them; each other mark off the board becomes a
+    placeholder at the grid's far edge, where it touches nothing near the play."""
+    letters = {"X": 0, "O": 1}
+    placed = view["marks_placed"]
+    last = [(m["x"], m["y"], letters[m["mark"]]) for m in view["last_moves"]]
+    known = [(m["x"], m["y"], letters[m["mark"]]) for m in view["marks"]]
+    known += [(m["x"], m["y"], letters[m["mark"]]) for m in view["marks_outside"]["nearest"]]
+    seen = set(last)
+    by_seat: list[list[tuple[int, int]]] = [[], []]
+    for x, y, s in known:
+        if (x, y, s) not in seen:
+            seen.add((x, y, s))
+            by_seat[s].append((x, y))
+    first = placed - len(last)  # marks before the last moves: x at even indexes, o at odd
+    need = [(first + 1) // 2, first // 2]
+    for s, edge in ((0, rules.LIMIT), (1, -rules.LIMIT)):
+        del by_seat[s][need[s] :]
+        k = 0
+        while len(by_seat[s]) < need[s]:
+            by_seat[s].insert(0, (edge, rules.LIMIT - 3 * k))
+            k += 1
+    marks = [list(by_seat[i % 2][i // 2]) for i in range(first)]
+    marks += [[x, y] for x, y, _ in last]
+    names = list(rules.SEATS)
+    leader = view["leader"]
+    state = rules.new_state(
+        0, {"f": view["f"], "placement": view["placement"], "max_turns": view["max_turns"]}
+    )
+    state.update(
+        marks=marks,
+        leader=None if leader is None else names.index(leader),
+        n=view["n"],
+        turns_left=view["turns_left"],
+        best=[view["longest"][n] for n in names],
+    )
+    return state
+
+
 def _lines_lead(engine: Engine, state: dict[str, Any], players: int) -> list[float]:
     """Rewards at a playout's cut-off: the record holder's edge, shrinking with the
     challenger's turns left."""
@@ -144,6 +186,7 @@ STRONG = SearchSpec(
     candidates=_candidates,
     width=6,
     perfect_information=True,
+    approximate=approximate_state,
     prior_visits=10,
 )
 
