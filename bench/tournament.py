@@ -11,12 +11,14 @@ apply), median and p95, per level. Run it on one core of the machine::
     taskset -c 1 python -m bench.tournament masul strong seed --games 400
     taskset -c 1 python -m bench.tournament all            # every game, the issue's pairings
 
-``--games`` counts games (seeds × 2 orders). ``--think MS`` sets the strong level's think time.
+``--games`` counts games (seeds × 2 orders). ``--think MS`` sets the strong level's think time;
+``--options '{"defiant_sees_cards": true}'`` plays with game options.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import sys
@@ -59,7 +61,7 @@ def play(name: str, levels: tuple[str, str], seed: int, options=None):
     return result, times
 
 
-def match(name: str, a: str, b: str, games: int, first_seed: int = 1):
+def match(name: str, a: str, b: str, games: int, first_seed: int = 1, options=None):
     """Level ``a`` against ``b`` over ``games`` games (seeds × both orders)."""
     pairs: list[float] = []
     times: dict[str, list[float]] = {a: [], b: []}
@@ -67,7 +69,7 @@ def match(name: str, a: str, b: str, games: int, first_seed: int = 1):
     for seed in range(first_seed, first_seed + max(1, games // 2)):
         pair = 0.0
         for order in ((a, b), (b, a)):
-            result, moves = play(name, order, seed)
+            result, moves = play(name, order, seed, options)
             mine = result[order.index(a)]
             pair += mine
             wins += mine == 1.0
@@ -117,6 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=None)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--think", type=int, default=None, help="strong level think time, ms")
+    p.add_argument("--options", type=json.loads, default=None, help="game options, JSON")
     args = p.parse_args(argv)
     if args.think is not None:
         search.set_think_ms(args.think)
@@ -133,7 +136,8 @@ def main(argv: list[str] | None = None) -> int:
         else:
             plan = [(below, args.games or n_below), ("random", args.games or n_random)]
         for b, games in plan:
-            print(line(match(name, args.a, b, games, args.seed)), flush=True)
+            result = match(name, args.a, b, games, args.seed, args.options)
+            print(line(result) + (f"  options {args.options}" if args.options else ""), flush=True)
     return 0
 
 

@@ -12,6 +12,7 @@ import anyio
 import pytest
 from mcp import Client
 
+from gm.ai import search
 from gm.api.schemas import HintAnswerSchema
 from gm.coach import HINTS_OFF
 from gm.games import GAMES
@@ -107,3 +108,18 @@ def test_the_mcp_tool_suggests_a_move(client, service):
             assert body["reason"]
 
     anyio.run(main)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_hints_through_a_game_never_show_a_hidden_card(client, service, name, monkeypatch):
+    """Both seats ask at every ply of a short game played by the coach's own suggestions."""
+    monkeypatch.setitem(search._setting, "think_ms", 10)
+    tokens = _game(client, name)
+    for _ in range(8):
+        for seat, token in enumerate(tokens):
+            body = client.get(f"/play/{token}/hint").get_json()
+            text = json.dumps(body, ensure_ascii=False)
+            assert not _leaks(text, _hidden(service, token, seat)), (name, seat, text)
+            if body["suggestion"] is not None and body["status"] == "active":
+                move = client.post(f"/play/{token}/moves", json={"move": body["suggestion"]})
+                assert move.get_json()["legal"]
