@@ -9,11 +9,11 @@ import redis
 from flask import Flask, request
 
 from gm import requestlog
+from gm.ai import search
 from gm.api.errors import problem, register
 from gm.api.frontends import bp as frontends_bp
 from gm.api.routes import bp
 from gm.config import Settings
-from gm.ai import search
 from gm.games.table import Budget
 from gm.limits import Limiter
 from gm.redis_server import client_for
