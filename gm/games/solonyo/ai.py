@@ -15,9 +15,9 @@
     3. else the lowest card (every choice loses the role; the lowest makes that obvious).
     This is the best possible pick: the next round is a fresh deal from the same deck whichever
     card is chosen, so only this comparison's points and the role matter.
-- ``strong``: IS-MCTS (gm/ai/search.py) over :func:`sample_hidden`. Blind, no pick is
-  better than another, so it picks like ``heuristic``; with the cards shown the heuristic's
-  pick is already the best one, and the search only confirms it.
+- ``strong``: the searcher's level (gm/ai/search.py, with :func:`sample_hidden`), but there is
+  nothing to search: blind, no pick is better than another; with the cards shown the
+  heuristic's pick is already the best one. So it plays the heuristic's pick.
 """
 
 from __future__ import annotations
@@ -111,10 +111,9 @@ def _points_lead(engine: Engine, state: dict[str, Any], players: int) -> list[fl
 
 
 def _candidates(engine: Engine, view: dict[str, Any], seat: int, legal, rng) -> list[Move]:
-    """Blind, no position is better than another (nothing to search); with the cards shown the
-    heuristic's pick is the best one: the search only confirms it."""
-    first = heuristic_policy(engine, view, seat, legal, rng)
-    return [first] if not view["defiant_sees_cards"] else [first, *legal]
+    """Nothing to search: blind, no position is better than another; with the cards shown the
+    heuristic's pick is the best one (a search measured 45% against it: noise, not insight)."""
+    return [heuristic_policy(engine, view, seat, legal, rng)]
 
 
 STRONG = SearchSpec(
