@@ -31,7 +31,8 @@ Levels, weakest first:
   sure win elsewhere.
 - ``strong``: IS-MCTS (gm/ai/search.py) over :func:`sample_hidden` (the other hand, its
   face-down cards and the unused cards dealt from the unseen ones): the seed level's 8 best
-  moves searched with seed-level playouts to the end of the game.
+  moves searched with seed-level playouts to the end of the game, a finished playout worth
+  half its win and half its column margin.
 """
 
 from __future__ import annotations
@@ -187,6 +188,7 @@ STRONG = SearchSpec(
     iterations=300,
     candidates=seed_candidates,
     prior_visits=10,
+    margin=0.5,  # a finished playout counts half its win, half its column margin
 )
 
 LEVELS = {"random": random_policy, "seed": seed_policy, "strong": strong_policy(STRONG)}
