@@ -17,6 +17,7 @@ import redis
 from flask import Flask, Response, has_request_context, request
 
 from gm import live, requestlog
+from gm.ai import search
 from gm.api.errors import problem, register
 from gm.api.events import bp as events_bp
 from gm.api.frontends import bp as frontends_bp
@@ -121,6 +122,8 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
     )
     app.extensions["gm.settings"] = settings
     seconds = max(settings.ai_budget_ms, 1) / 1000
+    # a strong move thinks GM_AI_THINK_MS, never more than a request's whole AI budget
+    search.set_think_ms(min(settings.ai_think_ms, settings.ai_budget_ms))
     app.extensions["gm.service"] = GameService(
         store, budget=lambda: Budget(seconds=seconds, clock=_yielding_clock())
     )

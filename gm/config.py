@@ -36,6 +36,7 @@ class Settings:
     max_body_bytes: int = 64 * 1024
     public_url: str = "http://localhost:8000"
     ai_budget_ms: int = 1000  # AI work one request may do; the next request plays on
+    ai_think_ms: int = 80  # one `strong` AI move's search time (at most ai_budget_ms)
     # ---- limits and exposure (issue 10: limits, authentication); README's configuration table
     limit_create: tuple[Rate, ...] = (Rate(60, 60), Rate(1000, 3600))  # per client address
     limit_join: tuple[Rate, ...] = (Rate(60, 60),)  # per client address
@@ -66,6 +67,7 @@ class Settings:
             max_body_bytes=int_env("GM_MAX_BODY", cls.max_body_bytes),
             public_url=os.environ.get("GM_PUBLIC_URL", "").strip() or cls.public_url,
             ai_budget_ms=int_env("GM_AI_BUDGET_MS", cls.ai_budget_ms),
+            ai_think_ms=int_env("GM_AI_THINK_MS", cls.ai_think_ms),
             limit_create=_rates_env("GM_LIMIT_CREATE", cls.limit_create),
             limit_join=_rates_env("GM_LIMIT_JOIN", cls.limit_join),
             limit_play=_rates_env("GM_LIMIT_PLAY", cls.limit_play),

@@ -230,6 +230,21 @@ OPERATIONS: tuple[Operation, ...] = (
         in_openapi=False,
     ),
     Operation(
+        "suggest_move",
+        "GET",
+        "/play/<token>/hint",
+        "Ask the coach what to play",
+        "The strong AI's suggested move for your seat, worked out from your view only (it knows "
+        "no more than you), with a one-line reason; off when the game was created with "
+        "hints: false. Nothing is played.",
+        "play",
+        s.HintAnswerSchema,
+        lambda svc, a: svc.suggest(a["token"]),
+        errors=(404, 503),
+        tool=True,
+        mcp=True,
+    ),
+    Operation(
         "get_board",
         "GET",
         "/play/<token>/board",

@@ -132,13 +132,13 @@ def _levels(name: str) -> str:
 
 
 def _options(engine: Engine) -> str:
-    if not engine.info.options:
+    if not engine.info.all_options:
         return "It has no options."
     return (
         "Options, only when the player asks: "
         + "; ".join(
             f"`{o.name}` ({o.description.rstrip('.')}; default {json.dumps(o.default)})"
-            for o in engine.info.options
+            for o in engine.info.all_options
         )
         + "."
     )

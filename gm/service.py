@@ -177,6 +177,19 @@ class GameService:
         position before deciding whether it is a move at all)."""
         return self._read_seat(token)
 
+    def suggest(self, token: str) -> dict[str, Any]:
+        """The coach's suggestion for the seat of ``token``, from its view only (gm/coach.py),
+        within one request's AI budget; the seat's view comes with it."""
+        from gm import coach
+
+        table, seat = self._read_seat(token)
+        hint = coach.suggest(table, seat, self.budget().seconds)
+        view = answers.view(table, seat)
+        reply = hint["reason"]
+        if hint["suggestion"] is not None:
+            reply = f"Try {hint['suggestion']}. {hint['reason']}"
+        return {**view, **hint, "reply": reply}
+
     def board(self, token: str) -> str:
         table, seat = self._read_seat(token)
         return table.render(seat)

@@ -877,7 +877,7 @@ def test_heuristic_beats_random_in_80_percent_of_200_games():
 
 
 def test_ai_levels_are_ordered_weakest_first():
-    assert list(LEVELS) == ["random", "heuristic"]
+    assert list(LEVELS) == ["random", "heuristic", "strong"]
 
 
 # ---------------------------------------------------------------- references as people make them

@@ -101,12 +101,7 @@ REQUEST_REPLIES = [
         "Moves cannot be taken back: a move is final once played. Your "
         "move when you are ready, for example 3♣ C1.",
     ),
-    (
-        "what should I play?",
-        "hint",
-        "I give no advice yet, but you can play 3♣ C1, 3♣ C1 FD or 3♣ C2 (or any of 97 more).",
-    ),
-]
+]  # "what should I play?" (the coach): tests/test_coach.py
 
 
 @pytest.mark.parametrize(("text", "intent", "reply"), REQUEST_REPLIES)

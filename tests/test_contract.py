@@ -12,7 +12,10 @@ engine interface, checking the invariants at every step.
   event texts, or the error messages it gets (spectators too); nor, in the first PICTURE_GAMES
   games of each engine, in its board picture (the SVG, with the last move's events as it sees
   them: under 30 KB at every step, parsed as XML every XML_EVERY plies and at the end);
-- the same seed and moves give the same game.
+- the same seed and moves give the same game;
+- the AI's hidden-state sampler (``Engine.sample_hidden``, every few steps of those games) gives
+  a full state that validates (``validate_sample``), shows the seat the same view and the same
+  legal moves, and is the same for the same rng.
 """
 
 from __future__ import annotations
@@ -137,6 +140,24 @@ def _check_error_messages(engine: Engine, state: dict, seat: int, legal: list, r
             assert not _leaks(message, set(hidden), allowed=probe_token), (probe, message)
 
 
+def check_sampler(engine: Engine, state: dict, seat: int, seed: int) -> None:
+    """A determinization the strong AI would search: consistent with everything ``seat`` knows
+    (the same view and legal moves), a legal state, deterministic with its rng."""
+    view = engine.view(state, seat, None)
+    try:
+        sample = engine.sample_hidden(view, seat, random.Random(seed))
+    except NotImplementedError:  # a game without a sampler (the toy game) has no strong level
+        return
+    except ValueError:  # the view does not tell enough (N-in-a-row marks off the board shown)
+        assert engine.info.name == "n-in-a-row" and view["history"] is None
+        return
+    assert json.loads(json.dumps(sample)) == sample, "a sample is pure JSON"
+    engine.validate_sample(sample)
+    assert engine.view(sample, seat, None) == view
+    assert engine.legal_moves(sample, seat) == engine.legal_moves(state, seat)
+    assert engine.sample_hidden(view, seat, random.Random(seed)) == sample
+
+
 def play_random_game(
     engine: Engine, seed: int, players: int, check: bool = True, pictures: bool = False
 ):
@@ -164,6 +185,8 @@ def play_random_game(
         if check:
             picture = None if not pictures else "parse" if ply % XML_EVERY == 0 else "draw"
             _check_views(engine, state, players, events, picture)
+            if ply % 5 == 2:
+                check_sampler(engine, state, seat, seed * 31 + ply)
         cap = engine.info.cap
         if cap is not None and cap.counter is not None:
             count = state[cap.counter]

@@ -33,9 +33,9 @@ def play_game(seed, policies):
     return state, record
 
 
-def test_levels_are_ordered_and_seed_is_the_default():
-    assert list(LEVELS) == ["random", "seed"]
-    assert default_level("masul") == "seed"
+def test_levels_are_ordered_and_strong_is_the_default():
+    assert list(LEVELS) == ["random", "seed", "strong"]
+    assert default_level("masul") == "strong"
 
 
 def test_seed_decides_from_its_view_only():

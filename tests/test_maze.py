@@ -741,7 +741,7 @@ def _play_ai(seed, policies, players=2):
 
 
 def test_ai_levels_are_listed_weakest_first():
-    assert list(LEVELS) == ["random", "heuristic"]
+    assert list(LEVELS) == ["random", "heuristic", "strong"]
 
 
 def test_heuristic_takes_a_winning_pile_card():

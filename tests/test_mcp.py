@@ -34,6 +34,7 @@ TOOLS = {
     "rematch",
     "get_history",
     "wait_for_turn",
+    "suggest_move",
 }
 
 

@@ -179,7 +179,7 @@ def test_game_names_are_an_enum_from_the_registry(doc):
 def test_game_options_are_properties_from_the_registry(doc):
     options = doc["components"]["schemas"]["CreateGame"]["properties"]["options"]
     assert options["additionalProperties"] is False
-    names = {o.name for engine in REGISTRY.values() for o in engine.info.options}
+    names = {o.name for engine in REGISTRY.values() for o in engine.info.all_options}
     assert set(options["properties"]) == names
     for name, prop in options["properties"].items():
         branches = prop.get("anyOf", [prop])

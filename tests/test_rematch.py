@@ -168,7 +168,7 @@ def test_a_maze_table_of_four_rotates_and_an_unjoined_seat_gets_an_invite(client
     assert [(s["kind"], s["level"]) for s in answer["seats"]] == [
         ("ai", "random"),
         ("human", None),
-        ("ai", "heuristic"),
+        ("ai", "strong"),  # the default level
         ("human", None),
     ]
     assert set(answer["invites"]) == {"b"} and "invite" in answer["reply"]

@@ -52,7 +52,7 @@ def _option_schemas() -> dict[str, dict[str, Any]]:
     """Every registered game's options as JSON Schema properties, merged by option name."""
     merged: dict[str, list[tuple[str, dict[str, Any]]]] = {}
     for name, engine in REGISTRY.items():
-        for option in engine.info.options:
+        for option in engine.info.all_options:
             merged.setdefault(option.name, []).append((name, _option_schema(option)))
     properties = {}
     for option_name, variants in merged.items():

@@ -248,6 +248,16 @@ class ViewSchema(Schema):
     )
 
 
+class HintAnswerSchema(ViewSchema):
+    suggestion = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={"description": "The coach's suggested move (canonical text), or null."},
+    )
+    reason = fields.String(required=True, metadata={"description": "Why, in one line."})
+    reply = fields.String(required=True, metadata={"description": "A line to relay as is."})
+
+
 class MoveAnswerSchema(ViewSchema):
     legal = fields.Boolean(required=True, metadata={"description": "Whether the move was played."})
     input = fields.String(required=True, metadata={"description": "The text that was sent."})
@@ -417,6 +427,10 @@ class SayAnswerSchema(MoveAnswerSchema):
             "description": "For 'rules': the rules text (Markdown), its first 5,000 characters."
         }
     )
+    suggestion = fields.String(
+        allow_none=True, metadata={"description": "For 'hint': the coach's suggested move."}
+    )
+    reason = fields.String(metadata={"description": "For 'hint': why, in one line."})
     token = fields.String(metadata={"description": "For 'rematch': your new seat token."})
     rematch_of = fields.String(metadata={"description": "For 'rematch': the finished game."})
     first_claim = fields.Boolean(metadata={"description": "For 'rematch': a new token or not."})

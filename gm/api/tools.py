@@ -332,6 +332,7 @@ def tool_examples() -> dict[str, dict[str, Any]]:
             },
         },
         "get_history": {"setup": new_game, "arguments": {"token": token}},
+        "suggest_move": {"setup": new_game, "arguments": {"token": token}},
         "spectate_game": {"setup": new_game, "arguments": {"game_id": "{{setup.game_id}}"}},
         "verify_deal": {"setup": new_game, "arguments": {"game_id": "{{setup.game_id}}"}},
         "say": {"setup": new_game, "arguments": {"token": token, "text": "show the board"}},

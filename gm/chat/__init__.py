@@ -80,6 +80,9 @@ def say(
         return _resign(service, token, text, idempotency_key)
     if intent == "rematch":
         return _rematch(service, token)
+    if intent == "hint":  # the coach: nothing is played, nothing counted
+        answer = service.suggest(token)
+        return {"intent": "hint", **answer}
     view = service.seat_view(token)
     extra: dict[str, Any] = {}
     if intent == "question":
@@ -110,8 +113,6 @@ def _simple(intent: str, view: dict[str, Any], text: str) -> str:
         return f"Here is the board. {replies.status(view)}"
     if intent == "legal":
         return replies.legal(view)
-    if intent == "hint":
-        return replies.hint(view)
     if intent == "status":
         return replies.status(view)
     if intent == "score":

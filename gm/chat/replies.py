@@ -65,16 +65,6 @@ def legal(view: dict[str, Any]) -> str:
     return f"Your legal moves ({len(moves)}): {listing(moves, MAX_LISTED)}."
 
 
-def hint(view: dict[str, Any]) -> str:
-    if view.get("result") is not None or not view["your_turn"]:
-        return status(view) + " There is nothing to play now."
-    moves = view["legal_moves"]
-    return (
-        f"I give no advice yet, but you can play {either(moves[:MAX_CLOSE])}"
-        f"{f' (or any of {len(moves) - MAX_CLOSE} more)' if len(moves) > MAX_CLOSE else ''}."
-    )
-
-
 def score(view: dict[str, Any]) -> str:
     result = view.get("result")
     if result is not None:

@@ -31,6 +31,7 @@ result reveals the seed, which determines every card).
 from __future__ import annotations
 
 import copy
+import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
@@ -204,6 +205,17 @@ class Option:
         return d
 
 
+# The option of every game that the table keeps (document key ``hints``, never the engine state):
+# may a seat ask the coach for a move? Listed with each game's options (``all_options``).
+HINTS = Option(
+    "hints",
+    "bool",
+    True,
+    "Let a seat ask the coach what to play (hint, suggest_move); false for serious games.",
+)
+FRAMEWORK_OPTIONS = (HINTS,)
+
+
 @dataclass(frozen=True)
 class MoveCap:
     """The engineering guard on a game's length, enforced by the framework: when the count of
@@ -234,6 +246,10 @@ class GameInfo:
     cap: MoveCap | None = None
     max_plies: int | None = None
 
+    @property
+    def all_options(self) -> tuple[Option, ...]:  # the game's own and the framework's
+        return self.options + FRAMEWORK_OPTIONS
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,
@@ -242,7 +258,7 @@ class GameInfo:
             "seats": list(self.seat_names),
             "min_players": self.min_players,
             "max_players": self.max_players,
-            "options": [o.to_dict() for o in self.options],
+            "options": [o.to_dict() for o in self.all_options],
             "move_syntax": self.move_syntax,
             "example_moves": list(self.example_moves),
         }
@@ -449,6 +465,23 @@ class Engine(ABC):
         that changed or went missing, impossible counters, a recorded result that disagrees with
         the position, options outside their limits. (A missing or mistyped field may also raise
         KeyError/TypeError/…: ``from_dict`` reports those as InvalidStateError too.)"""
+
+    # ---- what the AI may assume
+    def sample_hidden(self, view: dict[str, Any], seat: int, rng: random.Random) -> State:
+        """A full state consistent with all ``seat`` knows (its ``view``), the unseen cards dealt
+        by ``rng`` (deterministic with it): a determinization for :mod:`gm.ai.search`. Same view,
+        same legal moves. Default: ``sample_hidden`` of the game package's ``ai`` module."""
+        package = type(self).__module__.rpartition(".")[0]
+        try:
+            sampler = importlib.import_module(f"{package}.ai").sample_hidden
+        except (ImportError, AttributeError):
+            raise NotImplementedError(f"{self.info.name} has no hidden-state sampler") from None
+        return sampler(view, seat, rng)
+
+    def validate_sample(self, state: State) -> None:
+        """``validate`` for a sampled state (a game that ties unseen cards to the secret seed
+        skips only those checks)."""
+        self.validate(state)
 
     # ---- text for people
     def rules_text(self) -> str:

@@ -26,7 +26,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from gm.ai.search import deadline_for
 from gm.games.base import (
+    HINTS,
     ILLEGAL_MOVES,
     MOVE_CAP,
     RESIGNATION,
@@ -75,6 +77,12 @@ class Budget:
             return False
         self._used += 1
         return True
+
+    def remaining(self) -> float:
+        """Seconds of the budget left (the whole budget before the first move)."""
+        if self._start is None:
+            return self.seconds
+        return max(0.0, self.seconds - (self.clock() - self._start))
 
 
 def fold(text: str) -> str:
@@ -180,6 +188,7 @@ class Table:
         try:
             # an option given as null takes its default (function-calling tools send nulls)
             given = {k: v for k, v in (options or {}).items() if v is not None}
+            hints = HINTS.validate(given.pop(HINTS.name, HINTS.default))
             opts = engine.options(given)
             state = engine.new_state(seed, opts, players)
         except ValueError as err:
@@ -195,6 +204,7 @@ class Table:
             "seats": entries,
             "state": state,
             "ending": None,
+            "hints": hints,
         }
 
     # ------------------------------------------------------------ reading the position
@@ -293,6 +303,11 @@ class Table:
             self._texts.clear()
         self._texts[move] = found = (text, fold(text))
         return found
+
+    @property
+    def hints(self) -> bool:
+        """Whether seats may ask the coach (option ``hints``; documents before it: yes)."""
+        return self.doc.get("hints", True) is not False
 
     def ai_to_move(self) -> int | None:
         seat = self.to_move()
@@ -409,7 +424,8 @@ class Table:
             legal = self._moves(seat)
             rng = random.Random(f"{self.doc['seed']}/ai/{self.doc['ply']}")
             view = self.engine.view(self._state, seat, None)
-            move = policy(self.engine, view, seat, legal, rng)
+            with deadline_for(budget.remaining()):  # a search stops at the request's budget
+                move = policy(self.engine, view, seat, legal, rng)
             if move not in legal:  # a policy bug must never corrupt a game
                 move = legal[0]
             entries.extend(self.play(seat, move))
@@ -445,6 +461,8 @@ def validate_document(game: Game, doc: dict[str, Any]) -> None:
     for key in ("ply", "turns"):
         if not isinstance(doc.get(key, 0), int) or doc.get(key, 0) < 0:
             raise InvalidStateError(f"{key} is a count")
+    if not isinstance(doc.get("hints", True), bool):
+        raise InvalidStateError("hints is true or false")
     try:
         if game.engine.options(doc["options"]) != doc["options"]:
             raise InvalidStateError("options must be complete")

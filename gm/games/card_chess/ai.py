@@ -35,14 +35,21 @@ Levels (weakest first):
   Against ``random`` it wins ≥ 80 % of seeded games (tests/test_card_chess.py asserts it;
   measured 89.5 % over seeds 0–199 and 81.5 % over seeds 200–399, most wins by the random side
   jamming, the rest by five pieces in check).
+- ``strong``: IS-MCTS (gm/ai/search.py) over :func:`sample_hidden` (the unflipped board
+  cards, the other hand and the draw pile dealt from the unseen cards of the two packs); the
+  heuristic's 5 best moves searched with heuristic playouts of 10 plies, scored by pieces in
+  check and in play.
 """
 
 from __future__ import annotations
 
+import math
 import random
+from collections import Counter
 from typing import Any
 
 from gm.ai.basic import random_policy
+from gm.ai.search import SearchSpec, strong_policy, view_playout
 from gm.games.base import Engine, Move
 from gm.games.card_chess import rules as R
 
@@ -200,16 +207,99 @@ def _stuck_penalty(
     return score
 
 
+def heuristic_scores(view: dict[str, Any], seat: int, legal: list[Move], rng) -> list:
+    board = _board(view)
+    return [(_score(move, board, view, seat) + rng.random() * 0.01, move) for move in legal]
+
+
 def heuristic_policy(
     engine: Engine, view: dict[str, Any], seat: int, legal: list[Move], rng: random.Random
 ) -> Move:
-    board = _board(view)
     best, best_score = legal[0], float("-inf")
-    for move in legal:
-        score = _score(move, board, view, seat) + rng.random() * 0.01
+    for score, move in heuristic_scores(view, seat, legal, rng):
         if score > best_score:
             best, best_score = move, score
     return best
 
 
-LEVELS = {"random": random_policy, "heuristic": heuristic_policy}
+# ---------------------------------------------------------------- what the AI may assume
+
+
+def sample_hidden(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    """A state consistent with ``seat``'s view: the face-down board cards nobody flipped, the
+    other hand and the draw pile are the unseen cards of the two packs, dealt at random."""
+    pieces: list[str | None] = [None] * 25
+    for spot, card in view["pieces"].items():
+        pieces[_index(spot)] = card
+    known = [False] * 25
+    down: list[str | None] = [None] * 25
+    for spot, card in view["known_face_down"].items():
+        known[_index(spot)] = True
+        down[_index(spot)] = card
+    pending = view["pending_capture"]
+    seen = Counter(c for c in pieces if c is not None)
+    seen.update(c for c in down if c is not None)
+    seen.update(view["hand"])
+    seen.update(view["discard_pile"])
+    if pending is not None:
+        seen[pending["captured"]] += 1
+    unknown = list((Counter(R.ALL_CODES * 2) - seen).elements())
+    rng.shuffle(unknown)
+    for i in range(25):
+        if down[i] is None:
+            down[i] = unknown.pop()
+    other = 1 - seat
+    hands: list[list[str]] = [[], []]
+    hands[seat] = list(view["hand"])
+    hands[other] = [unknown.pop() for _ in range(view["hand_counts"][R.SEATS[other]])]
+    turns = view["turns"]
+    n = 0 if 35 + len(unknown) >= 104 - R.HAND_SIZE * turns else 1
+    checked = {_index(spot) for spot in view["in_check_spots"]}
+    return {
+        "game": R.GAME,
+        "rng": {"seed": rng.randrange(2**31), "n": n},
+        "options": {"max_plies": view["max_plies"]},
+        "pieces": pieces,
+        "down": down,
+        "known": known,
+        "check": [i in checked for i in range(25)],
+        "hands": hands,
+        "draw": unknown,
+        "discard": list(view["discard_pile"]),
+        "turn": R.SEATS.index(view["to_move"]),
+        "ply": view["ply"],
+        "turns": turns,
+        "exchanged": [view["exchanged_last"][name] for name in R.SEATS],
+        "pending": None
+        if pending is None
+        else {"spot": _index(pending["spot"]), "captured": pending["captured"]},
+        "result": None,
+    }
+
+
+def _material(engine: Engine, state: dict[str, Any], players: int) -> list[float]:
+    """Rewards at a playout's cut-off: pieces in check (the goal: five wins), then pieces in
+    play (a side with none left jams)."""
+    play, check = R.counts(state)
+    lead = (check[0] - check[1]) + 0.3 * (play[0] - play[1])
+    v = 0.5 + 0.5 * math.tanh(lead / 2)
+    return [v, 1 - v]
+
+
+def _candidates(engine: Engine, view: dict[str, Any], seat: int, legal, rng) -> list[Move]:
+    scored = heuristic_scores(view, seat, legal, rng)
+    return [m for _, m in sorted(scored, key=lambda sm: -sm[0])]
+
+
+STRONG = SearchSpec(
+    evaluate=_material,
+    playout=view_playout(heuristic_policy),
+    epsilon=0.1,
+    depth=10,
+    iterations=300,
+    candidates=_candidates,
+    width=5,
+    prior_visits=10,
+)
+
+LEVELS = {"random": random_policy, "heuristic": heuristic_policy, "strong": strong_policy(STRONG)}

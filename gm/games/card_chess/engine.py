@@ -133,6 +133,7 @@ class CardChessEngine(Engine):
             "to_move": None if outcome is not None else R.SEATS[state["turn"]],
             "over": outcome is not None,
             "ply": state["ply"],
+            "turns": state["turns"],
             "max_plies": state["options"]["max_plies"],
             "pieces": pieces,
             "in_check_spots": checked,
@@ -180,6 +181,12 @@ class CardChessEngine(Engine):
         if problem:
             raise InvalidStateError(problem)
 
+    def validate_sample(self, state: dict[str, Any]) -> None:
+        """Every check but the three that compare unseen cards with the secret seed's deal."""
+        problem = _problem(state, against_deal=False)
+        if problem:
+            raise InvalidStateError(problem)
+
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
@@ -190,7 +197,7 @@ def _deal(seed: int | str) -> tuple[str, ...]:
     return tuple(R.initial_deck(seed))
 
 
-def _problem(state: dict[str, Any]) -> str | None:  # noqa: C901 (one check after another)
+def _problem(state: dict[str, Any], against_deal: bool = True) -> str | None:  # noqa: C901
     """The first broken invariant of ``state``, or None when Card Chess can reach it."""
     keys = set(state)
     if keys != _KEYS:
@@ -261,17 +268,12 @@ def _problem(state: dict[str, Any]) -> str | None:  # noqa: C901 (one check afte
         return "an exchange is recorded for a seat that has not had a turn"
     if sum(p is not None for p in pieces) > ply or sum(known) > ply:
         return "more pieces or flipped cards than moves"
-    deal = _deal(rng["seed"])
-    if any(not known[i] and down[i] != deal[i] for i in range(25)):
-        return "a face-down board card nobody flipped is not the one dealt there"
-    if rng["n"] == 0:
-        dealt_draw = list(deal[35:])
-        if state["draw"] != dealt_draw[: len(state["draw"])]:
-            return "the draw pile is not what is left of the dealt one (and was never reshuffled)"
-        if len(dealt_draw) - len(state["draw"]) > R.HAND_SIZE * turns:
-            return "more cards drawn than the turns allow"
-    if ply == 0 and state != R.new_state(rng["seed"], opts["max_plies"]):
-        return "before the first move the state must be the deal"
+    if against_deal:  # a sampled state (the AI's guess) cannot know the secret seed's deal
+        problem = _deal_problem(state)
+        if problem:
+            return problem
+    elif rng["n"] == 0 and 25 + 2 * R.HAND_SIZE + len(state["draw"]) < 104 - R.HAND_SIZE * turns:
+        return "more cards drawn than the turns allow"
     result = state["result"]
     if pending is not None:
         problem = _pending_problem(state, pending)
@@ -287,6 +289,22 @@ def _problem(state: dict[str, Any]) -> str | None:  # noqa: C901 (one check afte
             return f"the recorded result disagrees with the position ({expected['reason']})"
     elif result is not None:
         return "a result is recorded before the first turn"
+    return None
+
+
+def _deal_problem(state: dict[str, Any]) -> str | None:
+    rng, known, down, turns = state["rng"], state["known"], state["down"], state["turns"]
+    deal = _deal(rng["seed"])
+    if any(not known[i] and down[i] != deal[i] for i in range(25)):
+        return "a face-down board card nobody flipped is not the one dealt there"
+    if rng["n"] == 0:
+        dealt_draw = list(deal[35:])
+        if state["draw"] != dealt_draw[: len(state["draw"])]:
+            return "the draw pile is not what is left of the dealt one (and was never reshuffled)"
+        if len(dealt_draw) - len(state["draw"]) > R.HAND_SIZE * turns:
+            return "more cards drawn than the turns allow"
+    if state["ply"] == 0 and state != R.new_state(rng["seed"], state["options"]["max_plies"]):
+        return "before the first move the state must be the deal"
     return None
 
 

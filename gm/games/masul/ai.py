@@ -29,6 +29,10 @@ Levels, weakest first:
   column as far as the seat can see (the new Field Card's suit turns a column we lose or
   cannot judge into one we win). Scored ``0.5 + gain`` so it beats leading a weak card but not a
   sure win elsewhere.
+- ``strong``: IS-MCTS (gm/ai/search.py) over :func:`sample_hidden` (the other hand, its
+  face-down cards and the unused cards dealt from the unseen ones): the seed level's 8 best
+  moves searched with seed-level playouts to the end of the game, a finished playout worth
+  half its win and half its column margin.
 """
 
 from __future__ import annotations
@@ -37,14 +41,23 @@ import random
 from typing import Any
 
 from gm.ai.basic import random_policy
-from gm.games.base import Engine, Move
-from gm.games.masul.rules import SEAT_NAMES, MasulMove, rank, suit
+from gm.ai.search import SearchSpec, scores_evaluation, strong_policy, view_playout
+from gm.games.base import Engine
+from gm.games.masul.rules import ALL_CARDS, SEAT_NAMES, MasulMove, rank, sort_key, suit
 
 HIGH = 9  # rank 9 or more is a high card; 8 or less is low
 
 
+_STRENGTH = {  # (card, field card's suit) -> strength: a table, the searcher calls it often
+    (card, field_suit): rank(card) + (13 if suit(card) == field_suit else 0)
+    for card in ALL_CARDS
+    for field_suit in "♣♦♥♠"
+}
+_RANK = {card: rank(card) for card in ALL_CARDS}
+
+
 def strength(card: str, field_card: str) -> int:
-    return rank(card) + (13 if suit(card) == suit(field_card) else 0)
+    return _STRENGTH[card, field_card[1]]
 
 
 def _known_value(mine: dict | None, theirs: dict | None, field_card: str) -> float:
@@ -66,21 +79,19 @@ def _known_value(mine: dict | None, theirs: dict | None, field_card: str) -> flo
     return (a > b) - (a < b)
 
 
-def seed_policy(
-    engine: Engine, view: dict[str, Any], seat: int, legal: list[Move], rng: random.Random
-) -> Move:
+def seed_scores(view: dict[str, Any], seat: int, legal: list[MasulMove]) -> list:
+    """The seed level's ``(score, move)`` of each move it would consider, in legal order."""
     me, them = SEAT_NAMES[seat], SEAT_NAMES[1 - seat]
     own, opp, field = view["rows"][me], view["rows"][them], view["field"]
     replaced = view["field_replacements"][me] > 0
     legal_set = set(legal)
-    best: list[Move] = []
-    best_score = float("-inf")
+    scored: list[tuple[float, MasulMove]] = []
     for move in legal:
         kind, card, column = move
         c = column - 1
         fc = field[c]
         if kind == "field":
-            if replaced or rank(card) >= HIGH:
+            if replaced or _RANK[card] >= HIGH:
                 continue
             before = _known_value(own[c], opp[c], fc)
             after = _known_value(own[c], opp[c], card)
@@ -89,8 +100,8 @@ def seed_policy(
                 continue
             score = 0.5 + gain
         else:
-            want_down = rank(card) < HIGH
-            can_down = MasulMove("down", card, column) in legal_set
+            want_down = _RANK[card] < HIGH
+            can_down = want_down and ("down", card, column) in legal_set
             if kind != ("down" if want_down and can_down else "up"):
                 continue
             s = strength(card, fc)
@@ -102,6 +113,16 @@ def seed_policy(
                 score = 0.05
             else:
                 score = (s - 14) / 13
+        scored.append((score, move))
+    return scored
+
+
+def seed_policy(
+    engine: Engine, view: dict[str, Any], seat: int, legal: list[MasulMove], rng: random.Random
+) -> MasulMove:
+    best: list[MasulMove] = []
+    best_score = float("-inf")
+    for score, move in seed_scores(view, seat, legal):
         if score > best_score + 1e-9:
             best, best_score = [move], score
         elif abs(score - best_score) <= 1e-9:
@@ -109,4 +130,66 @@ def seed_policy(
     return rng.choice(best) if best else rng.choice(legal)
 
 
-LEVELS = {"random": random_policy, "seed": seed_policy}
+def seed_candidates(engine: Engine, view: dict[str, Any], seat: int, legal, rng) -> list:
+    """The moves the strong level searches: the seed level's, best first."""
+    scored = seed_scores(view, seat, legal)
+    ranked = [m for _, m in sorted(scored, key=lambda sm: -sm[0])]
+    return ranked or list(legal)
+
+
+# ---------------------------------------------------------------- what the AI may assume
+
+
+def sample_hidden(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    """A Masul state consistent with ``seat``'s view: the other seat's hand and face-down cards
+    and the 27 unused cards are the cards ``seat`` has not seen, dealt at random."""
+    names = SEAT_NAMES
+    seen = set(view["hand"]) | set(view["field"]) | set(view["discard"])
+    rows: list[list[dict | None]] = []
+    for s in (0, 1):
+        row = []
+        for slot in view["rows"][names[s]]:
+            if slot is None:
+                row.append(None)
+            else:
+                if "card" in slot:
+                    seen.add(slot["card"])
+                row.append({"card": slot.get("card"), "up": slot["face"] == "up"})
+        rows.append(row)
+    unknown = sorted(ALL_CARDS - seen, key=sort_key)
+    rng.shuffle(unknown)
+    other = 1 - seat
+    for slot in rows[other]:
+        if slot is not None and slot["card"] is None:
+            slot["card"] = unknown.pop()
+    count = view["hand_counts"][names[other]]
+    hands: list[list[str]] = [[], []]
+    hands[seat] = list(view["hand"])
+    hands[other] = sorted(unknown[:count], key=sort_key)
+    to_move = view["to_move"]
+    return {
+        "game": "masul",
+        "rng": {"seed": rng.randrange(2**31), "n": 0},
+        "options": {"max_field_replacements": view["max_field_replacements"]},
+        "hands": hands,
+        "rows": rows,
+        "field": list(view["field"]),
+        "discard": list(view["discard"]),
+        "unused": unknown[count:],
+        "replacements": [view["field_replacements"][names[s]] for s in (0, 1)],
+        "turn": None if to_move is None else names.index(to_move),
+    }
+
+
+STRONG = SearchSpec(
+    evaluate=scores_evaluation(scale=2.0),
+    playout=view_playout(seed_policy),
+    epsilon=0.1,
+    depth=20,  # a whole game: 18 plies at most
+    iterations=300,
+    candidates=seed_candidates,
+    prior_visits=10,
+    margin=0.5,  # a finished playout counts half its win, half its column margin
+)
+
+LEVELS = {"random": random_policy, "seed": seed_policy, "strong": strong_policy(STRONG)}

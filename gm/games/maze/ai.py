@@ -21,15 +21,20 @@
 
 It decides from its own view only: its hand and corners, the pile card, the other seats' corners
 and the cards seen going into their hands.
+- ``strong``: IS-MCTS (gm/ai/search.py) over :func:`sample_hidden` (the unseen cards of
+  the other hands, the deck and the pile dealt at random); the heuristic's move and 5 others
+  searched with heuristic playouts of 4 plies, scored by chain links.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from functools import lru_cache
 from typing import Any
 
 from gm.ai.basic import random_policy
+from gm.ai.search import SearchSpec, strong_policy, view_playout
 from gm.games.base import Engine, Move
 from gm.games.maze.geometry import (
     ALL_CARDS,
@@ -39,6 +44,8 @@ from gm.games.maze.geometry import (
     distance,
     winning_chain,
 )
+from gm.games.maze.rules import HAND_SIZE
+from gm.games.maze.rules import SEATS as SEAT_NAMES
 
 HELD = 8.0
 TAKEN = 0.2
@@ -155,7 +162,97 @@ def heuristic_policy(
     return legal[0]
 
 
+# ---------------------------------------------------------------- what the AI may assume
+
+
+def sample_hidden(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    """A state consistent with ``seat``'s view: the other seats' hands (but the cards seen going
+    into them), the deck and the pile below its top card are the unseen cards, dealt at random;
+    a dealt hand that would already chain its corners (the game would be over) is dealt again.
+    The reshuffle count is the smallest the deck's size and the turns allow."""
+    players = view["players"]
+    info = view["seats"]
+    to_move = SEAT_NAMES.index(view["to_move"])
+    drawn = view["drawn"]
+    hands = [list(i["known_cards"]) for i in info]
+    hands[seat] = list(view["hand"])
+    seen = {c for h in hands for c in h} | {c for i in info for c in i["corners"]}
+    top = view["pile_top"]
+    if top is not None:
+        seen.add(top)
+    unknown = [c for c in ALL_CARDS if c not in seen]
+    order = view["suit_order"]
+    for _attempt in range(20):
+        rng.shuffle(unknown)
+        pool = list(unknown)
+        dealt = [list(h) for h in hands]
+        for s in range(players):
+            if s != seat:
+                dealt[s] += [pool.pop() for _ in range(info[s]["hand_size"] - len(dealt[s]))]
+        if all(
+            s == seat or winning_chain(dealt[s], tuple(info[s]["corners"]), order) is None
+            for s in range(players)
+        ):
+            break
+    deck = pool[: view["deck_size"]]
+    pile = pool[view["deck_size"] :] + ([top] if top is not None else [])
+    if drawn is not None and drawn["card"] is None:  # another seat's card from the deck
+        card = next(c for c in dealt[to_move] if c not in info[to_move]["known_cards"])
+        drawn = {"from": "deck", "card": card}
+    turns = view["turns_played"]
+    start = len(ALL_CARDS) - 2 * players - HAND_SIZE * players
+    current = drawn is not None and drawn["from"] == "deck"
+    n = 0
+    while start + n * (start - 1) - len(deck) - current < (1 if turns else 0):
+        n += 1
+    return {
+        "game": "maze",
+        "rng": {"seed": rng.randrange(2**31), "n": n},
+        "options": {
+            "suit_order": order,
+            "forbid_immediate_rediscard": view["forbid_immediate_rediscard"],
+            "show_chain_hint": "chain_hint" in view,
+            "turn_cap": view["turn_cap"],
+        },
+        "players": players,
+        "hands": dealt,
+        "known": [list(i["known_cards"]) for i in info],
+        "deck": deck,
+        "pile": pile,
+        "to_move": to_move,
+        "step": view["step"],
+        "drawn": None if drawn is None else dict(drawn),
+        "turns": turns,
+        "result": None,
+    }
+
+
+def _chains(engine: Engine, state: dict[str, Any], players: int) -> list[float]:
+    """Rewards at a playout's cut-off: each seat's chain links (of 9) against the best other."""
+    links = engine.scores(state)
+    out = []
+    for s in range(players):
+        other = max(v for i, v in links.items() if i != s)
+        out.append(0.5 + 0.5 * math.tanh((links[s] - other) / 2))
+    return out
+
+
+STRONG = SearchSpec(
+    evaluate=_chains,
+    playout=view_playout(heuristic_policy),
+    epsilon=0.1,
+    depth=4,
+    iterations=300,
+    prior_visits=20,
+    candidates=lambda engine, view, seat, legal, rng: [
+        heuristic_policy(engine, view, seat, legal, rng),
+        *legal,
+    ],
+    width=6,
+)
+
 LEVELS = {
     "random": random_policy,
     "heuristic": heuristic_policy,
+    "strong": strong_policy(STRONG, players_of=lambda view: view["players"]),
 }

@@ -157,6 +157,7 @@ class MazeEngine(Engine):
             "deck_size": len(state["deck"]),
             "turns_played": state["turns"],
             "turn_cap": opts["turn_cap"],
+            "forbid_immediate_rediscard": opts["forbid_immediate_rediscard"],
             "to_move": None if mover is None else SEATS[mover],
             "over": over,
             "step": None if mover is None else state["step"],

@@ -18,15 +18,22 @@ Levels (weakest first):
   - ties are broken by the seeded rng.
   Against ``random`` it wins ≥ 80 % of seeded games (tests/test_n_in_a_row.py asserts it; the
   measured rate is in the test's docstring).
+- ``strong``: MCTS (gm/ai/search.py) on the marks replayed from the view's ``history``
+  (the game hides nothing); the heuristic's 6 best points searched with heuristic playouts of 8
+  plies. When some marks lie off the board shown (no ``history``) it searches a stand-in
+  state (:func:`approximate_state`).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
 from gm.ai.basic import random_policy
+from gm.ai.search import SearchSpec, strong_policy, view_playout
 from gm.games.base import Engine, Move
+from gm.games.n_in_a_row import rules
 from gm.games.n_in_a_row.rules import DIRECTIONS
 
 _AROUND = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
@@ -53,9 +60,18 @@ def _lines(occ: dict[tuple[int, int], int], x: int, y: int, seat: int) -> tuple[
 def heuristic_policy(
     engine: Engine, view: dict[str, Any], seat: int, legal: list[Move], rng: random.Random
 ) -> Move:
-    marks = view["marks"]
-    if not marks:
+    if not view["marks"]:
         return next((m for m in legal if m[2:] == (0, 0)), legal[0])
+    best_move, best_score = legal[0], float("-inf")
+    for score, move in heuristic_scores(engine, view, seat, legal, rng):
+        if score > best_score:
+            best_move, best_score = move, score
+    return best_move
+
+
+def heuristic_scores(engine: Engine, view: dict[str, Any], seat: int, legal, rng) -> list:
+    """The heuristic's ``(score, move)`` for the points it considers (see the docstring)."""
+    marks = view["marks"]
     occ = {(m["x"], m["y"]): (0 if m["mark"] == "X" else 1) for m in marks}
     other = 1 - seat
     n = view["n"]
@@ -69,7 +85,7 @@ def heuristic_policy(
         for move in candidates
     ]
     threats = {move for move, _, (_, their_run) in evaluated if their_run >= n + 1}
-    best_move, best_score = legal[0], float("-inf")
+    scored = []
     for move, (mine, my_run), (theirs, _) in evaluated:
         score = rng.random() * 0.01
         extends = my_run >= n + 1
@@ -80,9 +96,98 @@ def heuristic_policy(
         else:
             # extending our own record would give the challenger fresh turns: avoid it
             score += 10 * theirs - (300 if extends else 0) + (500 if move in threats else 0)
-        if score > best_score:
-            best_move, best_score = move, score
-    return best_move
+        scored.append((score, move))
+    return scored
 
 
-LEVELS = {"random": random_policy, "heuristic": heuristic_policy}
+# ---------------------------------------------------------------- what the AI may assume
+
+
+def sample_hidden(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    """N-in-a-row hides nothing: the state is the marks replayed in play order (the view's
+    ``history``). ValueError when the view does not list them all (some lie off the board
+    shown): then the strong level plays the heuristic's move."""
+    history = view["history"]
+    if history is None:
+        raise ValueError("the view does not list every mark")
+    options = {"f": view["f"], "placement": view["placement"], "max_turns": view["max_turns"]}
+    state = rules.new_state(0, options)
+    occ: dict[tuple[int, int], int] = {}
+    for i, (x, y) in enumerate(history):
+        rules._place(state, i % 2, x, y, occ)
+    return state
+
+
+def approximate_state(view: dict[str, Any], seat: int) -> dict[str, Any]:
+    """A stand-in state for the search when the view does not list every mark: the marks shown
+    (and the nearest ones off the board), the last moves in their order, the record, the turns
+    left and the longest lines as the view gives them; each other mark off the board becomes a
+    placeholder at the grid's far edge, where it touches nothing near the play."""
+    letters = {"X": 0, "O": 1}
+    placed = view["marks_placed"]
+    last = [(m["x"], m["y"], letters[m["mark"]]) for m in view["last_moves"]]
+    known = [(m["x"], m["y"], letters[m["mark"]]) for m in view["marks"]]
+    known += [(m["x"], m["y"], letters[m["mark"]]) for m in view["marks_outside"]["nearest"]]
+    seen = set(last)
+    by_seat: list[list[tuple[int, int]]] = [[], []]
+    for x, y, s in known:
+        if (x, y, s) not in seen:
+            seen.add((x, y, s))
+            by_seat[s].append((x, y))
+    first = placed - len(last)  # marks before the last moves: x at even indexes, o at odd
+    need = [(first + 1) // 2, first // 2]
+    for s, edge in ((0, rules.LIMIT), (1, -rules.LIMIT)):
+        del by_seat[s][need[s] :]
+        k = 0
+        while len(by_seat[s]) < need[s]:
+            by_seat[s].insert(0, (edge, rules.LIMIT - 3 * k))
+            k += 1
+    marks = [list(by_seat[i % 2][i // 2]) for i in range(first)]
+    marks += [[x, y] for x, y, _ in last]
+    names = list(rules.SEATS)
+    leader = view["leader"]
+    state = rules.new_state(
+        0, {"f": view["f"], "placement": view["placement"], "max_turns": view["max_turns"]}
+    )
+    state.update(
+        marks=marks,
+        leader=None if leader is None else names.index(leader),
+        n=view["n"],
+        turns_left=view["turns_left"],
+        best=[view["longest"][n] for n in names],
+    )
+    return state
+
+
+def _lines_lead(engine: Engine, state: dict[str, Any], players: int) -> list[float]:
+    """Rewards at a playout's cut-off: the record holder's edge, shrinking with the
+    challenger's turns left."""
+    leader = state["leader"]
+    if leader is None:
+        return [0.5, 0.5]
+    gap = state["n"] - state["best"][1 - leader]
+    v = 0.5 + 0.5 * math.tanh((gap + 1) / max(1, state["turns_left"]) * 2)
+    return [v, 1 - v] if leader == 0 else [1 - v, v]
+
+
+def _candidates(engine: Engine, view: dict[str, Any], seat: int, legal, rng) -> list[Move]:
+    if not view["marks"]:
+        return [heuristic_policy(engine, view, seat, legal, rng)]
+    scored = heuristic_scores(engine, view, seat, legal, rng)
+    return [m for _, m in sorted(scored, key=lambda sm: -sm[0])]
+
+
+STRONG = SearchSpec(
+    evaluate=_lines_lead,
+    playout=view_playout(heuristic_policy),
+    epsilon=0.1,
+    depth=8,
+    iterations=300,
+    candidates=_candidates,
+    width=6,
+    perfect_information=True,
+    approximate=approximate_state,
+    prior_visits=10,
+)
+
+LEVELS = {"random": random_policy, "heuristic": heuristic_policy, "strong": strong_policy(STRONG)}

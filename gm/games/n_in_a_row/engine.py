@@ -154,6 +154,8 @@ class NInARowEngine(Engine):
             "marks": marks,
             "window": dict(zip(("xmin", "xmax", "ymin", "ymax"), shown, strict=True)),
             "marks_outside": rules.outside(state, shown),
+            # every mark in play order, while all of them are on the board shown (169 at most)
+            "history": None if len(marks) < placed else [list(xy) for xy in state["marks"]],
             "last_moves": every[-RECENT:],
             "last_move": every[-1] if every else None,
             "leader": None if leader is None else SEATS[leader],

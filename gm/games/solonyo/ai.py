@@ -15,17 +15,22 @@
     3. else the lowest card (every choice loses the role; the lowest makes that obvious).
     This is the best possible pick: the next round is a fresh deal from the same deck whichever
     card is chosen, so only this comparison's points and the role matter.
+- ``strong``: the searcher's level (gm/ai/search.py, with :func:`sample_hidden`), but there is
+  nothing to search: blind, no pick is better than another; with the cards shown the
+  heuristic's pick is already the best one. So it plays the heuristic's pick.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
 from gm.ai.basic import random_policy
+from gm.ai.search import SearchSpec, strong_policy, view_playout
 from gm.games.base import Engine, Move
+from gm.games.solonyo.rules import DECK, ROUNDS_PER_DECK, SEATS, value
 from gm.games.solonyo.rules import points as win_points
-from gm.games.solonyo.rules import value
 
 
 def heuristic_policy(
@@ -54,4 +59,71 @@ def heuristic_policy(
     return move if move in legal else legal[0]
 
 
-LEVELS = {"random": random_policy, "heuristic": heuristic_policy}
+# ---------------------------------------------------------------- what the AI may assume
+
+
+def sample_hidden(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    """A state consistent with ``seat``'s view: the deck, the discard below the last comparison
+    and (in a blind game) the defiant's three cards are the unseen cards, dealt at random. The
+    last comparison's four cards lie on top of the discard unless a reshuffle took them back."""
+    seats = list(SEATS)
+    challenger = view["challenger_card"]
+    shown = [c for c in view["defiant_cards"] if c is not None]
+    last = list(view["last_cards"])
+    in_discard = last if view["discard_count"] >= 4 and last else []
+    seen = {challenger, *shown, *in_discard} - {None}
+    unknown = [c for c in DECK if c not in seen]
+    rng.shuffle(unknown)
+    defiant_cards = list(view["defiant_cards"])
+    for i, c in enumerate(defiant_cards):
+        if c is None:
+            defiant_cards[i] = unknown.pop()
+    below = view["discard_count"] - len(in_discard)
+    discard = unknown[:below] + in_discard
+    deck = unknown[below:]
+    rnd = view["round"]
+    return {
+        "game": "solonyo",
+        "rng": {"seed": rng.randrange(2**31), "n": 1 + (rnd - 1) // ROUNDS_PER_DECK},
+        "options": {
+            "scoring": view["scoring"],
+            "target": view["target"],
+            "defiant_sees_cards": view["defiant_sees_cards"],
+            "max_rounds": view["max_rounds"],
+        },
+        "deck": deck,
+        "discard": discard,
+        "defiant": seats.index(view["defiant"]),
+        "round": rnd,
+        "challenger_card": challenger,
+        "defiant_cards": defiant_cards,
+        "scores": [view["scores"][n] for n in seats],
+        "last": view["last"],
+        "last_cards": last,
+        "result": None,
+    }
+
+
+def _points_lead(engine: Engine, state: dict[str, Any], players: int) -> list[float]:
+    a, b = state["scores"]
+    lead = math.tanh((a - b) / max(8, state["options"]["target"] / 4))
+    return [0.5 + 0.5 * lead, 0.5 - 0.5 * lead]
+
+
+def _candidates(engine: Engine, view: dict[str, Any], seat: int, legal, rng) -> list[Move]:
+    """Nothing to search: blind, no position is better than another; with the cards shown the
+    heuristic's pick is the best one (a search measured 45% against it: noise, not insight)."""
+    return [heuristic_policy(engine, view, seat, legal, rng)]
+
+
+STRONG = SearchSpec(
+    evaluate=_points_lead,
+    playout=view_playout(heuristic_policy),
+    epsilon=0.0,
+    depth=6,
+    iterations=200,
+    candidates=_candidates,
+    prior_visits=10,
+)
+
+LEVELS = {"random": random_policy, "heuristic": heuristic_policy, "strong": strong_policy(STRONG)}

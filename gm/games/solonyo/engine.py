@@ -146,6 +146,7 @@ class SoLonYoEngine(Engine):
             "turn": to_move,
             "over": over,
             "last": state["last"],
+            "last_cards": list(state["last_cards"]),  # shown in the last comparison's text
             "outcome": outcome.to_dict(SEATS) if outcome is not None else None,
         }
 

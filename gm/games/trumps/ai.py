@@ -32,16 +32,21 @@
 Ties go to the first move in legal order, so apart from the trump choice the level is
 deterministic for a given view. Speed:
 one pass over the legal moves with set look-ups (well under a millisecond a move).
+- ``strong``: IS-MCTS (gm/ai/search.py); after the deal the sample is the whole position
+  (the other hand is the pack minus its own and the pile), before it a random coming deal;
+  heuristic playouts cut off after 24 plies, scored by the cards held.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
 from gm.ai.basic import random_policy
+from gm.ai.search import SearchSpec, strong_policy, view_playout
 from gm.games.base import Engine, Move
-from gm.games.trumps.rules import RANK, SEATS, can_beat, deck_for, take_count
+from gm.games.trumps.rules import RANK, SEATS, can_beat, deck_for, sort_key, take_count
 
 CARD = 10  # the worth of one card less in the own hand (or one more in the opponent's)
 TRUMP_ONLY_BONUS = 2  # the opponent can beat the card only by spending a trump
@@ -108,4 +113,66 @@ def heuristic_policy(
     return best
 
 
-LEVELS = {"random": random_policy, "heuristic": heuristic_policy}
+# ---------------------------------------------------------------- what the AI may assume
+
+
+def sample_hidden(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    """A state consistent with ``seat``'s view. The whole pack is dealt, so after the deal the
+    other hand is exactly the pack minus this hand and the pile; before it, only the secret
+    seed (the coming deal) is unknown: a random one is drawn."""
+    names = list(SEATS)
+    hands: list[list[str]] = [[], []]
+    phase = view["phase"]
+    if phase != "trumps":
+        hands[seat] = list(view["hand"])
+        taken = set(view["hand"]) | set(view["pile"])
+        hands[1 - seat] = [c for c in deck_for(view["deck_size"]) if c not in taken]
+        hands[1 - seat].sort(key=sort_key)
+    to_move = view["to_move"]
+    return {
+        "game": "trumps",
+        "rng": {"seed": rng.randrange(2**31), "n": 0 if phase == "trumps" else 1},
+        "options": {
+            "deck": view["deck_size"],
+            "trump_south": None,
+            "trump_north": None,
+            "max_plies": view["max_plies"],
+        },
+        "phase": phase,
+        "trumps": [view["trumps"][n] for n in names],
+        "hands": hands,
+        "known": [list(view["known_cards"][n]) for n in names],
+        "pile": list(view["pile"]),
+        "turn": names.index(to_move) if to_move is not None else seat,
+        "ply": view["ply"],
+        "last": list(view["last"]),
+        "result": None,
+    }
+
+
+def _cards_left(engine: Engine, state: dict[str, Any], players: int) -> list[float]:
+    """Rewards at a playout's cut-off: the difference of the cards held (fewer is better)."""
+    a, b = len(state["hands"][0]), len(state["hands"][1])
+    lead = math.tanh((b - a) / 6)
+    return [0.5 + 0.5 * lead, 0.5 - 0.5 * lead]
+
+
+def _candidates(engine: Engine, view: dict[str, Any], seat: int, legal, rng) -> list[Move]:
+    first = heuristic_policy(engine, view, seat, legal, rng)
+    rest = list(legal)
+    rng.shuffle(rest)
+    return [first, *rest]
+
+
+STRONG = SearchSpec(
+    evaluate=_cards_left,
+    playout=view_playout(heuristic_policy),
+    epsilon=0.1,
+    depth=24,
+    iterations=400,
+    candidates=_candidates,
+    width=8,
+    prior_visits=10,
+)
+
+LEVELS = {"random": random_policy, "heuristic": heuristic_policy, "strong": strong_policy(STRONG)}

@@ -1,0 +1,290 @@
+"""The ``strong`` level of every game: single-observer information-set Monte Carlo tree search
+(SO-ISMCTS, Cowling, Powley & Whitehouse 2012) over the engine interface.
+
+The searcher never sees the real state. It gets what every policy gets — the engine, its own
+seat's view, the legal moves and a seeded ``random.Random`` — and each iteration asks the game
+for a *determinization*: ``engine.sample_hidden(view, seat, rng)``, a full state consistent with
+everything the seat knows (its cards, the public cards, the counts), with the unknown cards
+dealt at random. One tree is shared by all determinizations: a node is a sequence of moves from
+the root, a child is selected by UCB1 among the moves legal *in this determinization* (its
+availability count replaces the parent's visits, as in ISMCTS), a new move is expanded, then a
+short playout (the game's heuristic policy where it helps, random moves otherwise) is cut off
+after ``depth`` plies and the position is evaluated: the outcome when the rules ended it, else
+the game's ``evaluate`` hook (default: a squashed score difference). Every seat's reward is in
+[0, 1]; a node keeps the reward of the seat that made its move (so 2 to 4 seats work alike).
+The move played is the root's most visited child.
+
+Budgets: at most ``iterations`` iterations and ``think_ms`` of wall time, whichever ends first,
+and never past the deadline the table sets for its request (:func:`deadline_for`), so a move
+request stays within ``GM_AI_BUDGET_MS``. With the time budget out of the way (the tests) the
+decision is a function of the view and the rng alone.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import math
+import random
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from gm.games.base import AIPolicy, Engine, Move, State
+
+# state-level playout move: (engine, state, seat, legal, rng) -> move
+Playout = Callable[[Engine, State, int, list[Move], random.Random], Move]
+# per-seat rewards in [0, 1] of a position the rules have not ended
+Evaluate = Callable[[Engine, State, int], list[float]]
+
+_DEADLINE: contextvars.ContextVar[float | None] = contextvars.ContextVar("gm_ai_deadline")
+_THINK_MS: contextvars.ContextVar[int | None] = contextvars.ContextVar("gm_ai_think_ms")
+_ITERATIONS: contextvars.ContextVar[int | None] = contextvars.ContextVar("gm_ai_iterations")
+
+DEFAULT_THINK_MS = 80  # a strong move's wall-time budget (GM_AI_THINK_MS)
+_setting: dict[str, int] = {"think_ms": DEFAULT_THINK_MS}
+
+
+def set_think_ms(ms: int) -> None:
+    """The process-wide think budget of a ``strong`` move (from ``GM_AI_THINK_MS``)."""
+    _setting["think_ms"] = max(1, int(ms))
+
+
+def think_ms() -> int:
+    given = _THINK_MS.get(None)
+    return _setting["think_ms"] if given is None else given
+
+
+@contextlib.contextmanager
+def deadline_for(
+    seconds_left: float, think: int | None = None, iterations: int | None = None
+) -> Iterator[None]:
+    """Within the block no search runs past ``seconds_left`` from now (``time.monotonic``);
+    ``think`` overrides the think budget and ``iterations`` the games' iteration budgets (the
+    coach, the tests: with time out of the way a decision depends on the view and rng only)."""
+    deadline = time.monotonic() + max(0.0, seconds_left)
+    outer = _DEADLINE.get(None)  # an enclosing block's settings hold unless narrowed
+    tokens = (
+        _DEADLINE.set(deadline if outer is None else min(outer, deadline)),
+        _THINK_MS.set(think if think is not None else _THINK_MS.get(None)),
+        _ITERATIONS.set(iterations if iterations is not None else _ITERATIONS.get(None)),
+    )
+    try:
+        yield
+    finally:
+        for var, token in zip((_DEADLINE, _THINK_MS, _ITERATIONS), tokens, strict=True):
+            var.reset(token)
+
+
+def scores_evaluation(scale: float, lower_is_better: bool = False) -> Evaluate:
+    """Rewards from ``engine.scores``: 0.5 ± a tanh of the score lead over the best other seat,
+    ``scale`` points being a clear lead."""
+
+    def evaluate(engine: Engine, state: State, players: int) -> list[float]:
+        scores = engine.scores(state)
+        vals = [(-1 if lower_is_better else 1) * scores.get(s, 0) for s in range(players)]
+        out = []
+        for s in range(players):
+            best_other = max(v for i, v in enumerate(vals) if i != s)
+            out.append(0.5 + 0.5 * math.tanh((vals[s] - best_other) / scale))
+        return out
+
+    return evaluate
+
+
+def view_playout(policy: AIPolicy) -> Playout:
+    """A playout move from a view-based policy (the game's heuristic level)."""
+
+    def playout(engine: Engine, state: State, seat: int, legal: list[Move], rng) -> Move:
+        return policy(engine, engine.view(state, seat, None), seat, legal, rng)
+
+    return playout
+
+
+def random_playout(engine: Engine, state: State, seat: int, legal: list[Move], rng) -> Move:
+    return legal[rng.randrange(len(legal))]
+
+
+@dataclass(frozen=True)
+class SearchSpec:
+    """A game's settings of the searcher. ``evaluate``: rewards at the playout cut-off;
+    ``playout``: the move policy of playouts and the first move a tree node expands (None:
+    random); ``epsilon``: the share of random playout moves; ``depth``: plies of a playout before
+    the evaluation; ``iterations``: the iteration budget; ``c``: the UCB exploration constant;
+    ``candidates``: the root's moves worth searching, best first, from the view (None: every
+    legal move), of which the first ``width`` are searched; ``widen``: a node below the root
+    with ``n`` visits has at most ``1 + widen·√n`` children (progressive widening);
+    ``perfect_information``: the game hides nothing, one sample serves every iteration
+    (``approximate``: a stand-in state when the view does not tell enough for that sample);
+    ``margin``: the share of a finished playout's reward that is ``evaluate`` (the margin of the
+    win) rather than the win itself: less noise where results are close;
+    ``prior_visits``: the root's first candidate (the heuristic's move) counts that many visits
+    more when the move is chosen, so another move must prove clearly better to replace it."""
+
+    evaluate: Evaluate
+    playout: Playout | None = None
+    epsilon: float = 0.1
+    depth: int = 20
+    iterations: int = 400
+    c: float = 0.7
+    candidates: Callable[..., list[Move]] | None = None
+    width: int = 8
+    widen: float = 1.0
+    perfect_information: bool = False
+    prior_visits: int = 0
+    approximate: Callable[[dict[str, Any], int], State] | None = None
+    margin: float = 0.0
+
+
+class _Node:
+    __slots__ = ("children", "visits", "avail", "reward", "seat")
+
+    def __init__(self, seat: int | None) -> None:
+        self.children: dict[Move, _Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0
+        self.seat = seat  # the seat whose move led here (its reward is kept)
+
+
+def _terminal_rewards(engine: Engine, state: State, players: int) -> list[float] | None:
+    out = engine.outcome(state)
+    if out is None:
+        return None
+    if out.draw or not out.winners:
+        return [0.5] * players
+    return [1.0 if s in out.winners else 0.0 for s in range(players)]
+
+
+def root_moves(engine: Engine, view, seat: int, legal: list[Move], rng, spec: SearchSpec):
+    """The root's candidate moves, best first (at most ``spec.width``)."""
+    if spec.candidates is None:
+        moves = list(legal)
+        rng.shuffle(moves)
+        return moves[: max(spec.width, 1)] if spec.width < len(moves) else moves
+    legal_set = set(legal)
+    ranked = [m for m in spec.candidates(engine, view, seat, legal, rng) if m in legal_set]
+    return list(dict.fromkeys(ranked))[: spec.width] or list(legal)
+
+
+def search(
+    engine: Engine,
+    view: dict[str, Any],
+    seat: int,
+    legal: list[Move],
+    rng: random.Random,
+    spec: SearchSpec,
+    players: int = 2,
+) -> tuple[Move, dict[Move, tuple[int, float]]]:
+    """The move to play and the root statistics ``{move: (visits, mean reward)}``."""
+    if len(legal) == 1:
+        return legal[0], {legal[0]: (0, 0.5)}
+    start = time.monotonic()
+    stop = start + think_ms() / 1000
+    hard = _DEADLINE.get(None)
+    if hard is not None:
+        stop = min(stop, hard)
+    root = _Node(None)
+    candidates = root_moves(engine, view, seat, legal, rng, spec)
+    if len(candidates) == 1:
+        return candidates[0], {candidates[0]: (0, 0.5)}
+    playout = spec.playout or random_playout
+    try:
+        fixed = engine.sample_hidden(view, seat, rng) if spec.perfect_information else None
+    except ValueError:  # the view does not tell enough for a true state
+        if spec.approximate is None:
+            return candidates[0], {}
+        fixed = spec.approximate(view, seat)
+    iterations = _ITERATIONS.get(None) or spec.iterations
+    for it in range(iterations):
+        if it and time.monotonic() >= stop:
+            break
+        state = engine.sample_hidden(view, seat, rng) if fixed is None else engine.copy_state(fixed)
+        node, path = root, [root]
+        rewards = None
+        # selection and expansion
+        while True:
+            rewards = _terminal_rewards(engine, state, players)
+            if rewards is not None:
+                break
+            mover = engine.to_move(state)
+            if node is root:
+                moves = candidates
+                limit = len(candidates)
+            else:
+                moves = engine.legal_moves(state, mover)
+                limit = 1 + int(spec.widen * math.sqrt(node.visits))
+            available = [m for m in moves if m in node.children]
+            for m in available:
+                node.children[m].avail += 1
+            if len(available) < min(limit, len(moves)):
+                if node is root:
+                    move = next(m for m in moves if m not in node.children)
+                else:
+                    move = playout(engine, state, mover, moves, rng)
+                    if move in node.children:
+                        untried = [m for m in moves if m not in node.children]
+                        move = untried[rng.randrange(len(untried))]
+                child = node.children[move] = _Node(mover)
+                state, _ = engine.apply(state, mover, move)
+                path.append(child)
+                break
+            best, best_value = None, -1.0
+            log_c = spec.c
+            for m in available:
+                ch = node.children[m]
+                value = ch.reward / ch.visits + log_c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if value > best_value:
+                    best, best_value = m, value
+            node = node.children[best]
+            state, _ = engine.apply(state, mover, best)
+            path.append(node)
+        # playout, cut off and evaluated
+        if rewards is None:
+            for _ in range(spec.depth):
+                rewards = _terminal_rewards(engine, state, players)
+                if rewards is not None:
+                    break
+                mover = engine.to_move(state)
+                moves = engine.legal_moves(state, mover)
+                if spec.playout is None or rng.random() < spec.epsilon:
+                    move = moves[rng.randrange(len(moves))]
+                else:
+                    move = playout(engine, state, mover, moves, rng)
+                state, _ = engine.apply(state, mover, move)
+            if rewards is None:
+                rewards = _terminal_rewards(engine, state, players) or spec.evaluate(
+                    engine, state, players
+                )
+        if spec.margin and engine.outcome(state) is not None:
+            lead = spec.evaluate(engine, state, players)
+            rewards = [
+                (1 - spec.margin) * r + spec.margin * v for r, v in zip(rewards, lead, strict=True)
+            ]
+        for n in path:
+            n.visits += 1
+            if n.seat is not None:
+                n.reward += rewards[n.seat]
+    stats = {m: (ch.visits, ch.reward / ch.visits) for m, ch in root.children.items()}
+    order = {m: i for i, m in enumerate(candidates)}
+
+    def rank(m: Move) -> tuple:
+        visits, mean = stats[m]
+        return (visits + (spec.prior_visits if m == candidates[0] else 0), mean, -order[m])
+
+    best = max(stats, key=rank)
+    return best, stats
+
+
+def strong_policy(spec: SearchSpec, players_of: Callable[[dict[str, Any]], int] | None = None):
+    """The ``strong`` level: an AIPolicy that searches with ``spec``."""
+
+    def policy(
+        engine: Engine, view: dict[str, Any], seat: int, legal: list[Move], rng: random.Random
+    ) -> Move:
+        players = players_of(view) if players_of else 2
+        return search(engine, view, seat, legal, rng, spec, players)[0]
+
+    policy.spec = spec  # type: ignore[attr-defined]
+    return policy

@@ -1,0 +1,116 @@
+"""The ``strong`` level (gm/ai/search.py, IS-MCTS over each game's sampler) never peeks: for
+every game, two tables whose states look the same to the AI's seat (the same view) but hold
+different hidden cards get the same decision with the same rng, played through
+``Table.run_ai`` as the service plays it. The second state is the game's own sampler's deal of
+the unseen cards (tests/test_contract.py checks that a sample shows the seat the same view and
+legal moves); the test checks that the hidden cards really differ where the game hides any.
+
+Also: ``strong`` is every game's default level, and its search respects the table's budget."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from gm.ai import search
+from gm.games import GAMES
+from gm.games.table import Budget, Table
+
+NAMES = sorted(GAMES)
+ITERATIONS = 40  # a small, fixed budget: no clock in the decision
+# perfect information: the "other" state is the same one (Your Trumps' pack is all dealt, so
+# only its secret seed differs)
+HIDES_NOTHING = {"n-in-a-row"}
+
+
+def _positions(name: str, seed: int, count: int):
+    """Tables of ``name`` (two strong AI seats) at a few plies of a heuristic-vs-random game."""
+    game = GAMES[name]
+    engine = game.engine
+    levels = list(game.levels)
+    rng = random.Random(seed)
+    state = engine.new_state(seed, engine.options({}), 2)
+    found = []
+    for ply in range(200):
+        if engine.outcome(state) is not None or len(found) == count:
+            break
+        seat = engine.to_move(state)
+        legal = engine.legal_moves(state, seat)
+        if ply % 3 == 1 and len(legal) > 1:
+            found.append(state)
+        policy = game.levels[levels[1]] if ply % 2 else game.levels["random"]
+        move = policy(engine, engine.view(state, seat, None), seat, legal, rng)
+        state, _ = engine.apply(state, seat, move)
+    return found
+
+
+def _table(name: str, state: dict, seed: int) -> Table:
+    game = GAMES[name]
+    doc = Table.new_document(game, [{"kind": "ai", "level": "strong"}] * 2, seed, {}, None)
+    doc["state"] = state
+    return Table(game, doc, state=state)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_strong_ai_decides_the_same_on_states_that_look_the_same(name):
+    engine = GAMES[name].engine
+    positions = _positions(name, seed=11, count=3)
+    assert positions
+    differing = 0
+    for i, state in enumerate(positions):
+        seat = engine.to_move(state)
+        view = engine.view(state, seat, None)
+        try:
+            other = engine.sample_hidden(view, seat, random.Random(1000 + i))
+        except ValueError:
+            continue
+        assert engine.view(other, seat, None) == view
+        if engine.copy_state(other) != state:
+            differing += 1
+        moves = []
+        for s in (state, other):
+            table = _table(name, engine.copy_state(s), seed=5 + i)
+            with search.deadline_for(60, think=60_000, iterations=ITERATIONS):
+                entries = table.run_ai(Budget(steps=1, seconds=60))
+            moves.append(entries[0]["move"])
+        assert moves[0] == moves[1], (name, i, moves)
+    if name not in HIDES_NOTHING:
+        assert differing, f"{name}: no position had other hidden cards"
+
+
+HIDDEN = {  # where each card game keeps cards the seat to move cannot see
+    "masul": lambda state, seat: state["hands"][1 - seat],
+    "card-chess": lambda state, seat: state["hands"][1 - seat] + state["draw"],
+    "maze": lambda state, seat: state["hands"][1 - seat] + state["deck"],
+    "solonyo": lambda state, seat: state["deck"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(HIDDEN))
+def test_the_pairs_differ_in_the_cards_the_seat_cannot_see(name):
+    """The pairs above are not one state in disguise: the hidden cards are dealt otherwise."""
+    engine = GAMES[name].engine
+    for i, state in enumerate(_positions(name, seed=3, count=3)):
+        seat = engine.to_move(state)
+        other = engine.sample_hidden(engine.view(state, seat, None), seat, random.Random(i))
+        assert HIDDEN[name](other, seat) != HIDDEN[name](state, seat)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_strong_is_the_default_level_and_it_is_stronger_than_the_others(name):
+    game = GAMES[name]
+    assert game.default_level == "strong"
+    assert list(game.levels)[0] == "random" and list(game.levels)[-1] == "strong"
+
+
+def test_a_search_stops_at_the_table_budget():
+    """However many iterations a game allows, a move stops at the request's deadline."""
+    name = "card-chess"
+    state = _positions(name, seed=2, count=1)[0]
+    table = _table(name, state, seed=2)
+    t0 = time.monotonic()
+    with search.deadline_for(60, think=60_000, iterations=10**6):
+        table.run_ai(Budget(steps=1, seconds=0.2))
+    assert time.monotonic() - t0 < 1.0

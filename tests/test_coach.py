@@ -1,0 +1,125 @@
+"""The coach: "what should I play?" / "hint" over chat, GET /play/<token>/hint and the MCP tool
+``suggest_move``: the strong AI's suggestion for the asking seat, from that seat's view only,
+with a one-line reason; nothing is played or counted; off with the option ``hints: false``; and
+no answer shows a card the seat may not see (for every game)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import anyio
+import pytest
+from mcp import Client
+
+from gm.ai import search
+from gm.api.schemas import HintAnswerSchema
+from gm.coach import HINTS_OFF
+from gm.games import GAMES
+from gm.mcp_server import build_server
+
+
+def _leaks(text: str, hidden: set[str]) -> list[str]:
+    return [t for t in hidden if re.search(rf"(?<![0-9A-Za-z]){re.escape(t)}(?![0-9A-Za-z])", text)]
+
+
+def _game(client, name="masul", **options):
+    body = {"game": name, "opponent": "human", "seed": 2024}
+    if options:
+        body["options"] = options
+    game = client.post("/games", json=body).get_json()
+    seat2 = next(iter(game["invites"]))
+    joined = client.post(
+        f"/games/{game['game_id']}/join", json={"invite": game["invites"][seat2]}
+    ).get_json()
+    return game["token"], joined["token"]
+
+
+def _hidden(service, token: str, seat: int) -> set[str]:
+    doc = service.store.load(token.split(".")[0])
+    engine = GAMES[doc["game"]].engine
+    return engine.hidden_tokens(engine.from_dict(doc["state"]), seat)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_hint_over_http_is_a_legal_move_and_shows_nothing_hidden(client, service, name):
+    first, second = _game(client, name)
+    before = client.get(f"/play/{first}").get_json()
+    answer = client.get(f"/play/{first}/hint")
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    body = answer.get_json()
+    assert not HintAnswerSchema().validate(body)
+    assert body["reason"] and body["reply"].startswith(f"Try {body['suggestion']}.")
+    assert body["version"] == before["version"]  # nothing was played
+    text = json.dumps(body, ensure_ascii=False)
+    assert not _leaks(text, _hidden(service, first, 0)), _leaks(text, _hidden(service, first, 0))
+    # the other seat is not to move: no suggestion, and still nothing hidden
+    other = client.get(f"/play/{second}/hint").get_json()
+    assert other["suggestion"] is None and "not your turn" in other["reason"]
+    text = json.dumps(other, ensure_ascii=False)
+    assert not _leaks(text, _hidden(service, second, 1))
+    # the suggestion is a legal move (played now by the seat itself); then the other's hint
+    played = client.post(f"/play/{first}/moves", json={"move": body["suggestion"]}).get_json()
+    assert played["legal"], played
+    other = client.get(f"/play/{second}/hint").get_json()
+    if other["suggestion"] is not None:
+        text = json.dumps(other, ensure_ascii=False)
+        assert not _leaks(text, _hidden(service, second, 1))
+
+
+@pytest.mark.parametrize("text", ["hint", "what should I play?", "what's the best move"])
+def test_a_hint_in_chat_is_no_move_attempt(client, text):
+    first, _ = _game(client)
+    before = client.get(f"/play/{first}").get_json()
+    body = client.post(f"/play/{first}/say", json={"text": text}).get_json()
+    assert body["intent"] == "hint"
+    assert body["reply"].startswith(f"Try {body['suggestion']}.")
+    assert client.post(f"/play/{first}/moves", json={"move": body["suggestion"]}).get_json()[
+        "legal"
+    ]  # the suggestion is a legal move (played only now, by the seat itself)
+    after = client.get(f"/play/{first}").get_json()
+    assert after["version"] == before["version"] + 1  # the move just played, nothing else
+    assert [s.get("illegal", 0) for s in after["seats"]] == [
+        s.get("illegal", 0) for s in before["seats"]
+    ]
+
+
+def test_hints_can_be_turned_off_per_game(client):
+    first, _ = _game(client, hints=False)
+    body = client.get(f"/play/{first}/hint").get_json()
+    assert body["suggestion"] is None and body["reason"] == HINTS_OFF
+    chat = client.post(f"/play/{first}/say", json={"text": "hint"}).get_json()
+    assert chat["intent"] == "hint" and chat["reply"] == HINTS_OFF
+    refused = client.post("/games", json={"game": "masul", "options": {"hints": "no"}})
+    assert refused.status_code == 422
+    listed = client.get("/rules/masul").get_json()
+    assert any(o["name"] == "hints" for o in listed["options"])
+
+
+def test_the_mcp_tool_suggests_a_move(client, service):
+    first, _ = _game(client, "trumps")
+
+    async def main():
+        async with Client(build_server(service)) as mcp:
+            result = await mcp.call_tool("suggest_move", {"token": first})
+            assert not result.is_error
+            body = result.structured_content
+            assert body["suggestion"].startswith("TRUMP ")
+            assert body["reason"]
+
+    anyio.run(main)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_hints_through_a_game_never_show_a_hidden_card(client, service, name, monkeypatch):
+    """Both seats ask at every ply of a short game played by the coach's own suggestions."""
+    monkeypatch.setitem(search._setting, "think_ms", 10)
+    tokens = _game(client, name)
+    for _ in range(8):
+        for seat, token in enumerate(tokens):
+            body = client.get(f"/play/{token}/hint").get_json()
+            text = json.dumps(body, ensure_ascii=False)
+            assert not _leaks(text, _hidden(service, token, seat)), (name, seat, text)
+            if body["suggestion"] is not None and body["status"] == "active":
+                move = client.post(f"/play/{token}/moves", json={"move": body["suggestion"]})
+                assert move.get_json()["legal"]
