@@ -65,16 +65,16 @@ def deadline_for(
     coach, the tests: with time out of the way a decision depends on the view and rng only)."""
     deadline = time.monotonic() + max(0.0, seconds_left)
     outer = _DEADLINE.get(None)  # an enclosing block's settings hold unless narrowed
-    tokens = (
-        _DEADLINE.set(deadline if outer is None else min(outer, deadline)),
-        _THINK_MS.set(think if think is not None else _THINK_MS.get(None)),
-        _ITERATIONS.set(iterations if iterations is not None else _ITERATIONS.get(None)),
-    )
+    deadline_token = _DEADLINE.set(deadline if outer is None else min(outer, deadline))
+    think_token = _THINK_MS.set(think if think is not None else _THINK_MS.get(None))
+    count = iterations if iterations is not None else _ITERATIONS.get(None)
+    iterations_token = _ITERATIONS.set(count)
     try:
         yield
     finally:
-        for var, token in zip((_DEADLINE, _THINK_MS, _ITERATIONS), tokens, strict=True):
-            var.reset(token)
+        _ITERATIONS.reset(iterations_token)
+        _THINK_MS.reset(think_token)
+        _DEADLINE.reset(deadline_token)
 
 
 def scores_evaluation(scale: float, lower_is_better: bool = False) -> Evaluate:
@@ -209,6 +209,7 @@ def search(
             if rewards is not None:
                 break
             mover = engine.to_move(state)
+            assert mover is not None  # no outcome: a seat is to move
             if node is root:
                 moves = candidates
                 limit = len(candidates)
@@ -237,6 +238,7 @@ def search(
                 value = ch.reward / ch.visits + log_c * math.sqrt(math.log(ch.avail) / ch.visits)
                 if value > best_value:
                     best, best_value = m, value
+            assert best is not None  # every available child has visits
             node = node.children[best]
             state, _ = engine.apply(state, mover, best)
             path.append(node)
@@ -247,6 +249,7 @@ def search(
                 if rewards is not None:
                     break
                 mover = engine.to_move(state)
+                assert mover is not None
                 moves = engine.legal_moves(state, mover)
                 if spec.playout is None or rng.random() < spec.epsilon:
                     move = moves[rng.randrange(len(moves))]

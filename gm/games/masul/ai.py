@@ -42,8 +42,8 @@ from typing import Any
 
 from gm.ai.basic import random_policy
 from gm.ai.search import SearchSpec, scores_evaluation, strong_policy, view_playout
-from gm.games.base import Engine
-from gm.games.masul.rules import ALL_CARDS, SEAT_NAMES, MasulMove, rank, sort_key, suit
+from gm.games.base import Engine, Move
+from gm.games.masul.rules import ALL_CARDS, SEAT_NAMES, rank, sort_key, suit
 
 HIGH = 9  # rank 9 or more is a high card; 8 or less is low
 
@@ -79,13 +79,13 @@ def _known_value(mine: dict | None, theirs: dict | None, field_card: str) -> flo
     return (a > b) - (a < b)
 
 
-def seed_scores(view: dict[str, Any], seat: int, legal: list[MasulMove]) -> list:
+def seed_scores(view: dict[str, Any], seat: int, legal: list[Move]) -> list[tuple[float, Move]]:
     """The seed level's ``(score, move)`` of each move it would consider, in legal order."""
     me, them = SEAT_NAMES[seat], SEAT_NAMES[1 - seat]
     own, opp, field = view["rows"][me], view["rows"][them], view["field"]
     replaced = view["field_replacements"][me] > 0
     legal_set = set(legal)
-    scored: list[tuple[float, MasulMove]] = []
+    scored: list[tuple[float, Move]] = []
     for move in legal:
         kind, card, column = move
         c = column - 1
@@ -118,9 +118,9 @@ def seed_scores(view: dict[str, Any], seat: int, legal: list[MasulMove]) -> list
 
 
 def seed_policy(
-    engine: Engine, view: dict[str, Any], seat: int, legal: list[MasulMove], rng: random.Random
-) -> MasulMove:
-    best: list[MasulMove] = []
+    engine: Engine, view: dict[str, Any], seat: int, legal: list[Move], rng: random.Random
+) -> Move:
+    best: list[Move] = []
     best_score = float("-inf")
     for score, move in seed_scores(view, seat, legal):
         if score > best_score + 1e-9:
@@ -145,9 +145,9 @@ def sample_hidden(view: dict[str, Any], seat: int, rng: random.Random) -> dict[s
     and the 27 unused cards are the cards ``seat`` has not seen, dealt at random."""
     names = SEAT_NAMES
     seen = set(view["hand"]) | set(view["field"]) | set(view["discard"])
-    rows: list[list[dict | None]] = []
+    rows: list[list[dict[str, Any] | None]] = []
     for s in (0, 1):
-        row = []
+        row: list[dict[str, Any] | None] = []
         for slot in view["rows"][names[s]]:
             if slot is None:
                 row.append(None)
