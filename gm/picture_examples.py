@@ -1,6 +1,7 @@
 """The board pictures README shows (docs/boards/<game>.svg): one per game, the first seat's view of
-a fixed seeded position in mid-game (every seat played by the game's default AI level with a seeded
-``random.Random``), drawn by
+a fixed seeded position in mid-game (every seat played by the game's heuristic level, the one
+below ``strong``, whose moves depend on the view and a seeded ``random.Random`` only: the strong
+level thinks for a wall-clock time), drawn by
 :func:`gm.pictures.board_svg`. ``python -m gm.picture_examples [directory]`` writes them;
 tests/test_pictures.py checks the committed files are what this produces today."""
 
@@ -24,7 +25,8 @@ PLAYERS = {"maze": 3}
 def example(name: str) -> str:
     """The picture of game ``name``'s example position, as its first seat sees it."""
     engine = REGISTRY[name]
-    policy = GAMES[name].levels[GAMES[name].default_level]
+    levels = [level for level in GAMES[name].levels if level != "strong"]
+    policy = GAMES[name].levels[levels[-1]]
     players = PLAYERS.get(name, engine.info.min_players)
     state = engine.new_state(SEED, engine.options({}), players)
     rng = random.Random(f"{SEED}/{name}")
