@@ -240,7 +240,7 @@ OPERATIONS: tuple[Operation, ...] = (
         "play",
         s.HintAnswerSchema,
         lambda svc, a: svc.suggest(a["token"]),
-        errors=(404, 503),
+        errors=(404, 429, 503),
         tool=True,
         mcp=True,
     ),

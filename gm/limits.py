@@ -1,5 +1,6 @@
 """Rate limits, counted in the game store's Redis: per client address and per seat token, on the
-operations that write (creating a game, joining, moves, ``/say``, resigning).
+operations that write (creating a game, joining, moves, ``/say``, resigning) and on the coach's
+hints (a search, as costly as an AI move).
 
 Fixed windows: a counter per (subject, operation kind, window) — ``INCR`` then ``EXPIRE`` in one
 round trip — whose key ``gm-rl:{<hash>}:<kind>:<subject kind>:<seconds>:<window>`` carries its
@@ -70,9 +71,10 @@ KINDS: dict[str, str] = {
     "play_move": "play",
     "say": "play",
     "resign": "play",
+    "suggest_move": "play",  # a hint costs what an AI move costs (a search)
     "rematch": "create",
 }
-WHAT = {"create": "new games", "join": "joins", "play": "moves"}
+WHAT = {"create": "new games", "join": "joins", "play": "moves and hints"}
 WHOM = {"address": "from your address", "seat": "on this seat", "game": "for this game"}
 
 

@@ -60,13 +60,25 @@ def test_moves_say_and_resign_are_limited_per_seat_and_change_nothing(settings, 
     before = client.get(f"/play/{token}").get_json()
     move = before["legal_moves"][0]
     body = _too_many(client.post(f"/play/{token}/moves", json={"move": move}))
-    assert "moves on this seat: at most 3 per minute" in body["detail"]
+    assert "moves and hints on this seat: at most 3 per minute" in body["detail"]
     _too_many(client.post(f"/play/{token}/say", json={"text": move}))
     _too_many(client.post(f"/play/{token}/resign"))
     after = client.get(f"/play/{token}").get_json()
     assert after == before, "reads are not limited, and the refused writes changed nothing"
     fresh = client.post("/games", json={"game": "masul", "seed": 2024}).get_json()
     assert client.post(f"/play/{fresh['token']}/moves", json={"move": legal[0]}).status_code == 200
+
+
+def test_hints_count_like_moves_per_seat(settings, redis_client):
+    """A hint runs the strong AI's search: as costly as an AI move, so it counts as one."""
+    client = _app(settings, redis_client, limit_seat=(Rate(2, 60),)).test_client()
+    token = client.post("/games", json={"game": "masul", "seed": 2024}).get_json()["token"]
+    for _ in range(2):
+        assert client.get(f"/play/{token}/hint").status_code == 200
+    body = _too_many(client.get(f"/play/{token}/hint"))
+    assert "moves and hints on this seat: at most 2 per minute" in body["detail"]
+    _too_many(client.post(f"/play/{token}/say", json={"text": "hint"}))
+    assert client.get(f"/play/{token}").status_code == 200, "views are not limited"
 
 
 def test_joins_are_limited_per_address_and_per_game(settings, redis_client):
