@@ -26,7 +26,7 @@ from gm.config import Settings
 from gm.fastjson import FastJSONProvider
 from gm.games.table import Budget
 from gm.limits import Limiter
-from gm.redis_server import client_for
+from gm.redis_server import answers_at, client_for
 from gm.security import bearer_ok, client_address
 from gm.service import GameService
 from gm.store import Store
@@ -61,7 +61,7 @@ def _flask_cli_embedded(settings: Settings) -> str:
     from gm.redis_server import DataDirInUse, EmbeddedRedis
 
     socket_path = Path(settings.data_dir).resolve() / "redis.sock"
-    if _answers(socket_path):
+    if answers_at(socket_path):
         return f"unix://{socket_path}"
     try:
         server = EmbeddedRedis(
@@ -79,18 +79,6 @@ def _flask_cli_embedded(settings: Settings) -> str:
         flush=True,
     )
     return server.url
-
-
-def _answers(socket_path: Path) -> bool:
-    if not socket_path.exists():
-        return False
-    probe = redis.Redis(unix_socket_path=str(socket_path), socket_timeout=1)
-    try:
-        return bool(probe.ping())
-    except (redis.ConnectionError, redis.TimeoutError, OSError):
-        return False
-    finally:
-        probe.close()
 
 
 def create_app(settings: Settings | None = None, client: redis.Redis | None = None) -> Flask:

@@ -45,7 +45,7 @@ from gm.contract import OPERATIONS, Operation
 from gm.errors import problem_for
 from gm.limits import Limiter
 from gm.mcp_http import serve_http
-from gm.redis_server import client_for
+from gm.redis_server import answers_at, client_for
 from gm.security import client_address, is_loopback
 from gm.service import GameService
 from gm.store import Store
@@ -219,7 +219,7 @@ def connect(settings: Settings, data_dir: str | None = None) -> Iterator[redis.R
     else:
         data_dir = data_dir or settings.data_dir
         socket_path = Path(data_dir).resolve() / "redis.sock"
-        if _answers(socket_path):  # a running gm serve's server: reuse it, never a second one
+        if answers_at(socket_path):  # a running gm serve's server: reuse it, never a second one
             url = f"unix://{socket_path}"
         else:
             from gm.redis_server import DataDirInUse, EmbeddedRedis
@@ -239,18 +239,6 @@ def connect(settings: Settings, data_dir: str | None = None) -> Iterator[redis.R
         client.close()
         if server is not None:
             server.stop()
-
-
-def _answers(socket_path: Path) -> bool:
-    if not socket_path.exists():
-        return False
-    probe = redis.Redis(unix_socket_path=str(socket_path), socket_timeout=1)
-    try:
-        return bool(probe.ping())
-    except (redis.ConnectionError, redis.TimeoutError, OSError):
-        return False
-    finally:
-        probe.close()
 
 
 def run(args: argparse.Namespace) -> int:

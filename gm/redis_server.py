@@ -68,6 +68,20 @@ def client_for(url: str, **kwargs: object) -> redis.Redis:
     return redis.Redis.from_url(url, **options)
 
 
+def answers_at(socket_path: Path) -> bool:
+    """Whether a Redis server answers PING on the unix socket ``socket_path`` (a running
+    ``gm serve``'s embedded server, which ``gm mcp`` and ``flask run`` reuse)."""
+    if not socket_path.exists():
+        return False
+    probe = redis.Redis(unix_socket_path=str(socket_path), socket_timeout=1)
+    try:
+        return bool(probe.ping())
+    except (redis.ConnectionError, redis.TimeoutError, OSError):
+        return False
+    finally:
+        probe.close()
+
+
 DEFAULT_MAXMEMORY = "256mb"  # gm/config.py's default too
 MAXMEMORY_POLICY = "noeviction"
 

@@ -22,19 +22,10 @@ from mcp import Client, StdioServerParameters
 from gm import mcp_app
 from gm.contract import OPERATIONS
 from gm.mcp_server import build_server
+from tests import browser as browser_for_tests
 from tests.real_server import ROOT, free_port, gm_env
 
 HOST_DIR = ROOT / "tests" / "mcp_app_host"
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 UI_TOOLS = {op.name for op in OPERATIONS if op.mcp and op.ui}
 SVG = (
     '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40">'
@@ -187,7 +178,7 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = browser_for_tests.launch(p)
         try:
             yield browser
         finally:
