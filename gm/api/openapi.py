@@ -101,7 +101,8 @@ def _option_schema(option: Any) -> dict[str, Any]:
     elif option.type == "choice":
         kinds = {_JSON_TYPES.get(type(c), "string") for c in option.choices if c is not None}
         schema = {"type": kinds.pop() if len(kinds) == 1 else sorted(kinds)}
-        schema["enum"] = list(option.choices)
+        if not option.spellings:  # else the engine reads other spellings too ('hearts' for ♥)
+            schema["enum"] = list(option.choices)
     else:
         schema = {"type": "string"}
     # null is accepted and means the default (the tool files rely on it)

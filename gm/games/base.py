@@ -163,6 +163,7 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     nullable: bool = False  # None is a value of its own (e.g. "no limit"), not "the default"
+    spellings: bool = False  # the engine reads other spellings too: no enum in OpenAPI
 
     def validate(self, value: Any) -> Any:
         """Return the value, or raise ValueError saying what would be accepted."""

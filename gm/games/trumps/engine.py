@@ -58,13 +58,16 @@ class TrumpsEngine(Engine):
                 "South's trump suit (♣ ♦ ♥ ♠; words like 'hearts' are accepted); null: south "
                 "chooses it with a TRUMP move.",
                 (None, *SUITS),
+                spellings=True,
             ),
             Option(
                 "trump_north",
                 "choice",
                 None,
-                "North's trump suit (must differ from south's); null: north chooses it.",
+                "North's trump suit (must differ from south's; words like 'hearts' are accepted); "
+                "null: north chooses it.",
                 (None, *SUITS),
+                spellings=True,
             ),
             Option(
                 "max_plies",
