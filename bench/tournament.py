@@ -6,7 +6,8 @@ Each seed is played twice, the levels swapping seats, so both orders see the sam
 score share of level A: a win 1, a draw 0.5, a loss 0 (the framework's move cap draws); with a
 95% confidence interval (normal approximation over the per-seed pair means, which are
 independent). Decision time: the wall time of one AI move as the table plays it (view, policy,
-apply), median and p95, per level. Run it on one core of the machine::
+apply), median and p95, and its CPU time (the think budget is CPU time; on a quiet core the two
+agree). Run it on one core of the machine, or ``--jobs 2`` for one process per core::
 
     taskset -c 1 python -m bench.tournament masul strong seed --games 400
     taskset -c 1 python -m bench.tournament all            # every game, the issue's pairings
@@ -20,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import multiprocessing
 import statistics
 import sys
 import time
@@ -41,18 +43,19 @@ PAIRINGS = {
 
 
 def play(name: str, levels: tuple[str, str], seed: int, options=None):
-    """One game; returns (scores per seat in [0, 1], [(seat, seconds), ...] per AI move)."""
+    """One game; returns (scores per seat in [0, 1], [(seat, wall s, CPU s), ...] per AI
+    move)."""
     game = GAMES[name]
     seats = [{"kind": "ai", "level": lv} for lv in levels]
     doc = Table.new_document(game, seats, seed, options or {}, None)
     table = Table(game, doc)
     seconds = Settings.from_env().ai_budget_ms / 1000
-    times: list[tuple[int, float]] = []
+    times: list[tuple[int, float, float]] = []
     while table.outcome() is None:
         seat = table.ai_to_move()
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
         table.run_ai(Budget(steps=1, seconds=seconds))
-        times.append((seat, time.perf_counter() - t0))
+        times.append((seat, time.perf_counter() - t0, time.thread_time() - c0))
     out = table.outcome()
     if out.draw or not out.winners:
         result = [0.5, 0.5]
@@ -61,22 +64,42 @@ def play(name: str, levels: tuple[str, str], seed: int, options=None):
     return result, times
 
 
-def match(name: str, a: str, b: str, games: int, first_seed: int = 1, options=None):
-    """Level ``a`` against ``b`` over ``games`` games (seeds × both orders)."""
+def _pair(job: tuple) -> tuple[list[float], list[tuple[str, float, float]]]:
+    """One seed played in both orders: level ``a``'s two results and every AI move's times."""
+    name, a, b, seed, options, think = job
+    if think is not None:
+        search.set_think_ms(think)
+    mine: list[float] = []
+    timed: list[tuple[str, float, float]] = []
+    for order in ((a, b), (b, a)):
+        result, moves = play(name, order, seed, options)
+        mine.append(result[order.index(a)])
+        timed.extend((order[seat], wall, cpu) for seat, wall, cpu in moves)
+    return mine, timed
+
+
+def match(name: str, a: str, b: str, games: int, first_seed: int = 1, options=None, jobs: int = 1):
+    """Level ``a`` against ``b`` over ``games`` games (seeds × both orders), the seeds spread
+    over ``jobs`` processes (the think budget is CPU time, so a busy core does not weaken it)."""
     pairs: list[float] = []
     times: dict[str, list[float]] = {a: [], b: []}
+    cpu: dict[str, list[float]] = {a: [], b: []}
     wins = draws = 0
-    for seed in range(first_seed, first_seed + max(1, games // 2)):
-        pair = 0.0
-        for order in ((a, b), (b, a)):
-            result, moves = play(name, order, seed, options)
-            mine = result[order.index(a)]
-            pair += mine
-            wins += mine == 1.0
-            draws += mine == 0.5
-            for seat, dt in moves:
-                times[order[seat]].append(dt)
-        pairs.append(pair / 2)
+    seeds = range(first_seed, first_seed + max(1, games // 2))
+    work = [(name, a, b, seed, options, search.think_ms()) for seed in seeds]
+    if jobs > 1:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            done = pool.map(_pair, work, chunksize=1)
+    else:
+        done = [_pair(job) for job in work]
+    for mine, timed in done:
+        for r in mine:
+            wins += r == 1.0
+            draws += r == 0.5
+        for level, wall, used in timed:
+            times[level].append(wall)
+            cpu[level].append(used)
+        pairs.append(sum(mine) / 2)
     n = len(pairs)
     share = statistics.fmean(pairs)
     half = 1.96 * (statistics.stdev(pairs) / math.sqrt(n)) if n > 1 else float("nan")
@@ -90,6 +113,7 @@ def match(name: str, a: str, b: str, games: int, first_seed: int = 1, options=No
         "share": share,
         "ci": (max(0.0, share - half), min(1.0, share + half)),
         "times": times,
+        "cpu": cpu,
     }
 
 
@@ -101,13 +125,13 @@ def _ms(values: list[float], q: float) -> float:
 
 
 def line(r: dict) -> str:
-    t = r["times"][r["a"]]
+    t, c = r["times"][r["a"]], r["cpu"][r["a"]]
     lo, hi = r["ci"]
     return (
         f"{r['game']:<11} {r['a']} vs {r['b']:<9} games {r['games']:>4}  wins {r['wins']:>4} "
         f"draws {r['draws']:>3}  share {100 * r['share']:5.1f}% (95% CI {100 * lo:5.1f}-"
         f"{100 * hi:5.1f})  {r['a']} move ms: median {_ms(t, 0.5):6.1f} p95 {_ms(t, 0.95):6.1f}"
-        f" (n={len(t)})"
+        f" (CPU {_ms(c, 0.5):.1f} / {_ms(c, 0.95):.1f}; n={len(t)})"
     )
 
 
@@ -120,6 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--think", type=int, default=None, help="strong level think time, ms")
     p.add_argument("--options", type=json.loads, default=None, help="game options, JSON")
+    p.add_argument("--jobs", type=int, default=1, help="processes (one per core)")
     args = p.parse_args(argv)
     if args.think is not None:
         search.set_think_ms(args.think)
@@ -136,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             plan = [(below, args.games or n_below), ("random", args.games or n_random)]
         for b, games in plan:
-            result = match(name, args.a, b, games, args.seed, args.options)
+            result = match(name, args.a, b, games, args.seed, args.options, args.jobs)
             print(line(result) + (f"  options {args.options}" if args.options else ""), flush=True)
     return 0
 

@@ -14,10 +14,11 @@ the game's ``evaluate`` hook (default: a squashed score difference). Every seat'
 [0, 1]; a node keeps the reward of the seat that made its move (so 2 to 4 seats work alike).
 The move played is the root's most visited child.
 
-Budgets: at most ``iterations`` iterations and ``think_ms`` of wall time, whichever ends first,
-and never past the deadline the table sets for its request (:func:`deadline_for`), so a move
-request stays within ``GM_AI_BUDGET_MS``. With the time budget out of the way (the tests) the
-decision is a function of the view and the rng alone.
+Budgets: at most ``iterations`` iterations and ``think_ms`` of the thinking thread's CPU time
+(``time.thread_time``: the AI plays as well on a busy machine as on a quiet one), whichever ends
+first, and never past the wall-clock deadline the table sets for its request
+(:func:`deadline_for`), so a move request stays within ``GM_AI_BUDGET_MS``. With the time
+budget out of the way (the tests) the decision is a function of the view and the rng alone.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ _DEADLINE: contextvars.ContextVar[float | None] = contextvars.ContextVar("gm_ai_
 _THINK_MS: contextvars.ContextVar[int | None] = contextvars.ContextVar("gm_ai_think_ms")
 _ITERATIONS: contextvars.ContextVar[int | None] = contextvars.ContextVar("gm_ai_iterations")
 
-DEFAULT_THINK_MS = 80  # a strong move's wall-time budget (GM_AI_THINK_MS)
+DEFAULT_THINK_MS = 80  # a strong move's CPU-time budget (GM_AI_THINK_MS)
 _setting: dict[str, int] = {"think_ms": DEFAULT_THINK_MS}
 
 
@@ -180,11 +181,10 @@ def search(
     """The move to play and the root statistics ``{move: (visits, mean reward)}``."""
     if len(legal) == 1:
         return legal[0], {legal[0]: (0, 0.5)}
-    start = time.monotonic()
-    stop = start + think_ms() / 1000
+    # the think budget is CPU time of this thread (the same strength on a busy machine as on a
+    # quiet one); the request's deadline is wall time and always wins
+    stop = time.thread_time() + think_ms() / 1000
     hard = _DEADLINE.get(None)
-    if hard is not None:
-        stop = min(stop, hard)
     root = _Node(None)
     candidates = root_moves(engine, view, seat, legal, rng, spec)
     if len(candidates) == 1:
@@ -198,7 +198,7 @@ def search(
         fixed = spec.approximate(view, seat)
     iterations = _ITERATIONS.get(None) or spec.iterations
     for it in range(iterations):
-        if it and time.monotonic() >= stop:
+        if it and (time.thread_time() >= stop or (hard is not None and time.monotonic() >= hard)):
             break
         state = engine.sample_hidden(view, seat, rng) if fixed is None else engine.copy_state(fixed)
         node, path = root, [root]
