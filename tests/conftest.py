@@ -41,6 +41,28 @@ def pytest_terminal_summary(terminalreporter):
         )
 
 
+def pytest_collection_modifyitems(config, items):
+    """The cluster pass (GM_TEST_REDIS=cluster) runs every test that uses the suite's Redis (the
+    ``redis_url`` fixture, directly or through ``redis_client``/``settings``/``app``/``client``/
+    ``service``): the whole API suite, the MCP, chat and tool front ends, the store. Tests that
+    never touch it (engines, parsers, OpenAPI, prompts, servers on an embedded Redis of their
+    own) ran in the first pass and are deselected here; a module with ``CLUSTER_ONLY = True``
+    (clusters of its own) runs only here."""
+    if not CLUSTER:
+        return
+
+    def uses_cluster(item) -> bool:
+        if getattr(getattr(item, "module", None), "CLUSTER_ONLY", False):
+            return True
+        return "redis_url" in getattr(item, "fixturenames", ())
+
+    keep = [item for item in items if uses_cluster(item)]
+    dropped = [item for item in items if not uses_cluster(item)]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = keep
+
+
 def _with_db(url: str, db: int) -> str:
     """The same server, logical database ``db`` (unix:// takes ?db=, redis:// a path)."""
     parts = urlsplit(url)

@@ -22,6 +22,7 @@ from tests.conftest import CLUSTER
 from tests.real_server import gm_env
 
 pytestmark = pytest.mark.skipif(not CLUSTER, reason="the cluster pass: GM_TEST_REDIS=cluster")
+CLUSTER_ONLY = True  # runs in the cluster pass whatever its fixtures (tests/conftest.py)
 
 
 def _two_humans(client, game="masul"):

@@ -11,6 +11,7 @@ from bench import failover
 from tests.conftest import CLUSTER
 
 pytestmark = pytest.mark.skipif(not CLUSTER, reason="the cluster pass: GM_TEST_REDIS=cluster")
+CLUSTER_ONLY = True  # runs in the cluster pass whatever its fixtures (tests/conftest.py)
 
 
 def test_killing_a_master_loses_no_acknowledged_move_with_the_replica_wait(record_property):
