@@ -33,7 +33,7 @@ from typing import Any
 from gm.ai.basic import random_policy
 from gm.ai.search import SearchSpec, strong_policy, view_playout
 from gm.games.base import Engine, Move
-from gm.games.n_in_a_row import rules
+from gm.games.n_in_a_row import rules, tactics
 from gm.games.n_in_a_row.rules import DIRECTIONS
 
 _AROUND = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
@@ -170,21 +170,54 @@ def _lines_lead(engine: Engine, state: dict[str, Any], players: int) -> list[flo
     return [v, 1 - v] if leader == 0 else [1 - v, v]
 
 
+def view_state(view: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The state the strong level reasons on: the marks replayed from the view's history, or
+    the stand-in of :func:`approximate_state` when the view does not list them all."""
+    try:
+        return sample_hidden(view, seat, random.Random(0))
+    except ValueError:
+        return approximate_state(view, seat)
+
+
+def _ranked(state: dict[str, Any], seat: int, legal: list[Move]) -> list[tuple[float, Move]]:
+    """The tactical ranking (gm/games/n_in_a_row/tactics.py) of the legal points."""
+    by_point = {(m[2], m[3]): m for m in legal}
+    return [(score, by_point[c]) for score, c in tactics.rank(state, seat, set(by_point))]
+
+
+def tactical_policy(
+    engine: Engine, view: dict[str, Any], seat: int, legal: list[Move], rng: random.Random
+) -> Move:
+    """The tactical ranking's best point (the strong level's first candidate)."""
+    if not view["marks"]:
+        return heuristic_policy(engine, view, seat, legal, rng)
+    return _ranked(view_state(view, seat), seat, legal)[0][1]
+
+
+def _tactical_playout(engine: Engine, state: dict[str, Any], seat: int, legal, rng) -> Move:
+    return _ranked(state, seat, legal)[0][1]
+
+
+FORCED = 5000.0  # a tactical score from which the move is forced (tactics.rank)
+
+
 def _candidates(engine: Engine, view: dict[str, Any], seat: int, legal, rng) -> list[Move]:
     if not view["marks"]:
         return [heuristic_policy(engine, view, seat, legal, rng)]
-    scored = heuristic_scores(engine, view, seat, legal, rng)
-    return [m for _, m in sorted(scored, key=lambda sm: -sm[0])]
+    ranked = _ranked(view_state(view, seat), seat, legal)
+    if ranked[0][0] >= FORCED:
+        return [ranked[0][1]]  # take the lead, escape, block, a won double threat: no search
+    return [m for _, m in ranked]
 
 
 STRONG = SearchSpec(
     evaluate=_lines_lead,
-    playout=view_playout(heuristic_policy),
-    epsilon=0.1,
-    depth=8,
+    playout=_tactical_playout,
+    epsilon=0.0,
+    depth=6,
     iterations=300,
     candidates=_candidates,
-    width=6,
+    width=4,
     perfect_information=True,
     approximate=approximate_state,
     prior_visits=10,
