@@ -31,7 +31,7 @@ import random
 from typing import Any
 
 from gm.ai.basic import random_policy
-from gm.ai.search import SearchSpec, strong_policy, view_playout
+from gm.ai.search import SearchSpec, strong_policy
 from gm.games.base import Engine, Move
 from gm.games.n_in_a_row import rules, tactics
 from gm.games.n_in_a_row.rules import DIRECTIONS
@@ -118,16 +118,23 @@ def sample_hidden(view: dict[str, Any], seat: int, rng: random.Random) -> dict[s
     return state
 
 
-def approximate_state(view: dict[str, Any], seat: int) -> dict[str, Any]:
+def approximate_state(
+    view: dict[str, Any], seat: int, empty: set[tuple[int, int]] | None = None
+) -> dict[str, Any]:
     """A stand-in state for the search when the view does not list every mark: the marks shown
     (and the nearest ones off the board), the last moves in their order, the record, the turns
     left and the longest lines as the view gives them; each other mark off the board becomes a
-    placeholder at the grid's far edge, where it touches nothing near the play."""
+    placeholder at the grid's far edge, where it touches nothing near the play. With ``empty``
+    (the listed legal points: every empty point within 2 of a mark) a line running off the board
+    is followed over the points that are not empty, up to its seat's longest line."""
     letters = {"X": 0, "O": 1}
     placed = view["marks_placed"]
     last = [(m["x"], m["y"], letters[m["mark"]]) for m in view["last_moves"]]
     known = [(m["x"], m["y"], letters[m["mark"]]) for m in view["marks"]]
     known += [(m["x"], m["y"], letters[m["mark"]]) for m in view["marks_outside"]["nearest"]]
+    known += last
+    if empty is not None:
+        known += _lines_off_board(view, known, empty)
     seen = set(last)
     by_seat: list[list[tuple[int, int]]] = [[], []]
     for x, y, s in known:
@@ -159,6 +166,35 @@ def approximate_state(view: dict[str, Any], seat: int) -> dict[str, Any]:
     return state
 
 
+def _lines_off_board(view: dict[str, Any], known: list, empty: set) -> list:
+    """Marks inferred off the board shown: a seat's run that leaves the window continues over
+    the points that are not empty (so hold a mark) until the run is as long as the seat's
+    longest line."""
+    occ = {(x, y): s for x, y, s in known}
+    w = view["window"]
+    inside = lambda c: w["xmin"] <= c[0] <= w["xmax"] and w["ymin"] <= c[1] <= w["ymax"]  # noqa: E731
+    found = []
+    for s, name in enumerate(rules.SEATS):
+        longest = view["longest"][name]
+        for (x, y), owner in list(occ.items()):
+            if owner != s:
+                continue
+            for dx, dy in rules.DIRECTIONS:
+                for sign in (1, -1):
+                    q = (x + sign * dx, y + sign * dy)
+                    if q in occ or q in empty or inside(q):
+                        continue
+                    run = tactics.run_along(occ, x, y, dx, dy, s)
+                    while run < longest and q not in occ and q not in empty and not inside(q):
+                        if abs(q[0]) > rules.LIMIT or abs(q[1]) > rules.LIMIT:
+                            break
+                        occ[q] = s
+                        found.append((q[0], q[1], s))
+                        run += 1
+                        q = (q[0] + sign * dx, q[1] + sign * dy)
+    return found
+
+
 def _lines_lead(engine: Engine, state: dict[str, Any], players: int) -> list[float]:
     """Rewards at a playout's cut-off: the record holder's edge, shrinking with the
     challenger's turns left."""
@@ -170,13 +206,15 @@ def _lines_lead(engine: Engine, state: dict[str, Any], players: int) -> list[flo
     return [v, 1 - v] if leader == 0 else [1 - v, v]
 
 
-def view_state(view: dict[str, Any], seat: int) -> dict[str, Any]:
+def view_state(view: dict[str, Any], seat: int, legal: list[Move] | None = None) -> dict:
     """The state the strong level reasons on: the marks replayed from the view's history, or
-    the stand-in of :func:`approximate_state` when the view does not list them all."""
+    the stand-in of :func:`approximate_state` when the view does not list them all (lines off
+    the board followed over the points ``legal`` does not list as empty)."""
     try:
         return sample_hidden(view, seat, random.Random(0))
     except ValueError:
-        return approximate_state(view, seat)
+        empty = None if legal is None else {(m[2], m[3]) for m in legal}
+        return approximate_state(view, seat, empty)
 
 
 def _ranked(state: dict[str, Any], seat: int, legal: list[Move]) -> list[tuple[float, Move]]:
@@ -191,25 +229,23 @@ def tactical_policy(
     """The tactical ranking's best point (the strong level's first candidate)."""
     if not view["marks"]:
         return heuristic_policy(engine, view, seat, legal, rng)
-    return _ranked(view_state(view, seat), seat, legal)[0][1]
+    return _ranked(view_state(view, seat, legal), seat, legal)[0][1]
 
 
 def _tactical_playout(engine: Engine, state: dict[str, Any], seat: int, legal, rng) -> Move:
     return _ranked(state, seat, legal)[0][1]
 
 
-FORCED = 5000.0  # a tactical score from which the move is forced (tactics.rank)
-
-
 def _candidates(engine: Engine, view: dict[str, Any], seat: int, legal, rng) -> list[Move]:
     if not view["marks"]:
         return [heuristic_policy(engine, view, seat, legal, rng)]
-    ranked = _ranked(view_state(view, seat), seat, legal)
-    if ranked[0][0] >= FORCED:
-        return [ranked[0][1]]  # take the lead, escape, block, a won double threat: no search
-    return [m for _, m in ranked]
+    return [m for _, m in _ranked(view_state(view, seat, legal), seat, legal)]
 
 
+# The tactical ranking decides alone (width 1: the searcher plays its first candidate without
+# iterating). Measured: MCTS over its 4 best points with tactical playouts scored 73.8% against
+# the heuristic (40 games) at ~85 ms a move, the ranking alone 73.1% (80 games) at ~3 ms: the
+# playouts did not find better moves than the threat analysis in the time.
 STRONG = SearchSpec(
     evaluate=_lines_lead,
     playout=_tactical_playout,
@@ -217,7 +253,7 @@ STRONG = SearchSpec(
     depth=6,
     iterations=300,
     candidates=_candidates,
-    width=4,
+    width=1,
     perfect_information=True,
     approximate=approximate_state,
     prior_visits=10,

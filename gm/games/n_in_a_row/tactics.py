@@ -251,7 +251,7 @@ def _run_after(occ: Occ, m: Cell, s: int) -> int:
 
 
 def rank(
-    state: dict[str, Any], seat: int, allowed: set[Cell] | None = None, vcf_nodes: int = 40
+    state: dict[str, Any], seat: int, allowed: set[Cell] | None = None, vcf_nodes: int = 80
 ) -> list[tuple[float, Cell]]:
     """The points worth playing for ``seat`` (to move), best first, with their scores: forced
     moves (take the lead, escape, block, a winning double threat or VCF) score 5000 and more."""
@@ -291,6 +291,10 @@ def _as_challenger(occ: Occ, c: int, k: int, turns: int, vcf_nodes: int):
         first = vcf(dict(occ), c, k, turns, 4, [vcf_nodes])
         if first is not None:
             return [(8000.0, first)]
+    if turns >= 3 and not escapes:
+        first = _unstoppable_three(occ, c, k, mine)
+        if first is not None:
+            return [(7000.0, first)]
     theirs = Windows(occ, lead, k, k - 3)
     points = _near(occ) | {e for _, _, es in mine.items for e in es}
     out = []
@@ -302,6 +306,42 @@ def _as_challenger(occ: Occ, c: int, k: int, turns: int, vcf_nodes: int):
             score += 30.0
         out.append((score, m))
     return out
+
+
+def _unstoppable_three(occ: Occ, c: int, k: int, mine: Windows, tries: int = 12) -> Cell | None:
+    """A mark of the challenger after which it has double threats that no single mark of the
+    leader (which has no escape) removes: the leader answers, the challenger makes two
+    completion points, the leader blocks one, the challenger takes the lead on the other."""
+    ranked = sorted(
+        {e for count, _, es in mine.items if count >= k - 3 for e in es},
+        key=lambda m: (-_gain(mine.items, m, k), m),
+    )[:tries]
+    lead = 1 - c
+    for m in ranked:
+        occ[m] = c
+        try:
+            if new_completions(occ, m, c, k):
+                continue  # a four: the VCF search has looked at it
+            after = Windows(occ, c, k, k - 2).items
+            _, pairs = Windows.threats(after, k)
+            double = doubles(set(), pairs)
+            if len(double) < 2:
+                continue
+            answers = set(double) | {e for _, _, es in after for e in es}
+            held = True
+            for x in answers:
+                occ[x] = lead
+                escape = bool(new_completions(occ, x, lead, k))
+                del occ[x]
+                rest = [w for w in after if x not in w[1]]
+                if escape or not doubles(set(), Windows.threats(rest, k)[1]):
+                    held = False
+                    break
+            if held:
+                return m
+        finally:
+            del occ[m]
+    return None
 
 
 def _as_leader(occ: Occ, lead: int, k: int, turns: int):
