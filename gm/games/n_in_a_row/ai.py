@@ -18,10 +18,17 @@ Levels (weakest first):
   - ties are broken by the seeded rng.
   Against ``random`` it wins ≥ 80 % of seeded games (tests/test_n_in_a_row.py asserts it; the
   measured rate is in the test's docstring).
-- ``strong``: MCTS (gm/ai/search.py) on the marks replayed from the view's ``history``
-  (the game hides nothing); the heuristic's 6 best points searched with heuristic playouts of 8
-  plies. When some marks lie off the board shown (no ``history``) it searches a stand-in
-  state (:func:`approximate_state`).
+- ``strong``: the tactical threat analysis of :mod:`gm.games.n_in_a_row.tactics` on the marks
+  replayed from the view's ``history`` (the game hides nothing): take the lead on a completion
+  point; as leader escape a double threat by extending the record, block a single one, and
+  block the three that would become a double threat; as challenger make a double threat the
+  leader cannot escape, a forced sequence of fours (VCF) or an unstoppable three, else grow its
+  windows and spoil the leader's. Its ranking is the searcher's candidate list (width 1: the
+  first point is played; MCTS over the best 4 with tactical playouts measured no better at 30
+  times the time). When some marks lie off the board shown (no ``history``) it reasons on a
+  stand-in state (:func:`approximate_state`) whose lines running off the board are followed over
+  the points the legal list does not show empty. 89.8% against the heuristic over 400 games,
+  100% against random over 200 (bench/tournament.py).
 """
 
 from __future__ import annotations
