@@ -22,7 +22,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from typing import Any
 
-from gm.games.n_in_a_row.rules import DIRECTIONS, LIMIT
+from gm.games.n_in_a_row.rules import DIRECTIONS, LIMIT, f_value
 
 Cell = tuple[int, int]
 Occ = dict[Cell, int]
@@ -261,7 +261,8 @@ def rank(
     leader, k, turns = race(state)
     assert leader is not None
     if seat == leader:
-        scored = _as_leader(occ, seat, k, turns)
+        rule = state.get("options", {}).get("f", "2N")
+        scored = _as_leader(occ, seat, k, turns, lambda n: f_value(rule, n))
     else:
         scored = _as_challenger(occ, seat, k, turns, vcf_nodes)
     if allowed is not None:
@@ -344,7 +345,7 @@ def _unstoppable_three(occ: Occ, c: int, k: int, mine: Windows, tries: int = 12)
     return None
 
 
-def _as_leader(occ: Occ, lead: int, k: int, turns: int):
+def _as_leader(occ: Occ, lead: int, k: int, turns: int, f):
     c = 1 - lead
     threats = completions(occ, c, k)
     escapes = completions(occ, lead, k)
@@ -353,7 +354,7 @@ def _as_leader(occ: Occ, lead: int, k: int, turns: int):
         for m in escapes:
             occ[m] = lead
             run = _run_after(occ, m, lead)
-            out.append((9500.0 + _leader_after(occ, lead, run + 1, 2 * run, m), m))
+            out.append((9500.0 + _leader_after(occ, lead, run + 1, f(run), m), m))
             del occ[m]
         return out
     if threats:
@@ -366,7 +367,7 @@ def _as_leader(occ: Occ, lead: int, k: int, turns: int):
         occ[x] = lead
         if x in escapes:  # extending: fresh turns for the challenger, a higher bar
             run = _run_after(occ, x, lead)
-            score = _leader_after(occ, lead, run + 1, 2 * run, x) - 150.0 - 5.0 * (2 * run - turns)
+            score = _leader_after(occ, lead, run + 1, f(run), x) - 150.0 - 5.0 * (f(run) - turns)
         else:
             score = _leader_after(occ, lead, k, turns, x, theirs.without(x), escapes)
             score += 0.3 * _gain(mine.items, x, k)
