@@ -28,6 +28,7 @@ Cell = tuple[int, int]
 Occ = dict[Cell, int]
 
 # a window's weight by how many marks it still needs (the potential of a seat's lines)
+LOOK = 6  # the challenger's quiet points looked at one exchange ahead
 NEED_WEIGHT = {1: 64.0, 2: 16.0, 3: 4.0, 4: 1.0}
 
 
@@ -264,14 +265,17 @@ def rank(
         rule = state.get("options", {}).get("f", "2N")
         scored = _as_leader(occ, seat, k, turns, lambda n: f_value(rule, n))
     else:
-        scored = _as_challenger(occ, seat, k, turns, vcf_nodes)
+        rule = state.get("options", {}).get("f", "2N")
+        scored = _as_challenger(
+            occ, seat, k, turns, vcf_nodes, lambda n: f_value(rule, n), look=LOOK
+        )
     if allowed is not None:
         scored = [sc for sc in scored if sc[1] in allowed] or [(0.0, c) for c in sorted(allowed)]
     scored.sort(key=lambda sc: (-sc[0], sc[1]))
     return scored
 
 
-def _as_challenger(occ: Occ, c: int, k: int, turns: int, vcf_nodes: int):
+def _as_challenger(occ: Occ, c: int, k: int, turns: int, vcf_nodes: int, f=None, look: int = 0):
     lead = 1 - c
     done = completions(occ, c, k)
     if done:  # take the lead, with the longest line
@@ -306,7 +310,30 @@ def _as_challenger(occ: Occ, c: int, k: int, turns: int, vcf_nodes: int):
         if m in double:
             score += 30.0
         out.append((score, m))
+    if look and f is not None and turns >= 2:
+        out = _look_ahead(occ, c, k, turns, f, out, look)
     return out
+
+
+def _look_ahead(occ: Occ, c: int, k: int, turns: int, f, scored, look: int):
+    """The challenger's ``look`` best quiet points re-scored by where they lead: the leader's
+    reply as its own ranking gives it, then the challenger's best score there."""
+    lead = 1 - c
+    scored.sort(key=lambda sc: (-sc[0], sc[1]))
+    out = []
+    for base, m in scored[:look]:
+        occ[m] = c
+        reply = _as_leader(occ, lead, k, turns - 1, f)
+        reply.sort(key=lambda sc: (-sc[0], sc[1]))
+        r = reply[0][1]
+        occ[r] = lead
+        run = _run_after(occ, r, lead)
+        k2, t2 = (run + 1, f(run)) if run >= k else (k, turns - 1)
+        nxt = _as_challenger(occ, c, k2, t2, 20)
+        best = max(s for s, _ in nxt) if nxt else 0.0
+        del occ[r], occ[m]
+        out.append((best + 0.3 * base + 1000.0, m))  # ahead of every point not looked at
+    return out + scored[look:]
 
 
 def _unstoppable_three(occ: Occ, c: int, k: int, mine: Windows, tries: int = 12) -> Cell | None:
