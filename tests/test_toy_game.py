@@ -16,6 +16,7 @@ GM = Path(__file__).resolve().parent.parent / "gm"
 CORE = {"__init__.py", "engine.py", "rules.py", "notation.py", "ai.py", "picture.py", "rules.md"}
 # readers of the references people make, where the notation module would pass 500 lines
 EXTRAS = {
+    "n_in_a_row": {"tactics.py"},
     "maze": {"geometry.py"},
     "masul": {"reading.py"},
     "trumps": {"reading.py"},

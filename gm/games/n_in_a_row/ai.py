@@ -18,10 +18,18 @@ Levels (weakest first):
   - ties are broken by the seeded rng.
   Against ``random`` it wins ≥ 80 % of seeded games (tests/test_n_in_a_row.py asserts it; the
   measured rate is in the test's docstring).
-- ``strong``: MCTS (gm/ai/search.py) on the marks replayed from the view's ``history``
-  (the game hides nothing); the heuristic's 6 best points searched with heuristic playouts of 8
-  plies. When some marks lie off the board shown (no ``history``) it searches a stand-in
-  state (:func:`approximate_state`).
+- ``strong``: the tactical threat analysis of :mod:`gm.games.n_in_a_row.tactics` on the marks
+  replayed from the view's ``history`` (the game hides nothing): take the lead on a completion
+  point; as leader escape a double threat by extending the record, block a single one, and
+  block the three that would become a double threat; as challenger make a double threat the
+  leader cannot escape, a forced sequence of fours (VCF) or an unstoppable three, else grow its
+  windows and spoil the leader's, its 6 best such points looked at one exchange ahead. The
+  ranking is the searcher's candidate list (width 1: the first point is played; MCTS over the
+  best 4 with tactical playouts measured no better at 30 times the time). When some marks lie
+  off the board shown (no ``history``) it reasons on a stand-in state
+  (:func:`approximate_state`) whose lines running off the board are followed over the points
+  the legal list does not show empty. 98.8% against the heuristic over 400 games, 100% against
+  random over 200 (bench/tournament.py).
 """
 
 from __future__ import annotations
@@ -31,9 +39,9 @@ import random
 from typing import Any
 
 from gm.ai.basic import random_policy
-from gm.ai.search import SearchSpec, strong_policy, view_playout
+from gm.ai.search import SearchSpec, strong_policy
 from gm.games.base import Engine, Move
-from gm.games.n_in_a_row import rules
+from gm.games.n_in_a_row import rules, tactics
 from gm.games.n_in_a_row.rules import DIRECTIONS
 
 _AROUND = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
@@ -118,16 +126,23 @@ def sample_hidden(view: dict[str, Any], seat: int, rng: random.Random) -> dict[s
     return state
 
 
-def approximate_state(view: dict[str, Any], seat: int) -> dict[str, Any]:
+def approximate_state(
+    view: dict[str, Any], seat: int, empty: set[tuple[int, int]] | None = None
+) -> dict[str, Any]:
     """A stand-in state for the search when the view does not list every mark: the marks shown
     (and the nearest ones off the board), the last moves in their order, the record, the turns
     left and the longest lines as the view gives them; each other mark off the board becomes a
-    placeholder at the grid's far edge, where it touches nothing near the play."""
+    placeholder at the grid's far edge, where it touches nothing near the play. With ``empty``
+    (the listed legal points: every empty point within 2 of a mark) a line running off the board
+    is followed over the points that are not empty, up to its seat's longest line."""
     letters = {"X": 0, "O": 1}
     placed = view["marks_placed"]
     last = [(m["x"], m["y"], letters[m["mark"]]) for m in view["last_moves"]]
     known = [(m["x"], m["y"], letters[m["mark"]]) for m in view["marks"]]
     known += [(m["x"], m["y"], letters[m["mark"]]) for m in view["marks_outside"]["nearest"]]
+    known += last
+    if empty is not None:
+        known += _lines_off_board(view, known, empty)
     seen = set(last)
     by_seat: list[list[tuple[int, int]]] = [[], []]
     for x, y, s in known:
@@ -159,6 +174,35 @@ def approximate_state(view: dict[str, Any], seat: int) -> dict[str, Any]:
     return state
 
 
+def _lines_off_board(view: dict[str, Any], known: list, empty: set) -> list:
+    """Marks inferred off the board shown: a seat's run that leaves the window continues over
+    the points that are not empty (so hold a mark) until the run is as long as the seat's
+    longest line."""
+    occ = {(x, y): s for x, y, s in known}
+    w = view["window"]
+    inside = lambda c: w["xmin"] <= c[0] <= w["xmax"] and w["ymin"] <= c[1] <= w["ymax"]  # noqa: E731
+    found = []
+    for s, name in enumerate(rules.SEATS):
+        longest = view["longest"][name]
+        for (x, y), owner in list(occ.items()):
+            if owner != s:
+                continue
+            for dx, dy in rules.DIRECTIONS:
+                for sign in (1, -1):
+                    q = (x + sign * dx, y + sign * dy)
+                    if q in occ or q in empty or inside(q):
+                        continue
+                    run = tactics.run_along(occ, x, y, dx, dy, s)
+                    while run < longest and q not in occ and q not in empty and not inside(q):
+                        if abs(q[0]) > rules.LIMIT or abs(q[1]) > rules.LIMIT:
+                            break
+                        occ[q] = s
+                        found.append((q[0], q[1], s))
+                        run += 1
+                        q = (q[0] + sign * dx, q[1] + sign * dy)
+    return found
+
+
 def _lines_lead(engine: Engine, state: dict[str, Any], players: int) -> list[float]:
     """Rewards at a playout's cut-off: the record holder's edge, shrinking with the
     challenger's turns left."""
@@ -170,21 +214,54 @@ def _lines_lead(engine: Engine, state: dict[str, Any], players: int) -> list[flo
     return [v, 1 - v] if leader == 0 else [1 - v, v]
 
 
+def view_state(view: dict[str, Any], seat: int, legal: list[Move] | None = None) -> dict:
+    """The state the strong level reasons on: the marks replayed from the view's history, or
+    the stand-in of :func:`approximate_state` when the view does not list them all (lines off
+    the board followed over the points ``legal`` does not list as empty)."""
+    try:
+        return sample_hidden(view, seat, random.Random(0))
+    except ValueError:
+        empty = None if legal is None else {(m[2], m[3]) for m in legal}
+        return approximate_state(view, seat, empty)
+
+
+def _ranked(state: dict[str, Any], seat: int, legal: list[Move]) -> list[tuple[float, Move]]:
+    """The tactical ranking (gm/games/n_in_a_row/tactics.py) of the legal points."""
+    by_point = {(m[2], m[3]): m for m in legal}
+    return [(score, by_point[c]) for score, c in tactics.rank(state, seat, set(by_point))]
+
+
+def tactical_policy(
+    engine: Engine, view: dict[str, Any], seat: int, legal: list[Move], rng: random.Random
+) -> Move:
+    """The tactical ranking's best point (the strong level's first candidate)."""
+    if not view["marks"]:
+        return heuristic_policy(engine, view, seat, legal, rng)
+    return _ranked(view_state(view, seat, legal), seat, legal)[0][1]
+
+
+def _tactical_playout(engine: Engine, state: dict[str, Any], seat: int, legal, rng) -> Move:
+    return _ranked(state, seat, legal)[0][1]
+
+
 def _candidates(engine: Engine, view: dict[str, Any], seat: int, legal, rng) -> list[Move]:
     if not view["marks"]:
         return [heuristic_policy(engine, view, seat, legal, rng)]
-    scored = heuristic_scores(engine, view, seat, legal, rng)
-    return [m for _, m in sorted(scored, key=lambda sm: -sm[0])]
+    return [m for _, m in _ranked(view_state(view, seat, legal), seat, legal)]
 
 
+# The tactical ranking decides alone (width 1: the searcher plays its first candidate without
+# iterating). Measured: MCTS over its 4 best points with tactical playouts scored 73.8% against
+# the heuristic (40 games) at ~85 ms a move, the ranking alone 73.1% (80 games) at ~3 ms: the
+# playouts did not find better moves than the threat analysis in the time.
 STRONG = SearchSpec(
     evaluate=_lines_lead,
-    playout=view_playout(heuristic_policy),
-    epsilon=0.1,
-    depth=8,
+    playout=_tactical_playout,
+    epsilon=0.0,
+    depth=6,
     iterations=300,
     candidates=_candidates,
-    width=6,
+    width=1,
     perfect_information=True,
     approximate=approximate_state,
     prior_visits=10,
