@@ -131,11 +131,11 @@ def seed_policy(
     engine: Engine, view: dict[str, Any], seat: int, legal: list[Move], rng: random.Random
 ) -> Move:
     best: list[Move] = []
-    best_score = float("-inf")
+    best_score = above = float("-inf")  # above: best_score + 1e-9
     for score, move in seed_scores(view, seat, legal):
-        if score > best_score + 1e-9:
-            best, best_score = [move], score
-        elif abs(score - best_score) <= 1e-9:
+        if score > above:
+            best, best_score, above = [move], score, score + 1e-9
+        elif -1e-9 <= score - best_score <= 1e-9:
             best.append(move)
     return rng.choice(best) if best else rng.choice(legal)
 
