@@ -89,7 +89,7 @@ def new_state(seed: int, options: dict[str, Any]) -> State:
 
 def exhausted(state: State, seat: int) -> str | None:
     """Why ``seat`` can make no more plays ("row full" / "hand empty"), or None."""
-    if all(slot is not None for slot in state["rows"][seat]):
+    if None not in state["rows"][seat]:  # every slot holds a card
         return "row full"
     if not state["hands"][seat]:
         return "hand empty"
