@@ -159,3 +159,21 @@ def test_a_plain_body_loads_as_marshmallow_loads_it(name):
         assert outcomes[0] == outcomes[1], data
         fast += arguments._plain_loader(cls)(data) is not None
     assert fast >= 20  # the plain loader answered some of them itself
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_events_read_from_the_entries_are_the_events_of_the_entries(service, name):
+    """The move path's events, read from the log entries' dicts, are the ones built from Event
+    objects, for every viewer, private texts and the cap on events included."""
+    from gm import answers
+
+    ai = {"kind": "ai", "level": "random"}
+    players = GAMES[name].engine.info.min_players
+    done = service.create(name, seats=[ai] * players, seed=3)
+    log = service.store.log(done["game_id"])
+    assert log
+    engine = GAMES[name].engine
+    for viewer in [None, *range(players)]:
+        for entries in (log, log[:1], log[-3:], log * 3):  # log * 3: past EVENTS_CAP
+            expected = answers.events_for(engine, answers.entry_events(entries), viewer)
+            assert answers.entries_events_for(engine, entries, viewer) == expected
