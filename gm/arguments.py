@@ -41,7 +41,7 @@ def _schema(cls: type[Schema]) -> Schema:
     return schema
 
 
-_MISSING = object()
+_MISSING: Any = object()
 
 
 def _plain_loader(cls: type[Schema]) -> Any:
@@ -53,7 +53,7 @@ def _plain_loader(cls: type[Schema]) -> Any:
     schema = _schema(cls)
     if schema.unknown != RAISE or any(cls._hooks.values()):
         return None
-    plan = []
+    plan: list[tuple[str, type, int, int, bool, bool, Any]] = []
     for name, field in schema.load_fields.items():
         if field.data_key is not None or field.attribute is not None:
             return None
