@@ -47,7 +47,7 @@ def create_traced_app():  # type: ignore[no-untyped-def]
     app = create_bench_app()
 
     @app.post("/bench/opcodes/<switch>")
-    def opcodes(switch: str):  # type: ignore[no-untyped-def]
+    def opcodes(switch: str):  # type: ignore[no-untyped-def,unused-ignore]
         if switch == "on":
             _COUNTS.clear()
             sys.settrace(_tracer)

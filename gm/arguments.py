@@ -5,7 +5,7 @@ request (:func:`load_body`, :func:`load_query`) and the flat arguments of an MCP
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 from marshmallow import RAISE, Schema, ValidationError, fields, missing, validate
 
@@ -87,7 +87,9 @@ def _plain_loader(cls: type[Schema]) -> Any:
                 if not allow_none:
                     return None
                 out[name] = None
-            elif type(value) is not kind or (kind is str and not low <= len(value) <= high):
+            elif type(value) is not kind or (
+                kind is str and not low <= len(cast(str, value)) <= high
+            ):
                 return None
             else:
                 out[name] = value
