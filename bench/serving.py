@@ -1,7 +1,7 @@
 """HTTP speed: the move path next to the floor, through gunicorn + Redis, with concurrent clients.
 
     python bench/serving.py [--clients 8] [--seconds 10] [--rounds 10] [--workers 2] [--game masul]
-                            [--no-key]
+                            [--level seed] [--no-key] [--split-writes]
 
 Starts an embedded Redis server (or uses REDIS_URL) and gunicorn serving bench/http_app.py (gm's
 app plus the floor's route) on a free loopback port, with gm's gunicorn configuration
@@ -11,8 +11,10 @@ In the same run, the same clients (``--clients`` threads, one keep-alive connect
 - the floor: ``POST /bench/baseline/<game_id>``, one Redis GET of a game's document and one SET
   of it (the same bytes) under another key, answering its size: the least any store-backed move
   endpoint must pay;
-- the move path: ``POST /play/<token>/moves`` with a legal move of a game against the AI (the
-  AI's reply is played in the same request), exactly what gm serves: the seat's token checked,
+- the move path: ``POST /play/<token>/moves`` with a legal move of a game against the AI at
+  ``--level`` (default ``seed``: the one-move level, the strongest when the move path was first
+  measured; ``strong`` thinks 80 ms a move, ``random`` is the cheapest), the AI's reply played in
+  the same request, exactly what gm serves: the seat's token checked,
   the document read (one GET), the move read and played, the AI's reply, the view built and
   answered, the document and the log entries written with one compare-and-set (EVALSHA);
 - the same with an ``idempotency_key`` in every move (the read is one MGET of the document and
@@ -20,6 +22,11 @@ In the same run, the same clients (``--clients`` threads, one keep-alive connect
 
 Rate limits are off on every side: with gm's defaults a move also pays one pipelined round trip
 (INCR + EXPIRE per counter, in the counters' own cluster slots, see gm/limits.py).
+
+Each client writes a request in one ``send`` (head and body together, as curl or a browser
+does a small request): Python's http.client writes a body in a second ``send``, a second TCP
+segment that costs the server another read and wake-up per move (the floor's POST has no body);
+``--split-writes`` keeps http.client's two writes.
 
 The endpoints take turns in short rounds so drift on a shared machine hits all of them. Games
 are created between rounds, outside the timed windows (a Masul game lasts 9 moves; creating one
@@ -48,9 +55,24 @@ ROOT = Path(__file__).resolve().parent.parent
 TICK = os.sysconf("SC_CLK_TCK")
 
 
+class _OneWrite(http.client.HTTPConnection):
+    """A request's head and body in one ``send`` (one TCP segment for a small request)."""
+
+    def _send_output(self, message_body=None, encode_chunked=False):  # type: ignore[no-untyped-def]
+        if message_body is None or not isinstance(message_body, bytes):
+            return super()._send_output(message_body, encode_chunked)
+        self._buffer.extend((b"", b""))
+        head = b"\r\n".join(self._buffer)
+        del self._buffer[:]
+        self.send(head + message_body)
+
+
 class Client:
+    one_write = True  # --split-writes: http.client's own two writes
+
     def __init__(self, port: int):
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        connection = _OneWrite if self.one_write else http.client.HTTPConnection
+        self.conn = connection("127.0.0.1", port, timeout=30)
 
     def call(self, method: str, path: str, body=None):  # type: ignore[no-untyped-def]
         data = json.dumps(body).encode() if body is not None else None
@@ -179,10 +201,17 @@ def main() -> None:
         "--worker-class", default="gevent", help="gevent (gm serve's default) or gthread"
     )
     parser.add_argument("--game", default="masul")
+    parser.add_argument("--level", default="seed", help="the AI's level (default: seed)")
+    parser.add_argument(
+        "--split-writes",
+        action="store_true",
+        help="write a request's body in a second send, as http.client does",
+    )
     parser.add_argument(
         "--no-key", action="store_true", help="leave out the moves with an idempotency key"
     )
     args = parser.parse_args()
+    Client.one_write = not args.split_writes
 
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     env["GM_LOG_LEVEL"] = "WARNING"  # no request log lines
@@ -213,7 +242,7 @@ def main() -> None:
     try:
         wait_up(port)
         setup = Client(port)
-        new_game = {"game": args.game, "opponent": "ai", "ai_level": "random"}
+        new_game = {"game": args.game, "opponent": "ai", "ai_level": args.level}
         game_ids = [setup.call("POST", "/games", new_game)["game_id"] for _ in range(args.clients)]
 
         def base(client: Client, i: int) -> float:
@@ -222,7 +251,7 @@ def main() -> None:
             return time.perf_counter() - start
 
         floor = "floor (1 GET + 1 SET)"
-        movers = [Mover(f"{args.game} move + AI reply", port, new_game, args.clients, False)]
+        movers = [Mover(f"{args.game} move + {args.level} AI", port, new_game, args.clients, False)]
         if not args.no_key:
             movers.append(Mover("  the same, with a key", port, new_game, args.clients, True))
         # The endpoints take turns in short rounds, so drift on a shared machine hits all.
@@ -257,7 +286,8 @@ def main() -> None:
         print(
             f"{args.clients} clients, {args.workers} gunicorn {args.worker_class} workers, "
             f"{args.seconds:.0f}s per endpoint in {args.rounds} rounds; {os.cpu_count()} CPUs, "
-            f"load average {min(load):.2f}-{max(load):.2f}"
+            f"load average {min(load):.2f}-{max(load):.2f}; AI level {args.level!r}; "
+            f"{'two writes' if args.split_writes else 'one write'} per request"
         )
         print(
             f"{'endpoint':26} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>7}   CPU ms per request: "

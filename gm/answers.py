@@ -55,6 +55,30 @@ def events_for(engine: Engine, events: list[Event], viewer: int | None) -> list[
     return shown
 
 
+def entries_events_for(
+    engine: Engine, entries: list[dict[str, Any]], viewer: int | None
+) -> list[dict[str, Any]]:
+    """``events_for(engine, entry_events(entries), viewer)``, read from the entries' event dicts
+    as they are (the move path: no Event made from each and dropped again)."""
+    events = [e for entry in entries for e in entry["events"]]
+    skipped = max(0, len(events) - EVENTS_CAP)
+    shown = []
+    for e in events[skipped:]:
+        seat, private = e.get("seat"), e.get("private")
+        mine = private is not None and viewer is not None and viewer == seat
+        shown.append(
+            {
+                "seat": None if seat is None else engine.seat_name(seat),
+                "kind": e.get("kind", "move"),
+                "text": private if mine else e["text"],
+            }
+        )
+    if skipped:
+        text = f"{skipped} earlier events of this answer are in the history."
+        shown.insert(0, {"seat": None, "kind": "skipped", "text": text})
+    return shown
+
+
 def legal_moves(table: Table, seat: int | None) -> dict[str, Any]:
     """``legal_moves`` (at most LEGAL_MOVES_CAP), ``legal_moves_total`` and
     ``legal_moves_rule``: None when the list is every legal move, else what else is legal."""

@@ -5,9 +5,9 @@ request (:func:`load_body`, :func:`load_query`) and the flat arguments of an MCP
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import RAISE, Schema, ValidationError, fields, missing, validate
 
 from gm.api import schemas as s
 from gm.contract import PATH_PARAMETERS, Operation
@@ -41,6 +41,79 @@ def _schema(cls: type[Schema]) -> Schema:
     return schema
 
 
+_MISSING: Any = object()
+
+
+def _plain_loader(cls: type[Schema]) -> Any:
+    """A loader for a schema made only of plain fields (strings with a length, strict integers,
+    no hooks, unknown fields refused) that answers what marshmallow's ``load`` would, or None
+    for anything it does not plainly accept (then marshmallow loads it, and words any refusal).
+    For the bodies of every move: a marshmallow load costs more than the rest of reading one.
+    None when the schema is not of that kind."""
+    schema = _schema(cls)
+    if schema.unknown != RAISE or any(cls._hooks.values()):
+        return None
+    plan: list[tuple[str, type, int, int, bool, bool, Any]] = []
+    for name, field in schema.load_fields.items():
+        if field.data_key is not None or field.attribute is not None:
+            return None
+        default = field.load_default
+        if callable(default) or (default is not missing and default is not None):
+            return None
+        if type(field) is fields.String:
+            lengths = [v for v in field.validators if type(v) is validate.Length]
+            if len(lengths) != len(field.validators) or any(v.equal is not None for v in lengths):
+                return None
+            low = max([0, *(v.min for v in lengths if v.min is not None)])
+            high = min([1 << 62, *(v.max for v in lengths if v.max is not None)])
+            plan.append((name, str, low, high, field.required, field.allow_none, default))
+        elif type(field) is fields.Integer and field.strict and not field.validators:
+            plan.append((name, int, 0, 0, field.required, field.allow_none, default))
+        else:
+            return None
+    names = frozenset(schema.load_fields)
+
+    def load(data: dict[str, Any]) -> dict[str, Any] | None:
+        if not names.issuperset(data):
+            return None
+        out: dict[str, Any] = {}
+        for name, kind, low, high, required, allow_none, default in plan:
+            value = data.get(name, _MISSING)
+            if value is _MISSING:
+                if required or default is missing:
+                    return None
+                out[name] = default
+            elif value is None:
+                if not allow_none:
+                    return None
+                out[name] = None
+            elif type(value) is not kind or (
+                kind is str and not low <= len(cast(str, value)) <= high
+            ):
+                return None
+            else:
+                out[name] = value
+        return out
+
+    return load
+
+
+_PLAIN: dict[type[Schema], Any] = {}
+
+
+def _load(cls: type[Schema], data: dict[str, Any]) -> dict[str, Any]:
+    """``cls``'s load of ``data``: the plain loader's answer where it has one, else marshmallow's
+    (ValidationError for a refusal)."""
+    loader = _PLAIN.get(cls, _MISSING)
+    if loader is _MISSING:
+        loader = _PLAIN.setdefault(cls, _plain_loader(cls))
+    if loader is not None:
+        loaded = loader(data)
+        if loaded is not None:
+            return loaded
+    return _schema(cls).load(data)
+
+
 def load_body(op: Operation, data: Any) -> dict[str, Any]:
     """HTTP: the JSON body of ``op`` loaded with its schema (unknown fields refused), or
     :class:`InvalidArguments` whose detail says what is wrong and shows a valid body."""
@@ -53,7 +126,7 @@ def load_body(op: Operation, data: Any) -> dict[str, Any]:
         raise InvalidArguments(f"The body must be a JSON object, for example {_json(example)}.")
     check_text(data)
     try:
-        return _schema(op.body).load(data)
+        return _load(op.body, data)
     except ValidationError as err:
         raise _refuse(err.messages, example) from None
 

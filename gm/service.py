@@ -270,10 +270,9 @@ class GameService:
             changed = bool(log) or (error is not None and error.counted)
             if changed:  # a counted attempt changes the document (the seat's count): a version
                 doc["version"] += 1
-            events = answers.events_for(table.engine, answers.entry_events(entries), seat)
+            events = answers.entries_events_for(table.engine, entries, seat)
             if move is not None:
-                replies = answers.entry_events(log[len(entries) :])
-                events += answers.events_for(table.engine, replies, seat)
+                events += answers.entries_events_for(table.engine, log[len(entries) :], seat)
                 head = {"legal": True, "input": text, "move": table.move_text(move)}
             else:
                 assert error is not None

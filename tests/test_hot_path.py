@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 
 import pytest
 
@@ -127,3 +128,52 @@ def test_a_document_is_validated_unless_this_process_wrote_those_bytes(
     # another process's store (an empty memory of writes) validates what this one wrote
     fresh = Store(redis_client)
     assert not fresh.load(game_id).known
+
+
+@pytest.mark.parametrize("name", ["play_move", "resign", "say", "join_game"])
+def test_a_plain_body_loads_as_marshmallow_loads_it(name):
+    """The plain loader of the move's (and a few other) bodies answers what marshmallow's load
+    answers, key order included, and refuses in marshmallow's words (it hands over)."""
+    from marshmallow import ValidationError
+
+    from gm import arguments
+    from gm.contract import operation
+
+    cls = operation(name).body
+    assert arguments._plain_loader(cls) is not None
+    schema = arguments._schema(cls)
+    values = [None, True, 0, -5, 2**70, 1.0, "", "x", "7♠ C3", "a" * 200, "a" * 201, "a" * 501]
+    values += [[], {}, ["x"]]
+    names = [*schema.load_fields, "extra"]
+    rng = random.Random(name)
+    fast = 0
+    for _ in range(1500):
+        data = {k: rng.choice(values) for k in rng.sample(names, rng.randint(0, len(names)))}
+        outcomes = []
+        for load in (schema.load, lambda d: arguments._load(cls, d)):
+            try:
+                loaded = load(data)
+                outcomes.append(("ok", loaded, list(loaded)))
+            except ValidationError as err:
+                outcomes.append(("refused", err.messages, None))
+        assert outcomes[0] == outcomes[1], data
+        fast += arguments._plain_loader(cls)(data) is not None
+    assert fast >= 20  # the plain loader answered some of them itself
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_events_read_from_the_entries_are_the_events_of_the_entries(service, name):
+    """The move path's events, read from the log entries' dicts, are the ones built from Event
+    objects, for every viewer, private texts and the cap on events included."""
+    from gm import answers
+
+    ai = {"kind": "ai", "level": "random"}
+    players = GAMES[name].engine.info.min_players
+    done = service.create(name, seats=[ai] * players, seed=3)
+    log = service.store.log(done["game_id"])
+    assert log
+    engine = GAMES[name].engine
+    for viewer in [None, *range(players)]:
+        for entries in (log, log[:1], log[-3:], log * 3):  # log * 3: past EVENTS_CAP
+            expected = answers.events_for(engine, answers.entry_events(entries), viewer)
+            assert answers.entries_events_for(engine, entries, viewer) == expected

@@ -285,8 +285,8 @@ class Table:
         """The canonical texts of ``moves``, in order (see :meth:`move_text`)."""
         texts = self._texts
         try:
-            return [texts[m][0] if m in texts else self._move_texts(m)[0] for m in moves]
-        except TypeError:  # an unhashable move
+            return [texts[m][0] for m in moves]  # every one remembered (the usual case)
+        except (KeyError, TypeError):  # one not yet rendered, or an unhashable move
             return [self._move_texts(m)[0] for m in moves]
 
     def _move_texts(self, move: Move) -> tuple[str, str]:

@@ -85,35 +85,45 @@ def seed_scores(view: dict[str, Any], seat: int, legal: list[Move]) -> list[tupl
     own, opp, field = view["rows"][me], view["rows"][them], view["field"]
     replaced = view["field_replacements"][me] > 0
     legal_set = set(legal)
+    strength_of, rank_of = _STRENGTH, _RANK
+    # per column: its Field Card's suit, the strength of the opposing card when it is face-up
+    # (None otherwise), and whether the opposing card is face-down
+    suits = [fc[1] for fc in field]
+    up = [
+        None if t is None or t["face"] != "up" else strength_of[t["card"], fc[1]]
+        for t, fc in zip(opp, field, strict=True)
+    ]
+    down_there = [t is not None and t["face"] != "up" for t in opp]
     scored: list[tuple[float, Move]] = []
+    append = scored.append
     for move in legal:
         kind, card, column = move
         c = column - 1
-        fc = field[c]
         if kind == "field":
-            if replaced or _RANK[card] >= HIGH:
+            if replaced or rank_of[card] >= HIGH:
                 continue
+            fc = field[c]
             before = _known_value(own[c], opp[c], fc)
             after = _known_value(own[c], opp[c], card)
             gain = after - before
             if gain <= 0.3:
                 continue
-            score = 0.5 + gain
-        else:
-            want_down = _RANK[card] < HIGH
-            can_down = want_down and ("down", card, column) in legal_set
-            if kind != ("down" if want_down and can_down else "up"):
+            append((0.5 + gain, move))
+            continue
+        if rank_of[card] < HIGH:  # a low card goes face down where it may, else face up
+            if kind != "down" and (kind != "up" or ("down", card, column) in legal_set):
                 continue
-            s = strength(card, fc)
-            theirs = opp[c]
-            if theirs is not None and theirs["face"] == "up":
-                t = strength(theirs["card"], fc)
-                score = 1 + (27 - s) / 100 if s > t else -0.5 - s / 54
-            elif theirs is not None and kind == "down":
-                score = 0.05
-            else:
-                score = (s - 14) / 13
-        scored.append((score, move))
+        elif kind != "up":  # a high card goes face up
+            continue
+        s = strength_of[card, suits[c]]
+        t = up[c]
+        if t is not None:
+            score = 1 + (27 - s) / 100 if s > t else -0.5 - s / 54
+        elif kind == "down" and down_there[c]:
+            score = 0.05
+        else:
+            score = (s - 14) / 13
+        append((score, move))
     return scored
 
 
@@ -121,11 +131,11 @@ def seed_policy(
     engine: Engine, view: dict[str, Any], seat: int, legal: list[Move], rng: random.Random
 ) -> Move:
     best: list[Move] = []
-    best_score = float("-inf")
+    best_score = above = float("-inf")  # above: best_score + 1e-9
     for score, move in seed_scores(view, seat, legal):
-        if score > best_score + 1e-9:
-            best, best_score = [move], score
-        elif abs(score - best_score) <= 1e-9:
+        if score > above:
+            best, best_score, above = [move], score, score + 1e-9
+        elif -1e-9 <= score - best_score <= 1e-9:
             best.append(move)
     return rng.choice(best) if best else rng.choice(legal)
 

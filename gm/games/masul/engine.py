@@ -98,31 +98,36 @@ class MasulEngine(Engine):
         self, state: State, seat: int | None, outcome: Outcome | None = None
     ) -> dict[str, Any]:
         over = outcome is not None
-
-        def slot(owner: int, s: dict | None) -> dict | None:
-            if s is None:
-                return None
-            if s["up"]:
-                return {"card": s["card"], "face": "up"}
-            if over or owner == seat:
-                return {"card": s["card"], "face": "down"}
-            return {"face": "down"}
-
-        names = SEAT_NAMES
+        names, rows, hands = SEAT_NAMES, state["rows"], state["hands"]
+        shown = [  # per seat: its face-down cards shown (to itself, and to all once it is over)
+            over or seat == s for s in (0, 1)
+        ]
         out: dict[str, Any] = {
             "game": rules.NAME,
             "viewer": None if seat is None else names[seat],
             "seat_labels": {"row3": "Row 3", "row1": "Row 1"},
             "to_move": None if over or state["turn"] is None else names[state["turn"]],
-            "columns": [f"C{c}" for c in range(1, COLUMNS + 1)],
+            "columns": list(_COLUMN_NAMES),
             "field": list(state["field"]),
-            "rows": {names[s]: [slot(s, x) for x in state["rows"][s]] for s in (1, 0)},
-            "hand": None if seat is None else list(state["hands"][seat]),
-            "hand_counts": {names[s]: len(state["hands"][s]) for s in (0, 1)},
+            "rows": {
+                names[s]: [
+                    None
+                    if x is None
+                    else {"card": x["card"], "face": "up"}
+                    if x["up"]
+                    else {"card": x["card"], "face": "down"}
+                    if shown[s]
+                    else {"face": "down"}
+                    for x in rows[s]
+                ]
+                for s in (1, 0)
+            },
+            "hand": None if seat is None else list(hands[seat]),
+            "hand_counts": {names[0]: len(hands[0]), names[1]: len(hands[1])},
             "discard": list(state["discard"]),
             "field_replacements": {names[s]: state["replacements"][s] for s in (0, 1)},
             "max_field_replacements": state["options"].get("max_field_replacements"),
-            "exhausted": {names[s]: rules.exhausted(state, s) for s in (0, 1)},
+            "exhausted": {names[0]: rules.exhausted(state, 0), names[1]: rules.exhausted(state, 1)},
             "over": over,
             "outcome": None,
         }
@@ -159,6 +164,9 @@ class MasulEngine(Engine):
 
     def validate(self, state: State) -> None:
         _validate(state)  # from_dict reports a missing or mistyped field as InvalidStateError
+
+
+_COLUMN_NAMES = tuple(f"C{c}" for c in range(1, COLUMNS + 1))
 
 
 def _bad(message: str) -> InvalidStateError:

@@ -306,6 +306,9 @@ def _slot(slot: dict | None, reveal: bool) -> str:
     return slot["card"] if slot["up"] or reveal else "FD"
 
 
+_COLUMNS_LINE = "Columns: " + "-".join(f"C{c}" for c in range(1, COLUMNS + 1))
+
+
 def _cards(cards: list[str]) -> str:
     return "-".join(cards) if cards else "(empty)"
 
@@ -327,10 +330,10 @@ def render(state: State, seat: int | None, outcome: Outcome | None = None) -> st
         bottom = "My Hand: " + _cards(hands[seat])
     lines = [
         top,
-        "Columns: " + "-".join(f"C{c}" for c in range(1, COLUMNS + 1)),
-        "Row 1: " + "-".join(_slot(s, over) for s in rows[1]),
+        _COLUMNS_LINE,
+        "Row 1: " + "-".join([_slot(s, over) for s in rows[1]]),
         "Row 2: " + "-".join(state["field"]),
-        "Row 3: " + "-".join(_slot(s, over) for s in rows[0]),
+        "Row 3: " + "-".join([_slot(s, over) for s in rows[0]]),
         bottom,
     ]
     if seat is not None and not over:
@@ -343,9 +346,8 @@ def render(state: State, seat: int | None, outcome: Outcome | None = None) -> st
         left = [rules.replacements_left(state, s) for s in (0, 1)]
         lines.append(f"Field Replacements Left: Row 3 {left[0]}, Row 1 {left[1]}")
     if not over:
-        tired = [
-            f"{label(s)} ({rules.exhausted(state, s)})" for s in (0, 1) if rules.exhausted(state, s)
-        ]
+        why = [rules.exhausted(state, s) for s in (0, 1)]
+        tired = [f"{label(s)} ({why[s]})" for s in (0, 1) if why[s]]
         if tired:
             lines.append("Exhausted: " + ", ".join(tired))
         turn = state["turn"]

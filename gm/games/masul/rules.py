@@ -89,7 +89,7 @@ def new_state(seed: int, options: dict[str, Any]) -> State:
 
 def exhausted(state: State, seat: int) -> str | None:
     """Why ``seat`` can make no more plays ("row full" / "hand empty"), or None."""
-    if all(slot is not None for slot in state["rows"][seat]):
+    if None not in state["rows"][seat]:  # every slot holds a card
         return "row full"
     if not state["hands"][seat]:
         return "hand empty"
@@ -121,18 +121,19 @@ def replacements_left(state: State, seat: int) -> int | None:
 def legal_moves(state: State, seat: int) -> list[MasulMove]:
     """Every legal move of ``seat`` (the framework calls it only for the seat to move)."""
     own, opp = state["rows"][seat], state["rows"][1 - seat]
-    open_cols = [
-        (c + 1, opp[c] is None or not opp[c]["up"]) for c in range(COLUMNS) if own[c] is None
-    ]
+    open_cols = tuple([(c + 1, not (o and o["up"])) for c, o in enumerate(opp) if own[c] is None])
     by_rank: dict[str, list[int]] = {}
     if replacements_left(state, seat) != 0:
         for c, fc in enumerate(state["field"]):
             by_rank.setdefault(fc[0], []).append(c + 1)
+    if len(_COLUMN_PLAYS) >= 512:  # patterns remembered (then it starts again)
+        _COLUMN_PLAYS.clear()
+    column_plays = _COLUMN_PLAYS.setdefault(open_cols, {})
     moves: list[MasulMove] = []
     for card in state["hands"][seat]:
-        plays = _PLAYS[card]
-        for column, down_ok in open_cols:
-            moves += plays[column][down_ok]  # face up, then face down where it may go
+        if (plays := column_plays.get(card)) is None:  # up, then down where it may go, by column
+            plays = column_plays[card] = [m for c, ok in open_cols for m in _PLAYS[card][c][ok]]
+        moves += plays
         for column in by_rank.get(card[0], ()):
             moves.append(_MOVES[card][column][2])
     return moves
@@ -151,6 +152,7 @@ _PLAYS = {
     card: {column: ((up,), (up, down)) for column, (up, down, _) in made.items()}
     for card, made in _MOVES.items()
 }
+_COLUMN_PLAYS: dict[tuple, dict[str, list[MasulMove]]] = {}  # open columns -> card -> its plays
 
 
 # ---------------------------------------------------------------- legality
