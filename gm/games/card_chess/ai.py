@@ -277,26 +277,91 @@ def sample_hidden(view: dict[str, Any], seat: int, rng: random.Random) -> dict[s
     }
 
 
-def _material(engine: Engine, state: dict[str, Any], players: int) -> list[float]:
-    """Rewards at a playout's cut-off: pieces in check (the goal: five wins), then pieces in
-    play (a side with none left jams)."""
+def _side_value(state: dict[str, Any], side: int, play: list[int], checked: int) -> float:
+    """How close ``side`` stands to the win the rules define, in pieces-in-check units: its
+    pieces in check, the checks it threatens next turn (a move onto a free spot of the enemy
+    castle), how far its pieces in play have come, minus the danger of jamming (a side that
+    cannot move a piece nor play one in must exchange, and then loses)."""
+    pieces, check = state["pieces"], state["check"]
+    moves = R.piece_moves(state, side)
+    enemy_row = R.CASTLE_ROW[R.opponent(side)]
+    threats = {to for kind, _, to in moves if kind == "move" and to // 5 == enemy_row}
+    progress = sum(
+        _progress(side, i // 5)
+        for i, card in enumerate(pieces)
+        if card is not None and not check[i] and R.CARD_SIDE[card] == side
+    )
+    row = R.CASTLE_ROW[side]
+    can_play = (
+        play[side] < R.MAX_IN_PLAY
+        and any(pieces[i] is None for i in range(row * 5, row * 5 + 5))
+        and any(R.CARD_SIDE[c] == side for c in state["hands"][side])
+    )
+    jam = _JAM.get(len(moves), 0.0) if not can_play else (0.2 if not moves else 0.0)
+    return checked + _THREAT * min(len(threats), 5 - checked) + _ADVANCE * progress - jam
+
+
+_THREAT, _ADVANCE = 0.5, 0.08
+_JAM = {0: 1.5, 1: 0.8, 2: 0.4, 3: 0.2}  # piece moves left when no piece can be played in
+
+
+def _evaluate(engine: Engine, state: dict[str, Any], players: int) -> list[float]:
+    """Rewards at a playout's cut-off: the difference of the two sides' :func:`_side_value`."""
     play, check = R.counts(state)
-    lead = (check[0] - check[1]) + 0.3 * (play[0] - play[1])
-    v = 0.5 + 0.5 * math.tanh(lead / 2)
+    lead = _side_value(state, 0, play, check[0]) - _side_value(state, 1, play, check[1])
+    v = 0.5 + 0.5 * math.tanh(lead / 1.5)
     return [v, 1 - v]
 
 
 def _candidates(engine: Engine, view: dict[str, Any], seat: int, legal, rng) -> list[Move]:
-    scored = heuristic_scores(view, seat, legal, rng)
-    return [m for _, m in sorted(scored, key=lambda sm: -sm[0])]
+    """The heuristic's moves, best first, and only one where searching cannot pay: a move that
+    wins at once in every sampled deal (the fifth check, or leaving the other side unable to
+    act), the answer to an open capture step (the heuristic weighs the revealed card against
+    the hand), and a move into check (check is permanent) that beats the rest by far."""
+    scored = sorted(heuristic_scores(view, seat, legal, rng), key=lambda sm: -sm[0])
+    if view["pending_capture"] is not None:
+        return [scored[0][1]]
+    winning = _winning_moves(engine, view, seat, [m for _, m in scored], rng)
+    if winning:
+        return winning[:1]
+    if len(scored) > 1 and scored[0][0] >= _CHECK and scored[0][0] - scored[1][0] >= _CLEAR:
+        return [scored[0][1]]
+    return [m for _, m in scored]
+
+
+def _winning_moves(engine: Engine, view, seat: int, moves: list[Move], rng) -> list[Move]:
+    """The moves that end the game in ``seat``'s favour in each of a few sampled deals (a
+    win by jamming may hang on the other hand: it must hold whatever that hand is)."""
+    if (
+        view["in_check"][R.SEATS[seat]] < R.MAX_IN_PLAY - 1
+        and not view["exchanged_last"][R.SEATS[R.opponent(seat)]]
+    ):
+        return []  # neither a fifth check nor a jam (the other side may still exchange)
+    samples = [sample_hidden(view, seat, rng) for _ in range(_WIN_SAMPLES)]
+    out = []
+    for move in moves:
+        if move[0] == "exchange":
+            continue
+        for state in samples:
+            after, _ = R.apply_move(state, seat, move)
+            result = after["result"]
+            if result is None or result["winners"] != [seat]:
+                break
+        else:
+            out.append(move)
+    return out
+
+
+_WIN_SAMPLES = 3
+_CHECK, _CLEAR = 100.0, 40.0  # a move into check scores 100 or more in the heuristic
 
 
 STRONG = SearchSpec(
-    evaluate=_material,
+    evaluate=_evaluate,
     playout=view_playout(heuristic_policy),
     epsilon=0.1,
-    depth=10,
-    iterations=300,
+    depth=6,
+    iterations=64,
     candidates=_candidates,
     width=5,
     prior_visits=10,
