@@ -37,7 +37,7 @@ PAIRINGS = {
     "trumps": ("heuristic", 100, 100),
     "solonyo": ("heuristic", 400, 200),
     "maze": ("heuristic", 100, 40),  # against random a game runs to the 400-turn cap: 40 games
-    "card-chess": ("heuristic", 30, 30),  # ~25 s a game on one core: fewer games
+    "card-chess": ("heuristic", 100, 100),  # a long game: ~100 plies, 2-3 s of CPU
     "n-in-a-row": ("heuristic", 400, 200),
 }
 
