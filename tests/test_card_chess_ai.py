@@ -100,3 +100,27 @@ def test_the_answer_to_a_capture_step_is_the_heuristics():
     picks = A._candidates(ENGINE, view, RED, legal, random.Random(0))
     assert picks == [("replace", "2♠")]
     assert _strong(state) == ("replace", "2♠")
+
+
+def test_a_side_that_exchanged_last_fears_a_jam_twice_as_much():
+    fresh = make_state(JAM, hands=HANDS, turn=BLACK)
+    after_exchange = make_state(JAM, hands=HANDS, turn=RED, exchanged=(False, True))
+    assert _value(after_exchange, BLACK) < _value(fresh, BLACK) - 0.5
+
+
+def test_strong_does_not_exchange_into_a_jam():
+    """Black's one piece move is 3♠ M5-RK5: were black to exchange, red's queen would block it
+    and black, unable to exchange again, could not act. The exchange goes last among the
+    candidates, the piece move first; were it the only other way, the exchange would stay."""
+    state = make_state(JAM, hands=HANDS, turn=BLACK)
+    view = ENGINE.view(state, BLACK, None)
+    legal = ENGINE.legal_moves(state, BLACK)
+    assert sorted(legal) == [("exchange",), ("move", IDX["M5"], IDX["RK5"])]
+    order = A._safe_first(ENGINE, view, BLACK, [("exchange",), legal[-1]], random.Random(3))
+    assert order == [("move", IDX["M5"], IDX["RK5"]), ("exchange",)]
+    assert _strong(state) == ("move", IDX["M5"], IDX["RK5"])
+    # with a free file for black's pawn after the exchange, the exchange is safe: kept in order
+    roomy = make_state({k: v for k, v in JAM.items() if k != "RC5"}, hands=HANDS, turn=BLACK)
+    moves = [("exchange",), ("move", IDX["M5"], IDX["RK5"])]
+    roomy_view = ENGINE.view(roomy, BLACK, None)
+    assert A._safe_first(ENGINE, roomy_view, BLACK, moves, random.Random(3)) == moves

@@ -41,10 +41,12 @@ Levels (weakest first):
   think budget), a finished playout scored by its result, a cut-off one by :func:`_evaluate`:
   each side's pieces in check, + ½ per check it threatens next turn, + 0.08 per rank its pieces
   in play have come, − the danger of jamming (no piece to play in and at most three piece moves
-  left: 1.5 with none, 0.8 with one, …), the difference squashed into [0, 1]. It does not search
-  a move that wins at once in three sampled deals (the fifth check, or the other side, having
-  exchanged, left unable to act), nor the answer to a capture step, nor a move into check that
-  the heuristic rates 40 above any other: it plays them.
+  left: 1.5 with none, 0.8 with one, …; twice that for a side that exchanged last and so may
+  not exchange next), the difference squashed into [0, 1]. It does not search a move that wins
+  at once in three sampled deals (the fifth check, or the other side, having exchanged, left
+  unable to act), nor the answer to a capture step, nor a move into check that the heuristic
+  rates 40 above any other: it plays them. Candidates after which the other side has a winning
+  reply in a sampled deal (its fifth check; a block after our exchange) go last.
 """
 
 from __future__ import annotations
@@ -304,6 +306,8 @@ def _side_value(state: dict[str, Any], side: int, play: list[int], checked: int)
         and any(R.CARD_SIDE[c] == side for c in state["hands"][side])
     )
     jam = _JAM.get(len(moves), 0.0) if not can_play else (0.2 if not moves else 0.0)
+    if state["exchanged"][side]:
+        jam *= 2  # it may not exchange next turn: blocked once more, it loses
     return checked + _THREAT * min(len(threats), 5 - checked) + _ADVANCE * progress - jam
 
 
@@ -332,7 +336,37 @@ def _candidates(engine: Engine, view: dict[str, Any], seat: int, legal, rng) -> 
         return winning[:1]
     if len(scored) > 1 and scored[0][0] >= _CHECK and scored[0][0] - scored[1][0] >= _CLEAR:
         return [scored[0][1]]
-    return [m for _, m in scored]
+    return _safe_first(engine, view, seat, [m for _, m in scored], rng)
+
+
+def _safe_first(engine: Engine, view, seat: int, moves: list[Move], rng) -> list[Move]:
+    """``moves`` with those after which the other side has a winning reply in a sampled deal
+    moved last: its fifth check when it has four, or — after our exchange, which leaves us
+    unable to exchange next turn — a move that leaves us unable to act."""
+    other = R.opponent(seat)
+    near_five = view["in_check"][R.SEATS[other]] >= R.MAX_IN_PLAY - 1
+    few = sum(m[0] in ("move", "capture") for m in moves) <= len(_JAM) - 1
+    if not near_five and not (few and ("exchange",) in moves):
+        return moves
+    samples = [sample_hidden(view, seat, rng) for _ in range(_WIN_SAMPLES)]
+    safe, unsafe = [], []
+    for move in moves:
+        risky = (near_five or move[0] == "exchange") and _loses(samples, seat, move)
+        (unsafe if risky else safe).append(move)
+    return safe + unsafe
+
+
+def _loses(samples: list[dict[str, Any]], seat: int, move: Move) -> bool:
+    other = R.opponent(seat)
+    for state in samples:
+        after, _ = R.apply_move(state, seat, move)
+        if after["result"] is not None or after["pending"] is not None:
+            continue
+        for reply in R.legal_moves(after, other):
+            result = R.apply_move(after, other, reply)[0]["result"]
+            if result is not None and result["winners"] == [other]:
+                return True
+    return False
 
 
 def _winning_moves(engine: Engine, view, seat: int, moves: list[Move], rng) -> list[Move]:
