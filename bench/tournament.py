@@ -34,11 +34,11 @@ from gm.games.table import Budget, Table
 # the targets: (game, games for "strong vs the level below", games vs random)
 PAIRINGS = {
     "masul": ("seed", 400, 200),
-    "trumps": ("heuristic", 100, 100),
+    "trumps": ("heuristic", 400, 200),  # 17 strong moves, ~1.5 s of CPU a game: all 400
     "solonyo": ("heuristic", 400, 200),
     "maze": ("heuristic", 100, 40),  # against random a game runs to the 400-turn cap: 40 games
-    "card-chess": ("heuristic", 30, 30),  # ~25 s a game on one core: fewer games
-    "n-in-a-row": ("heuristic", 400, 200),  # ~57 plies, ~0.5 s a game on one core: all 400
+    "card-chess": ("heuristic", 100, 100),  # a long game: ~100 plies, 2-3 s of CPU
+    "n-in-a-row": ("heuristic", 400, 200),  # ~67 plies, ~0.5 s a game on one core: all 400
 }
 
 

@@ -37,8 +37,16 @@ Levels (weakest first):
   jamming, the rest by five pieces in check).
 - ``strong``: IS-MCTS (gm/ai/search.py) over :func:`sample_hidden` (the unflipped board
   cards, the other hand and the draw pile dealt from the unseen cards of the two packs); the
-  heuristic's 5 best moves searched with heuristic playouts of 10 plies, scored by pieces in
-  check and in play.
+  heuristic's 5 best moves searched with heuristic playouts of 6 plies (64 iterations, or the
+  think budget), a finished playout scored by its result, a cut-off one by :func:`_evaluate`:
+  each side's pieces in check, + ½ per check it threatens next turn, + 0.08 per rank its pieces
+  in play have come, − the danger of jamming (no piece to play in and at most three piece moves
+  left: 1.5 with none, 0.8 with one, …; twice that for a side that exchanged last and so may
+  not exchange next), the difference squashed into [0, 1]. It does not search a move that wins
+  at once in three sampled deals (the fifth check, or the other side, having exchanged, left
+  unable to act), nor the answer to a capture step, nor a move into check that the heuristic
+  rates 40 above any other: it plays them. Candidates after which the other side has a winning
+  reply in a sampled deal (its fifth check; a block after our exchange) go last.
 """
 
 from __future__ import annotations
@@ -277,26 +285,123 @@ def sample_hidden(view: dict[str, Any], seat: int, rng: random.Random) -> dict[s
     }
 
 
-def _material(engine: Engine, state: dict[str, Any], players: int) -> list[float]:
-    """Rewards at a playout's cut-off: pieces in check (the goal: five wins), then pieces in
-    play (a side with none left jams)."""
+def _side_value(state: dict[str, Any], side: int, play: list[int], checked: int) -> float:
+    """How close ``side`` stands to the win the rules define, in pieces-in-check units: its
+    pieces in check, the checks it threatens next turn (a move onto a free spot of the enemy
+    castle), how far its pieces in play have come, minus the danger of jamming (a side that
+    cannot move a piece nor play one in must exchange, and then loses)."""
+    pieces, check = state["pieces"], state["check"]
+    moves = R.piece_moves(state, side)
+    enemy_row = R.CASTLE_ROW[R.opponent(side)]
+    threats = {to for kind, _, to in moves if kind == "move" and to // 5 == enemy_row}
+    progress = sum(
+        _progress(side, i // 5)
+        for i, card in enumerate(pieces)
+        if card is not None and not check[i] and R.CARD_SIDE[card] == side
+    )
+    row = R.CASTLE_ROW[side]
+    can_play = (
+        play[side] < R.MAX_IN_PLAY
+        and any(pieces[i] is None for i in range(row * 5, row * 5 + 5))
+        and any(R.CARD_SIDE[c] == side for c in state["hands"][side])
+    )
+    jam = _JAM.get(len(moves), 0.0) if not can_play else (0.2 if not moves else 0.0)
+    if state["exchanged"][side]:
+        jam *= 2  # it may not exchange next turn: blocked once more, it loses
+    return checked + _THREAT * min(len(threats), 5 - checked) + _ADVANCE * progress - jam
+
+
+_THREAT, _ADVANCE = 0.5, 0.08
+_JAM = {0: 1.5, 1: 0.8, 2: 0.4, 3: 0.2}  # piece moves left when no piece can be played in
+
+
+def _evaluate(engine: Engine, state: dict[str, Any], players: int) -> list[float]:
+    """Rewards at a playout's cut-off: the difference of the two sides' :func:`_side_value`."""
     play, check = R.counts(state)
-    lead = (check[0] - check[1]) + 0.3 * (play[0] - play[1])
-    v = 0.5 + 0.5 * math.tanh(lead / 2)
+    lead = _side_value(state, 0, play, check[0]) - _side_value(state, 1, play, check[1])
+    v = 0.5 + 0.5 * math.tanh(lead / 1.5)
     return [v, 1 - v]
 
 
 def _candidates(engine: Engine, view: dict[str, Any], seat: int, legal, rng) -> list[Move]:
-    scored = heuristic_scores(view, seat, legal, rng)
-    return [m for _, m in sorted(scored, key=lambda sm: -sm[0])]
+    """The heuristic's moves, best first, and only one where searching cannot pay: a move that
+    wins at once in every sampled deal (the fifth check, or leaving the other side unable to
+    act), the answer to an open capture step (the heuristic weighs the revealed card against
+    the hand), and a move into check (check is permanent) that beats the rest by far."""
+    scored = sorted(heuristic_scores(view, seat, legal, rng), key=lambda sm: -sm[0])
+    if view["pending_capture"] is not None:
+        return [scored[0][1]]
+    winning = _winning_moves(engine, view, seat, [m for _, m in scored], rng)
+    if winning:
+        return winning[:1]
+    if len(scored) > 1 and scored[0][0] >= _CHECK and scored[0][0] - scored[1][0] >= _CLEAR:
+        return [scored[0][1]]
+    return _safe_first(engine, view, seat, [m for _, m in scored], rng)
+
+
+def _safe_first(engine: Engine, view, seat: int, moves: list[Move], rng) -> list[Move]:
+    """``moves`` with those after which the other side has a winning reply in a sampled deal
+    moved last: its fifth check when it has four, or — after our exchange, which leaves us
+    unable to exchange next turn — a move that leaves us unable to act."""
+    other = R.opponent(seat)
+    near_five = view["in_check"][R.SEATS[other]] >= R.MAX_IN_PLAY - 1
+    few = sum(m[0] in ("move", "capture") for m in moves) <= len(_JAM) - 1
+    if not near_five and not (few and ("exchange",) in moves):
+        return moves
+    samples = [sample_hidden(view, seat, rng) for _ in range(_WIN_SAMPLES)]
+    safe, unsafe = [], []
+    for move in moves:
+        risky = (near_five or move[0] == "exchange") and _loses(samples, seat, move)
+        (unsafe if risky else safe).append(move)
+    return safe + unsafe
+
+
+def _loses(samples: list[dict[str, Any]], seat: int, move: Move) -> bool:
+    other = R.opponent(seat)
+    for state in samples:
+        after, _ = R.apply_move(state, seat, move)
+        if after["result"] is not None or after["pending"] is not None:
+            continue
+        for reply in R.legal_moves(after, other):
+            result = R.apply_move(after, other, reply)[0]["result"]
+            if result is not None and result["winners"] == [other]:
+                return True
+    return False
+
+
+def _winning_moves(engine: Engine, view, seat: int, moves: list[Move], rng) -> list[Move]:
+    """The moves that end the game in ``seat``'s favour in each of a few sampled deals (a
+    win by jamming may hang on the other hand: it must hold whatever that hand is)."""
+    if (
+        view["in_check"][R.SEATS[seat]] < R.MAX_IN_PLAY - 1
+        and not view["exchanged_last"][R.SEATS[R.opponent(seat)]]
+    ):
+        return []  # neither a fifth check nor a jam (the other side may still exchange)
+    samples = [sample_hidden(view, seat, rng) for _ in range(_WIN_SAMPLES)]
+    out = []
+    for move in moves:
+        if move[0] == "exchange":
+            continue
+        for state in samples:
+            after, _ = R.apply_move(state, seat, move)
+            result = after["result"]
+            if result is None or result["winners"] != [seat]:
+                break
+        else:
+            out.append(move)
+    return out
+
+
+_WIN_SAMPLES = 3
+_CHECK, _CLEAR = 100.0, 40.0  # a move into check scores 100 or more in the heuristic
 
 
 STRONG = SearchSpec(
-    evaluate=_material,
+    evaluate=_evaluate,
     playout=view_playout(heuristic_policy),
     epsilon=0.1,
-    depth=10,
-    iterations=300,
+    depth=6,
+    iterations=64,
     candidates=_candidates,
     width=5,
     prior_visits=10,

@@ -1,0 +1,126 @@
+"""Card Chess's ``strong`` level: its evaluation (checks, threatened checks, the danger of
+jamming), the moves it does not search (a win at once, the answer to a capture step) and that it
+converts a won position into the win the rules define."""
+
+from __future__ import annotations
+
+import random
+
+from gm.ai import search
+from gm.games.card_chess import ENGINE
+from gm.games.card_chess import ai as A
+from gm.games.card_chess import rules as R
+from tests.test_card_chess import IDX, make_state
+
+RED, BLACK = 0, 1
+# black's five pawns on the middle rank, red's kings in front of four of them: black's only
+# piece move is 3♠ M5-RK5, and red's queen can step onto RK5 to block it
+JAM = {
+    "M1": "2♠", "M2": "2♠", "M3": "2♣", "M4": "2♣", "M5": "3♠",
+    "RK1": "K♥", "RK2": "K♥", "RK3": "K♦", "RK4": "K♦", "RC5": "Q♥",
+}  # fmt: skip
+HANDS = (["4♥", "5♥", "6♦", "7♠", "8♣"], ["9♠", "10♣", "9♥", "8♥", "7♦"])
+
+
+def _value(state, side):
+    play, check = R.counts(state)
+    return A._side_value(state, side, play, check[side])
+
+
+def _strong(state, iterations=48, seed=1):
+    view = ENGINE.view(state, state["turn"], None)
+    legal = ENGINE.legal_moves(state, state["turn"])
+    with search.deadline_for(60, think=60_000, iterations=iterations):
+        return A.LEVELS["strong"](ENGINE, view, state["turn"], legal, random.Random(seed))
+
+
+def test_the_evaluation_counts_checks_and_threatened_checks():
+    base = {"M1": "7♥", "BK5": "7♠"}
+    one = make_state({**base, "BC3": "8♥"}, check=("BC3",), hands=HANDS)
+    none = make_state({**base, "RK3": "8♥"}, hands=HANDS)
+    assert _value(one, RED) > _value(none, RED) + 0.9  # a check is worth a piece in check
+    near = make_state({**base, "BK3": "8♥"}, hands=HANDS)  # BK3-BC3 next turn: into check
+    assert _value(near, RED) > _value(none, RED) + 0.4
+    assert A._evaluate(ENGINE, one, 2)[RED] > 0.5 > A._evaluate(ENGINE, none, 2)[BLACK] - 0.2
+    v = A._evaluate(ENGINE, one, 2)
+    assert abs(sum(v) - 1) < 1e-9
+
+
+def test_the_evaluation_fears_a_side_that_is_about_to_jam():
+    """Five pieces in play (no play-in) and one piece move left is worth less than two moves
+    left, which is worth less than a side that can still play a piece in."""
+    one_move = make_state(JAM, hands=HANDS, turn=BLACK)
+    two_moves = make_state({k: v for k, v in JAM.items() if k != "RK4"}, hands=HANDS, turn=BLACK)
+    assert len(R.piece_moves(one_move, BLACK)) == 1
+    assert _value(one_move, BLACK) < _value(two_moves, BLACK) - 0.3
+    four = {k: v for k, v in JAM.items() if k not in ("M1", "RK1")}
+    can_play = make_state(four, hands=HANDS, turn=BLACK)
+    assert R.play_ins(can_play, BLACK)
+    assert _value(can_play, BLACK) > _value(one_move, BLACK) + 0.5
+
+
+def test_strong_jams_the_other_side_when_that_wins_at_once():
+    """Black exchanged last turn and has one piece move: red's queen steps in front of it and
+    black cannot act — a win the searcher takes without searching."""
+    state = make_state(JAM, hands=HANDS, exchanged=(False, True))
+    view = ENGINE.view(state, RED, None)
+    legal = ENGINE.legal_moves(state, RED)
+    block = ("move", IDX["RC5"], IDX["RK5"])
+    assert block in legal
+    assert A._candidates(ENGINE, view, RED, legal, random.Random(2)) == [block]
+    move = _strong(state)
+    after, _ = ENGINE.apply(state, RED, move)
+    assert ENGINE.outcome(after).winners == [RED]
+    # black may still exchange when it did not exchange last turn: no win at once to take
+    open_state = make_state(JAM, hands=HANDS)
+    open_view = ENGINE.view(open_state, RED, None)
+    assert A._winning_moves(ENGINE, open_view, RED, legal, random.Random(2)) == []
+
+
+def test_strong_takes_the_fifth_check():
+    pieces = {f"BC{f}": "2♥" if f < 3 else "3♦" for f in range(1, 5)} | {"BK5": "9♥", "M3": "7♠"}
+    state = make_state(pieces, check=("BC1", "BC2", "BC3", "BC4"), hands=HANDS)
+    move = _strong(state)
+    assert move == ("move", IDX["BK5"], IDX["BC5"])
+    after, _ = ENGINE.apply(state, RED, move)
+    assert ENGINE.outcome(after).winners == [RED]
+
+
+def test_the_answer_to_a_capture_step_is_the_heuristics():
+    """After red's capture on M3 revealed black's K♠, red answers as the heuristic does:
+    replace the king with its weakest black card."""
+    state = make_state(
+        {"M3": "K♠", "RK1": "7♥", "BC5": "K♣"},
+        known={"M3": "J♥"},
+        hands=(["2♠", "9♣", "6♥", "6♦", "3♥"], HANDS[1]),
+        pending={"spot": "M3", "captured": "8♠"},
+    )
+    view = ENGINE.view(state, RED, None)
+    legal = ENGINE.legal_moves(state, RED)
+    picks = A._candidates(ENGINE, view, RED, legal, random.Random(0))
+    assert picks == [("replace", "2♠")]
+    assert _strong(state) == ("replace", "2♠")
+
+
+def test_a_side_that_exchanged_last_fears_a_jam_twice_as_much():
+    fresh = make_state(JAM, hands=HANDS, turn=BLACK)
+    after_exchange = make_state(JAM, hands=HANDS, turn=RED, exchanged=(False, True))
+    assert _value(after_exchange, BLACK) < _value(fresh, BLACK) - 0.5
+
+
+def test_strong_does_not_exchange_into_a_jam():
+    """Black's one piece move is 3♠ M5-RK5: were black to exchange, red's queen would block it
+    and black, unable to exchange again, could not act. The exchange goes last among the
+    candidates, the piece move first; were it the only other way, the exchange would stay."""
+    state = make_state(JAM, hands=HANDS, turn=BLACK)
+    view = ENGINE.view(state, BLACK, None)
+    legal = ENGINE.legal_moves(state, BLACK)
+    assert sorted(legal) == [("exchange",), ("move", IDX["M5"], IDX["RK5"])]
+    order = A._safe_first(ENGINE, view, BLACK, [("exchange",), legal[-1]], random.Random(3))
+    assert order == [("move", IDX["M5"], IDX["RK5"]), ("exchange",)]
+    assert _strong(state) == ("move", IDX["M5"], IDX["RK5"])
+    # with a free file for black's pawn after the exchange, the exchange is safe: kept in order
+    roomy = make_state({k: v for k, v in JAM.items() if k != "RC5"}, hands=HANDS, turn=BLACK)
+    moves = [("exchange",), ("move", IDX["M5"], IDX["RK5"])]
+    roomy_view = ENGINE.view(roomy, BLACK, None)
+    assert A._safe_first(ENGINE, roomy_view, BLACK, moves, random.Random(3)) == moves
