@@ -29,10 +29,15 @@ Levels, weakest first:
   column as far as the seat can see (the new Field Card's suit turns a column we lose or
   cannot judge into one we win). Scored ``0.5 + gain`` so it beats leading a weak card but not a
   sure win elsewhere.
-- ``strong``: IS-MCTS (gm/ai/search.py) over :func:`sample_hidden` (the other hand, its
-  face-down cards and the unused cards dealt from the unseen ones): the seed level's 8 best
-  moves searched with seed-level playouts to the end of the game, a finished playout worth
-  half its win and half its column margin.
+- ``strong``: IS-MCTS (gm/ai/search.py) over deals of the unseen cards (the other hand, its
+  face-down cards, the unused cards) drawn by a model of a seed-level opponent
+  (gm/games/masul/model.py: its face-down cards are low, what it left unplayed was weaker than
+  what it played, its last move was its best), each iteration one compact seed-level playout
+  to the end of the game (``epsilon`` = 10% random moves), a finished game worth half its win
+  and half its column margin. It searches 12 candidates (:func:`search_candidates`): the seed
+  level's best and moves the seed level never makes (a low card face up, a field replacement
+  with a high card or a second one: a replacement also passes the turn, and the seat that
+  fills a column second sees what it answers).
 """
 
 from __future__ import annotations
