@@ -320,3 +320,33 @@ def test_the_strong_level_also_searches_moves_the_seed_level_never_makes():
         assert M("down", card, column) in found[:6] and M("up", card, column) not in seed_moves
         assert M("up", card, column) in found[:12]
     assert M("field", "K♠", 6) not in seed_moves and M("field", "K♠", 6) in found[:12]
+
+
+def test_the_strong_search_deals_from_its_model_once_per_decision():
+    """SearchSpec.sampler: the pool of modelled deals is built once per decision and every
+    iteration draws its determinization from it (none from the uniform sampler)."""
+    import dataclasses
+
+    from gm.ai import search
+    from gm.games.masul import ai
+
+    calls = {"factory": 0, "draw": 0}
+
+    def counting(engine, view, seat, rng):
+        calls["factory"] += 1
+        draw = ai.STRONG.sampler(engine, view, seat, rng)
+
+        def counted(rng):
+            calls["draw"] += 1
+            return draw(rng)
+
+        return counted
+
+    spec = dataclasses.replace(ai.STRONG, sampler=counting)
+    state = E.new_state(4, E.options({}), 2)
+    state, _ = E.apply(state, ROW3, ai_move("seed", state, ROW3, random.Random(1)))
+    view, legal = E.view(state, ROW1), E.legal_moves(state, ROW1)
+    with search.deadline_for(60, think=60_000, iterations=30):
+        move, stats = search.search(E, view, ROW1, legal, random.Random(2), spec)
+    assert move in legal and calls == {"factory": 1, "draw": 30}
+    assert sum(visits for visits, _ in stats.values()) == 30
