@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from gm.ai import default_level, levels
 from gm.games import get_engine
 from gm.games.masul import MasulMove as M
+from gm.games.masul import model
+from gm.games.masul.ai import sample_hidden, search_candidates, seed_candidates, seed_scores
 from gm.games.masul.rules import make_position, rank, sort_key, suit
 
 E = get_engine("masul")
@@ -149,3 +153,200 @@ def test_seed_beats_random_in_a_clear_majority():
         outcome = E.outcome(final)
         wins += outcome.winners == [seat]
     assert wins / games >= 0.85, wins / games
+
+
+# ---------------------------------------------------------------- the strong level's model
+
+
+def _positions(games, mixed=True):
+    """(state, seat to move) along seed/random games, some with a replacement cap of 1."""
+    for game in range(games):
+        rng = random.Random(game)
+        options = {} if game % 3 else {"max_field_replacements": 1}
+        state = E.new_state(game, E.options(options), 2)
+        while (seat := E.to_move(state)) is not None:
+            yield state, seat, rng
+            legal = E.legal_moves(state, seat)
+            if mixed and rng.random() < 0.4:
+                move = legal[rng.randrange(len(legal))]
+            else:
+                move = LEVELS["seed"](E, E.view(state, seat), seat, legal, rng)
+            state, _ = E.apply(state, seat, move)
+
+
+def test_the_compact_seed_policy_scores_every_move_as_the_seed_level_does():
+    kinds = {"up": model.UP, "down": model.DOWN, "field": model.FIELD}
+    checked = 0
+    for state, seat, _ in _positions(60):
+        legal = E.legal_moves(state, seat)
+        scored = seed_scores(E.view(state, seat), seat, legal)
+        top = max(score for score, _ in scored)
+        want = {(kinds[m.kind], model.INDEX[m.card], m.column - 1) for s, m in scored if s == top}
+        got_top, got = model.seed_options(model.Position(state), seat)
+        assert abs(got_top - top) < 1e-9 and set(got) == want, (state, seat)
+        checked += 1
+    assert checked > 800
+
+
+def test_a_compact_playout_follows_the_rules_and_scores_as_the_engine():
+    for game in range(80):
+        state = E.new_state(game, E.options({} if game % 2 else {"max_field_replacements": 1}))
+        p, rng = model.Position(state), random.Random(game)
+        while p.turn is not None:
+            seat = p.turn
+            assert seat == E.to_move(state)
+            pick = model.random_move if rng.random() < 0.4 else model.seed_move
+            kind, card, c = pick(p, rng.random)
+            move = M(model.KINDS[kind], model.CARDS[card], c + 1)
+            assert move in E.legal_moves(state, seat)
+            p.play((kind, card, c))
+            state, _ = E.apply(state, seat, move)
+        assert E.to_move(state) is None
+        assert p.columns() == (E.scores(state)[0], E.scores(state)[1])
+
+
+def test_the_model_sampler_deals_states_consistent_with_the_view():
+    for state, seat, _ in _positions(25):
+        view = E.view(state, seat)
+        sample = model.model_sampler(view, seat, random.Random(7))
+        E.validate(sample)
+        assert E.view(sample, seat) == view
+        assert E.legal_moves(sample, seat) == E.legal_moves(state, seat)
+        assert sample == model.model_sampler(view, seat, random.Random(7))
+
+
+def _share(sampler, view, seat, test, n=300):
+    rng = random.Random(3)
+    return sum(test(sampler(view, seat, rng)) for _ in range(n)) / n
+
+
+def test_the_model_reads_what_the_seed_levels_plays_tell():
+    # Row 1 put a lone non-matching 9♦ up in C2 and a card face down in C7, Row 3's slots there
+    # empty: a seed-level player holding a spade or a diamond (C1, C4, C6 open on both sides)
+    # or a higher card would have played it first, and its face-down cards are low.
+    field = "7♠ 5♣ 2♣ X♠ A♣ K♦ 9♥"
+    state = E.from_dict(
+        make_position(
+            "[] 9♦ [] [] [] [] FD:3♥",
+            field,
+            "[] [] Q♥ [] J♣ [] []",
+            ["8♠", "J♦", "4♣", "3♠", "2♦", "X♦", "Q♣"],
+            ["2♥", "4♥", "5♥", "7♥", "8♥", "3♣", "6♣"],
+        )  # fmt: skip
+    )
+    assert E.to_move(state) == ROW3
+    view = E.view(state, ROW3)
+
+    def breaking(s):  # its cards a seed-level player would have played before that 9♦
+        return sum(suit(c) in "♠♦" or rank(c) >= 10 for c in s["hands"][ROW1])
+
+    def low_down(s):
+        return rank(s["rows"][ROW1][6]["card"]) <= 8
+
+    uniform, modelled = sample_hidden, model.model_sampler
+    assert _share(modelled, view, ROW3, breaking) < _share(uniform, view, ROW3, breaking) - 0.8
+    assert (
+        _share(modelled, view, ROW3, low_down) > 0.9 > _share(uniform, view, ROW3, low_down) + 0.2
+    )
+
+
+def test_the_true_deal_of_a_seed_level_player_fits_its_last_move():
+    """In games against the seed level, the real hidden cards always fit one of its cards having
+    been its last move; deals of the model fit less well on average."""
+    true, dealt, n = 0.0, 0.0, 0
+    for game in range(30):
+        rng = random.Random(game)
+        state = E.new_state(game, E.options({}), 2)
+        while (seat := E.to_move(state)) is not None:
+            view = E.view(state, seat)
+            if seat == ROW3 and any(state["rows"][ROW1]) and not E.blocked(state, ROW1):
+                fit = model.last_move_likelihood(state, ROW3)
+                assert fit > 0.05 + 1e-9, E.render(state, None)
+                true += fit
+                dealt += model.last_move_likelihood(model.model_sampler(view, seat, rng), ROW3)
+                n += 1
+            legal = E.legal_moves(state, seat)
+            move = LEVELS["seed"](E, view, seat, legal, rng)
+            state, _ = E.apply(state, seat, move)
+    assert n > 100 and true / n > dealt / n + 0.15
+
+
+def test_a_deal_where_no_card_can_have_been_the_seed_levels_last_move_weighs_least():
+    # Row 1's only card is a 9♦ up in C2 facing nothing, yet the deal gives it A♠ with C1's
+    # Field Card a spade: the seed level would have played the matching ace instead
+    field = "7♠ 5♣ 2♣ X♠ A♣ K♠ 9♣"
+    state = E.from_dict(
+        make_position(
+            "[] 9♦ [] [] [] [] []",
+            field,
+            "[] [] Q♥ [] [] [] []",
+            ["8♠", "J♦", "4♣", "6♥", "2♦", "X♦", "Q♣", "3♣"],
+            ["2♥", "5♥", "3♦", "A♠", "4♦", "7♦", "8♦", "6♦"],
+        )  # fmt: skip
+    )
+    assert model.last_move_likelihood(state, ROW3) == pytest.approx(0.05)
+    fair = E.from_dict(
+        make_position(
+            "[] 9♦ [] [] [] [] []",
+            field,
+            "[] [] Q♥ [] [] [] []",
+            ["8♠", "J♦", "4♣", "6♥", "2♦", "X♦", "Q♣", "3♣"],
+            ["2♥", "5♥", "3♦", "4♥", "4♦", "7♦", "8♦", "6♦"],
+        )  # fmt: skip
+    )
+    assert model.last_move_likelihood(fair, ROW3) == 1.0
+
+
+def test_the_strong_level_also_searches_moves_the_seed_level_never_makes():
+    """Its candidates: the seed level's best, then the face-up twin of a low card the seed level
+    would play face down and field replacements it would not make (here K♠ on C6's K♦, a high
+    card, which turns Row 1's matching Q♦ into a loser)."""
+    state = E.from_dict(
+        make_position(
+            "[] [] [] [] [] Q♦ []",
+            "7♠ 5♦ 2♣ X♥ A♣ K♦ 9♠",
+            "3♥ [] [] [] [] [] []",
+            ["K♠", "4♦", "6♥", "8♦", "J♠", "Q♠", "5♣", "9♥"],
+            ["4♥", "6♣", "7♣", "8♣", "9♣", "J♣", "Q♣", "2♥"],
+        )  # fmt: skip
+    )
+    assert E.to_move(state) == ROW3
+    view, legal = E.view(state, ROW3), E.legal_moves(state, ROW3)
+    seed_moves = {m for _, m in seed_scores(view, ROW3, legal)}
+    found = search_candidates(E, view, ROW3, legal, random.Random(0))
+    assert found[:6] == seed_candidates(E, view, ROW3, legal, random.Random(0))[:6]
+    assert set(found) <= set(legal) and len(found) == len(set(found))
+    for card, column in (("8♦", 2), ("6♥", 4)):  # low cards it would play face down
+        assert M("down", card, column) in found[:6] and M("up", card, column) not in seed_moves
+        assert M("up", card, column) in found[:12]
+    assert M("field", "K♠", 6) not in seed_moves and M("field", "K♠", 6) in found[:12]
+
+
+def test_the_strong_search_deals_from_its_model_once_per_decision():
+    """SearchSpec.sampler: the pool of modelled deals is built once per decision and every
+    iteration draws its determinization from it (none from the uniform sampler)."""
+    import dataclasses
+
+    from gm.ai import search
+    from gm.games.masul import ai
+
+    calls = {"factory": 0, "draw": 0}
+
+    def counting(engine, view, seat, rng):
+        calls["factory"] += 1
+        draw = ai.STRONG.sampler(engine, view, seat, rng)
+
+        def counted(rng):
+            calls["draw"] += 1
+            return draw(rng)
+
+        return counted
+
+    spec = dataclasses.replace(ai.STRONG, sampler=counting)
+    state = E.new_state(4, E.options({}), 2)
+    state, _ = E.apply(state, ROW3, ai_move("seed", state, ROW3, random.Random(1)))
+    view, legal = E.view(state, ROW1), E.legal_moves(state, ROW1)
+    with search.deadline_for(60, think=60_000, iterations=30):
+        move, stats = search.search(E, view, ROW1, legal, random.Random(2), spec)
+    assert move in legal and calls == {"factory": 1, "draw": 30}
+    assert sum(visits for visits, _ in stats.values()) == 30

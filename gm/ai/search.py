@@ -121,7 +121,11 @@ class SearchSpec:
     ``margin``: the share of a finished playout's reward that is ``evaluate`` (the margin of the
     win) rather than the win itself: less noise where results are close;
     ``prior_visits``: the root's first candidate (the heuristic's move) counts that many visits
-    more when the move is chosen, so another move must prove clearly better to replace it."""
+    more when the move is chosen, so another move must prove clearly better to replace it;
+    ``sampler``: the game's own determinizations for this search, in place of
+    ``engine.sample_hidden`` — called once per decision as ``sampler(engine, view, seat, rng)``,
+    it returns the per-iteration draw ``draw(rng) -> state`` (e.g. deals weighed by a model of
+    how the other seats play); every draw must be consistent with the view."""
 
     evaluate: Evaluate
     playout: Playout | None = None
@@ -136,6 +140,7 @@ class SearchSpec:
     prior_visits: int = 0
     approximate: Callable[[dict[str, Any], int], State] | None = None
     margin: float = 0.0
+    sampler: Callable[..., Callable[[random.Random], State]] | None = None
 
 
 class _Node:
@@ -196,11 +201,17 @@ def search(
         if spec.approximate is None:
             return candidates[0], {}
         fixed = spec.approximate(view, seat)
+    draw = None
+    if fixed is None and spec.sampler is not None:
+        draw = spec.sampler(engine, view, seat, rng)
     iterations = _ITERATIONS.get(None) or spec.iterations
     for it in range(iterations):
         if it and (time.thread_time() >= stop or (hard is not None and time.monotonic() >= hard)):
             break
-        state = engine.sample_hidden(view, seat, rng) if fixed is None else engine.copy_state(fixed)
+        if fixed is not None:
+            state = engine.copy_state(fixed)
+        else:
+            state = draw(rng) if draw is not None else engine.sample_hidden(view, seat, rng)
         node, path = root, [root]
         rewards = None
         # selection and expansion

@@ -29,10 +29,15 @@ Levels, weakest first:
   column as far as the seat can see (the new Field Card's suit turns a column we lose or
   cannot judge into one we win). Scored ``0.5 + gain`` so it beats leading a weak card but not a
   sure win elsewhere.
-- ``strong``: IS-MCTS (gm/ai/search.py) over :func:`sample_hidden` (the other hand, its
-  face-down cards and the unused cards dealt from the unseen ones): the seed level's 8 best
-  moves searched with seed-level playouts to the end of the game, a finished playout worth
-  half its win and half its column margin.
+- ``strong``: IS-MCTS (gm/ai/search.py) over deals of the unseen cards (the other hand, its
+  face-down cards, the unused cards) drawn by a model of a seed-level opponent
+  (gm/games/masul/model.py: its face-down cards are low, what it left unplayed was weaker than
+  what it played, its last move was its best), each iteration one compact seed-level playout
+  to the end of the game (``epsilon`` = 10% random moves), a finished game worth half its win
+  and half its column margin. It searches 12 candidates (:func:`search_candidates`): the seed
+  level's best and moves the seed level never makes (a low card face up, a field replacement
+  with a high card or a second one: a replacement also passes the turn, and the seat that
+  fills a column second sees what it answers).
 """
 
 from __future__ import annotations
@@ -41,8 +46,9 @@ import random
 from typing import Any
 
 from gm.ai.basic import random_policy
-from gm.ai.search import SearchSpec, scores_evaluation, strong_policy, view_playout
+from gm.ai.search import SearchSpec, strong_policy
 from gm.games.base import Engine, Move
+from gm.games.masul.model import model_draws, playout_evaluation, seed_playout
 from gm.games.masul.rules import ALL_CARDS, SEAT_NAMES, rank, sort_key, suit
 
 HIGH = 9  # rank 9 or more is a high card; 8 or less is low
@@ -147,6 +153,33 @@ def seed_candidates(engine: Engine, view: dict[str, Any], seat: int, legal, rng)
     return ranked or list(legal)
 
 
+def search_candidates(
+    engine: Engine, view: dict[str, Any], seat: int, legal, rng, head: int = 6, extra: int = 3
+) -> list:
+    """The moves the strong level searches, best first: the seed level's six best, then moves
+    the seed level never makes but that may pay — the face-up twin of a low card it would play
+    face down, and any field replacement that improves the column as far as the seat sees (a
+    high card, a second one) — then the seed level's others."""
+    ranked = seed_candidates(engine, view, seat, legal, rng)
+    legal_set, known = set(legal), set(ranked)
+    twins = [
+        m
+        for kind, card, column in ranked[:head]
+        if kind == "down" and (m := type(legal[0])("up", card, column)) in legal_set
+    ]
+    me, them = SEAT_NAMES[seat], SEAT_NAMES[1 - seat]
+    own, opp, field = view["rows"][me], view["rows"][them], view["field"]
+    swaps = []
+    for move in legal:
+        if move[0] == "field" and move not in known:
+            c = move[2] - 1
+            gain = _known_value(own[c], opp[c], move[1]) - _known_value(own[c], opp[c], field[c])
+            if gain > 0:
+                swaps.append((-gain, move))
+    more = twins[:extra] + [m for _, m in sorted(swaps, key=lambda gm: gm[0])[:extra]]
+    return list(dict.fromkeys(ranked[:head] + more + ranked[head:]))
+
+
 # ---------------------------------------------------------------- what the AI may assume
 
 
@@ -192,14 +225,15 @@ def sample_hidden(view: dict[str, Any], seat: int, rng: random.Random) -> dict[s
 
 
 STRONG = SearchSpec(
-    evaluate=scores_evaluation(scale=2.0),
-    playout=view_playout(seed_policy),
-    epsilon=0.1,
-    depth=20,  # a whole game: 18 plies at most
-    iterations=300,
-    candidates=seed_candidates,
+    evaluate=playout_evaluation(epsilon=0.1, margin=0.5),  # a whole compact playout
+    playout=seed_playout,
+    depth=0,  # the evaluation plays to the end itself
+    iterations=3000,  # the think budget ends a move first
+    candidates=search_candidates,
+    width=12,
     prior_visits=10,
-    margin=0.5,  # a finished playout counts half its win, half its column margin
+    margin=0.5,  # a finished game counts half its win, half its column margin
+    sampler=model_draws(40),
 )
 
 LEVELS = {"random": random_policy, "seed": seed_policy, "strong": strong_policy(STRONG)}
