@@ -36,7 +36,7 @@ PAIRINGS = {
     "masul": ("seed", 400, 200),
     "trumps": ("heuristic", 100, 100),
     "solonyo": ("heuristic", 400, 200),
-    "maze": ("heuristic", 100, 40),  # against random a game runs to the 400-turn cap: 40 games
+    "maze": ("heuristic", 100, 100),
     "card-chess": ("heuristic", 30, 30),  # ~25 s a game on one core: fewer games
     "n-in-a-row": ("heuristic", 400, 200),
 }

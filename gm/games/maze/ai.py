@@ -21,9 +21,20 @@
 
 It decides from its own view only: its hand and corners, the pile card, the other seats' corners
 and the cards seen going into their hands.
-- ``strong``: IS-MCTS (gm/ai/search.py) over :func:`sample_hidden` (the unseen cards of
-  the other hands, the deck and the pile dealt at random); the heuristic's move and 5 others
-  searched with heuristic playouts of 4 plies, scored by chain links.
+- ``strong``: an exact evaluation and a shallow IS-MCTS on it. A hand wins exactly when it is
+  one of the seat's *candidate sets*: the 8 inner cards of a 9-link chain between its corners
+  (:func:`candidate_sets`, computed once per corner pair and suit line: with the default line
+  the shortest lattice paths, 9!/(2!·3!·4!) = 1260 sets; with the seed's line, whose corners are
+  7 apart, the 2639 sets of the chains with one detour). A hand is worth the sum over the sets
+  it can still complete (none holding another seat's corner or a card seen going into another
+  hand) of ``RHO ** (cards missing)`` (:class:`Knowledge`). Discards are ranked by the value
+  they leave (a winning one first); the draw takes the pile card (with its best discard) when
+  that gains more than a deck draw is expected to gain: the mean, over the unseen cards, of
+  each one's best swap, computed exactly over the sets near the best in one pass
+  (:meth:`Knowledge.gains`). These moves, best first, are the search's root candidates
+  (gm/ai/search.py over :func:`sample_hidden`: the unseen cards dealt at random), with
+  heuristic playouts of 2 plies scored by the same evaluation of every seat's dealt hand; the
+  first candidate is kept unless the search clearly prefers another.
 """
 
 from __future__ import annotations
