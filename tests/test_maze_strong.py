@@ -134,3 +134,33 @@ def test_a_winning_discard_is_made_and_a_useless_pile_card_left():
     # ... but the winning card on the pile is taken
     state = make_state([[*CHAIN_A[:7], "3YA"], HAND_B2], pile=["5BC"])
     assert _strong(state) == ("pile", "3YA")
+
+
+def test_the_search_playout_plays_the_heuristic_move_from_the_state():
+    """The playout reads a determinization directly; it must choose what the heuristic level
+    chooses from the same seat's view (no tie in these positions)."""
+    checked = 0
+    for seed in (1, 2, 3):
+        state = E.new_state(seed, E.options({}), 2)
+        rng = random.Random(seed)
+        while E.outcome(state) is None and state["turns"] < 40:
+            seat = E.to_move(state)
+            legal = E.legal_moves(state, seat)
+            view = E.view(state, seat, None)
+            move = ai.heuristic_policy(E, view, seat, legal, rng)
+            assert ai.state_playout(E, state, seat, legal, rng) == move, (seed, state["turns"])
+            checked += 1
+            state, _ = E.apply(state, seat, move)
+    assert checked > 100
+
+
+def test_the_cut_off_evaluation_prefers_the_seat_nearer_its_chain():
+    near = [*CHAIN_A[:7], "3YA"]  # one card from winning
+    state = make_state([near, HAND_B2], pile=["5RC"])
+    a, b = ai._state_rewards(E, state, 2)
+    assert a > 0.9 and b < 0.1 and a + b == pytest.approx(1.0)
+    # the value it squashes is Knowledge.value's (the chain programme equals the set sum)
+    view = E.view(state, 0, None)
+    know = ai.Knowledge.of_view(view, 0)
+    behind = math.log(know.value(know.hand)) / math.log(ai.RHO)
+    assert 0 < behind < 1

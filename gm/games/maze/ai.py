@@ -45,7 +45,7 @@ from functools import lru_cache
 from typing import Any
 
 from gm.ai.basic import random_policy
-from gm.ai.search import SearchSpec, strong_policy, view_playout
+from gm.ai.search import SearchSpec, strong_policy
 from gm.games.base import Engine, Move
 from gm.games.maze.geometry import (
     ALL_CARDS,
@@ -407,20 +407,29 @@ def _state_rewards(engine: Engine, state: dict[str, Any], players: int) -> list[
     """Rewards at a playout's cut-off (a determinization: every hand is dealt): each seat's
     chances by the exact evaluation, as the cards it is missing (log of the value in RHO),
     against the best other seat's; what a seat may count on is what it would know (the other
-    seats' corners and the cards seen going into their hands are out of reach)."""
+    seats' corners and the cards seen going into their hands are out of reach). The sum over
+    the sets is the chain programme's product of weights (1 held, RHO unseen, 0 out of reach):
+    the same value as :meth:`Knowledge.value` (with the seed's line, chains rather than sets)."""
     order = state["options"]["suit_order"]
     behind = []
     for s in range(players):
-        dead = 0
+        weight = [RHO] * len(ALL_CARDS)
         for o in range(players):
             if o != s:
-                dead |= _mask(CORNERS[o]) | _mask(state["known"][o])
+                for card in (*CORNERS[o], *state["known"][o]):
+                    weight[CARD_INDEX[card]] = 0.0
         hand = state["hands"][s]
-        know = Knowledge(CORNERS[s], order, hand, dead, dead)
-        if len(hand) > HAND_SIZE:
-            value = max(know.value(know.hand & ~(1 << CARD_INDEX[c])) for c in hand)
+        for card in hand:
+            weight[CARD_INDEX[card]] = 1.0
+        layers = chain_layers(CORNERS[s][0], CORNERS[s][1], order)
+        if len(hand) > HAND_SIZE:  # mid-turn: the best 8 of 9
+            value = 0.0
+            for card in hand:
+                weight[CARD_INDEX[card]] = RHO
+                value = max(value, chain_score(layers, weight))
+                weight[CARD_INDEX[card]] = 1.0
         else:
-            value = know.value(know.hand)
+            value = chain_score(layers, weight)
         behind.append(math.log(value) / math.log(RHO) if value > 0 else HAND_SIZE + 1.0)
     out = []
     for s in range(players):
@@ -429,9 +438,62 @@ def _state_rewards(engine: Engine, state: dict[str, Any], players: int) -> list[
     return out
 
 
+@lru_cache(maxsize=32)
+def _winning_masks(start: str, end: str, order: str) -> frozenset[int]:
+    return frozenset(candidate_sets(start, end, order))
+
+
+def state_playout(engine: Engine, state: dict[str, Any], seat: int, legal: list[Move], rng):
+    """The heuristic's move (:func:`heuristic_policy`) read straight from a determinization,
+    for the search's playouts: the same weights from what the seat knows (its hand, the other
+    seats' corners and known cards), a win found as a candidate set, no view built."""
+    order = state["options"]["suit_order"]
+    corners = CORNERS[seat]
+    layers = chain_layers(corners[0], corners[1], order)
+    wins = _winning_masks(corners[0], corners[1], order)
+    weight = [1.0] * len(ALL_CARDS)
+    for o in range(state["players"]):
+        if o != seat:
+            for card in CORNERS[o]:
+                weight[CARD_INDEX[card]] = 0.0
+            for card in state["known"][o]:
+                weight[CARD_INDEX[card]] = TAKEN
+    hand = state["hands"][seat]
+    for card in hand:
+        weight[CARD_INDEX[card]] = HELD
+    full = _mask(hand)
+
+    def best(cards: list[Move], mask: int) -> tuple[Move | None, float]:
+        top, choice = -1.0, None
+        for m in cards:
+            i = CARD_INDEX[m[1]]
+            if mask & ~(1 << i) in wins:
+                return m, math.inf
+            saved, weight[i] = weight[i], 1.0
+            score = chain_score(layers, weight)
+            weight[i] = saved
+            if score > top:
+                top, choice = score, m
+        return choice, top
+
+    if state["step"] == "discard":
+        move, _ = best(legal, full)
+        return move
+    piles = [m for m in legal if m[0] == "pile"]
+    if piles:
+        t = CARD_INDEX[state["pile"][-1]]
+        now = chain_score(layers, weight)
+        saved, weight[t] = weight[t], HELD
+        move, score = best(piles, full | 1 << t)
+        weight[t] = saved
+        if move is not None and score > now * (1 + PILE_GAIN):
+            return move
+    return ("draw", "deck")
+
+
 STRONG = SearchSpec(
     evaluate=_state_rewards,
-    playout=view_playout(heuristic_policy),
+    playout=state_playout,
     epsilon=0.0,
     depth=2,
     iterations=300,
