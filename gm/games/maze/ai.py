@@ -21,20 +21,14 @@
 
 It decides from its own view only: its hand and corners, the pile card, the other seats' corners
 and the cards seen going into their hands.
-- ``strong``: an exact evaluation and a shallow IS-MCTS on it. A hand wins exactly when it is
-  one of the seat's *candidate sets*: the 8 inner cards of a 9-link chain between its corners
-  (:func:`candidate_sets`, computed once per corner pair and suit line: with the default line
-  the shortest lattice paths, 9!/(2!·3!·4!) = 1260 sets; with the seed's line, whose corners are
-  7 apart, the 2639 sets of the chains with one detour). A hand is worth the sum over the sets
-  it can still complete (none holding another seat's corner or a card seen going into another
-  hand) of ``RHO ** (cards missing)`` (:class:`Knowledge`). Discards are ranked by the value
-  they leave (a winning one first); the draw takes the pile card (with its best discard) when
-  that gains more than a deck draw is expected to gain: the mean, over the unseen cards, of
-  each one's best swap, computed exactly over the sets near the best in one pass
-  (:meth:`Knowledge.gains`). These moves, best first, are the search's root candidates
-  (gm/ai/search.py over :func:`sample_hidden`: the unseen cards dealt at random), with
-  heuristic playouts of 2 plies scored by the same evaluation of every seat's dealt hand; the
-  first candidate is kept unless the search clearly prefers another.
+- ``strong``: a shallow IS-MCTS on an exact evaluation. A hand wins exactly when it is one of
+  the seat's :func:`candidate_sets` (the 8 inner cards of a 9-link chain between its corners;
+  cached per corner pair and suit line). A hand is worth the sum, over the sets it can still
+  complete, of ``RHO ** (cards missing)`` (:class:`Knowledge`). Discards are ranked by the value
+  they leave; the draw takes the pile card when that gains more than a deck draw is expected to
+  (the mean best swap over the unseen cards, :meth:`Knowledge.gains`). These moves, best first,
+  are the search's root candidates (gm/ai/search.py over :func:`sample_hidden`), with
+  heuristic playouts of 2 plies scored by the same evaluation of every seat's dealt hand.
 """
 
 from __future__ import annotations
@@ -362,12 +356,9 @@ class Knowledge:
 
 
 def exact_moves(view: dict[str, Any], seat: int, legal: list[Move]) -> list[Move]:
-    """The legal moves, best first, by the exact evaluation of the seat's chances.
-
-    Discard step: a winning discard, then the discards by the value of the hand they leave.
-    Draw step: taking the pile card and discarding the best card for it, when that gains more
-    than a deck draw is expected to (the mean best gain over the unseen cards, each as likely to
-    be on top); a winning ``PILE`` first of all."""
+    """The legal moves, best first, by the exact evaluation: a winning move, then discards by
+    the value they leave; at the draw, ``PILE`` with its best discard when that gains more than
+    a deck draw is expected to (the mean best gain over the unseen cards), else the deck."""
     know = Knowledge.of_view(view, seat)
     discards = [m for m in legal if m[0] == "discard"]
     if discards:
@@ -404,12 +395,9 @@ def exact_policy(
 
 
 def _state_rewards(engine: Engine, state: dict[str, Any], players: int) -> list[float]:
-    """Rewards at a playout's cut-off (a determinization: every hand is dealt): each seat's
-    chances by the exact evaluation, as the cards it is missing (log of the value in RHO),
-    against the best other seat's; what a seat may count on is what it would know (the other
-    seats' corners and the cards seen going into their hands are out of reach). The sum over
-    the sets is the chain programme's product of weights (1 held, RHO unseen, 0 out of reach):
-    the same value as :meth:`Knowledge.value` (with the seed's line, chains rather than sets)."""
+    """Rewards at a playout's cut-off: each seat's :meth:`Knowledge.value` of its dealt hand (by
+    the chain programme: weights 1 held, RHO unseen, 0 out of its reach) as cards missing
+    (log in RHO), against the best other seat's."""
     order = state["options"]["suit_order"]
     behind = []
     for s in range(players):
