@@ -36,7 +36,7 @@ PAIRINGS = {
     "masul": ("seed", 400, 200),
     "trumps": ("heuristic", 400, 200),  # 17 strong moves, ~1.5 s of CPU a game: all 400
     "solonyo": ("heuristic", 400, 200),
-    "maze": ("heuristic", 100, 40),  # against random a game runs to the 400-turn cap: 40 games
+    "maze": ("heuristic", 100, 100),  # ~26 strong moves a game, ~2 s of CPU: 100 (long)
     "card-chess": ("heuristic", 100, 100),  # a long game: ~100 plies, 2-3 s of CPU
     "n-in-a-row": ("heuristic", 400, 200),  # ~67 plies, ~0.5 s a game on one core: all 400
 }
