@@ -161,7 +161,7 @@ def seed_options(
 
 
 def seed_move(p: Position, rand: Callable[[], float]) -> tuple[int, int, int]:
-    best = seed_options(p, p.turn)[1]  # type: ignore[arg-type]
+    best = seed_options(p, p.turn)[1]
     return best[0] if len(best) == 1 else best[int(rand() * len(best))]
 
 
@@ -271,9 +271,9 @@ def model_sampler(view: dict[str, Any], seat: int, rng: random.Random, soft: flo
     ]
     keys = []
     for card in unknown:
-        row = STRENGTH[INDEX[card]]
-        fits = all((row[f] - 14) / 13 <= settled + 1e-9 for f in both) and not any(
-            row[f] > s and 1 + (27 - row[f]) / 100 > took + 1e-9 for f, s in left_alone
+        strength = STRENGTH[INDEX[card]]
+        fits = all((strength[f] - 14) / 13 <= settled + 1e-9 for f in both) and not any(
+            strength[f] > s and 1 + (27 - strength[f]) / 100 > took + 1e-9 for f, s in left_alone
         )
         keys.append((rng.random() ** (1.0 if fits else 1 / soft), card))  # weighted, no repeat
     keys.sort(reverse=True)

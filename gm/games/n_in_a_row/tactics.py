@@ -50,7 +50,7 @@ def run_along(occ: Occ, x: int, y: int, dx: int, dy: int, s: int) -> int:
 def completions(occ: Occ, s: int, k: int) -> set[Cell]:
     """The empty points where ``s`` makes ``k`` (or more) in a row."""
     out: set[Cell] = set()
-    seen: set[Cell] = set()
+    seen: set[tuple[Cell, int, int]] = set()
     for (x, y), owner in occ.items():
         if owner != s:
             continue
