@@ -34,13 +34,18 @@ def short_dir():
 
 class Player:
     """Plays Masul against the AI, one legal move per call, and remembers per game the creator's
-    seat, every acknowledged move (in order) and the version the last answer gave."""
+    seat, every acknowledged move (in order) and the version the last answer gave. Like a client
+    should, it sends each move with an idempotency key and, after a 503, sends the same move
+    with the same key again: a move whose answer was lost when the server died after writing it
+    is then acknowledged by its replay, never played twice, never missing from the record."""
 
     def __init__(self, port: int):
         self.port = port
         self.games: dict[str, dict] = {}  # token -> {"moves": [...], "version": n}
         self.token = ""
         self.legal: list[str] = []
+        self.key: str | None = None  # the key of a move not yet answered
+        self.keys = 0
 
     def _new_game(self) -> tuple[int, dict[str, str], object, float]:
         answer = call(self.port, "POST", "/games", {"game": "masul", "opponent": "ai"})
@@ -61,9 +66,17 @@ class Player:
             if answer[0] != 201:
                 return answer
         move = self.legal[0]
+        if self.key is None:
+            self.keys += 1
+            self.key = f"supervised-move-{self.keys}"
         status, headers, body, elapsed = call(
-            self.port, "POST", f"/play/{self.token}/moves", {"move": move}
+            self.port,
+            "POST",
+            f"/play/{self.token}/moves",
+            {"move": move, "idempotency_key": self.key},
         )
+        if status != 503:
+            self.key = None
         if status == 200:
             assert body["legal"] is True, body
             game = self.games[self.token]
