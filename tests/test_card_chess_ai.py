@@ -138,7 +138,7 @@ def test_the_evaluation_counts_a_pawn_in_a_file_already_in_check_as_dead_weight(
     more so with five pieces in play (no place left to play another one in)."""
     dead = make_state({**DEAD, "M3": "7♥"}, check=DEAD_CHECK, hands=HANDS)
     alive = make_state({**DEAD, "M2": "7♥"}, check=DEAD_CHECK, hands=HANDS)
-    assert A._dead_pawns(dead, RED) == 1 and A._dead_pawns(alive, RED) == 0
+    assert A._dead_pawns(dead, RED) == (1, 0) and A._dead_pawns(alive, RED) == (0, 0)
     assert _value(dead, RED) < _value(alive, RED) - 0.2
     full = {**DEAD, "M3": "7♥", "M4": "2♦", "M5": "3♦"}
     full_dead = make_state(full, check=DEAD_CHECK, hands=HANDS)

@@ -43,8 +43,9 @@ Levels (weakest first):
   in play have come, − the danger of jamming (no piece to play in and at most three piece moves
   left: 1.5 with none, 0.8 with one, …; twice that for a side that exchanged last and so may
   not exchange next), − 0.25 per dead pawn (one whose file's enemy castle spot is in check and
-  that has no capture to leave the file: it holds one of the five places for good; 0.5 with
-  five in play), the difference squashed into [0, 1]. It does not search a move that wins
+  that has no capture to leave the file: it holds one of the five places for good) and 0.1
+  per other pawn with no move now (a piece in front of it), both doubled with five in play,
+  the difference squashed into [0, 1]. It does not search a move that wins
   at once in three sampled deals (the fifth check, or the other side, having exchanged, left
   unable to act), nor the answer to a capture step, nor a move into check that the heuristic
   rates 40 above any other: it plays them. Candidates after which the other side has a winning
@@ -312,33 +313,37 @@ def _side_value(state: dict[str, Any], side: int, play: list[int], checked: int)
     jam = _JAM.get(len(moves), 0.0) if not can_play else (0.2 if not moves else 0.0)
     if state["exchanged"][side]:
         jam *= 2  # it may not exchange next turn: blocked once more, it loses
-    dead = _dead_pawns(state, side)
-    if dead:  # each holds one of the five places for good: a full side of them jams
-        jam += _DEAD * dead * (2 if play[side] >= R.MAX_IN_PLAY else 1)
+    dead, blocked = _dead_pawns(state, side)
+    if dead or blocked:  # each holds one of the five places (for good): a full side jams
+        weight = _DEAD * dead + _BLOCKED * blocked
+        jam += weight * (2 if play[side] >= R.MAX_IN_PLAY else 1)
     return checked + _THREAT * min(len(threats), 5 - checked) + _ADVANCE * progress - jam
 
 
-def _dead_pawns(state: dict[str, Any], side: int) -> int:
-    """Pawns of ``side`` in play that can no longer reach a free spot of the enemy castle: the
-    castle spot of their file is in check (a pawn moves only straight forward) and they have
-    no capture to leave the file now. They hold a place of the five without ever moving in."""
+def _dead_pawns(state: dict[str, Any], side: int) -> tuple[int, int]:
+    """(dead, blocked) pawns of ``side`` in play. Dead: it can no longer reach a free spot of
+    the enemy castle — the castle spot of its file is in check (a pawn moves only straight
+    forward) and it has no capture to leave the file now; it holds a place of the five without
+    ever moving in. Blocked: any other pawn with no move now (a piece stands in front of it)."""
     pieces, check = state["pieces"], state["check"]
     enemy_row = R.CASTLE_ROW[R.opponent(side)]
-    dead = 0
+    dead = blocked = 0
     for i, card in enumerate(pieces):
         if card is None or check[i] or R.CARD_SIDE[card] != side or R.CARD_RANK[card] > 10:
             continue
-        if not check[enemy_row * 5 + i % 5]:
-            continue
-        if any(kind == "capture" for _, kind in R.piece_targets(state, i)):
-            continue
-        dead += 1
-    return dead
+        targets = R.piece_targets(state, i)
+        if check[enemy_row * 5 + i % 5]:
+            if not any(kind == "capture" for _, kind in targets):
+                dead += 1
+        elif not targets:
+            blocked += 1
+    return dead, blocked
 
 
 _THREAT, _ADVANCE = 0.5, 0.08
 _JAM = {0: 1.5, 1: 0.8, 2: 0.4, 3: 0.2}  # piece moves left when no piece can be played in
 _DEAD = 0.25  # a pawn that can never reach the enemy castle (twice that with five in play)
+_BLOCKED = 0.1  # a pawn with no move now, another piece in front of it
 
 
 def _evaluate(engine: Engine, state: dict[str, Any], players: int) -> list[float]:
