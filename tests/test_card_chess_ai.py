@@ -110,17 +110,52 @@ def test_a_side_that_exchanged_last_fears_a_jam_twice_as_much():
 
 def test_strong_does_not_exchange_into_a_jam():
     """Black's one piece move is 3♠ M5-RK5: were black to exchange, red's queen would block it
-    and black, unable to exchange again, could not act. The exchange goes last among the
-    candidates, the piece move first; were it the only other way, the exchange would stay."""
+    and black, unable to exchange again, could not act. The exchange is left out of the
+    candidates while a safe move is there; were it the only way, the exchange would stay."""
     state = make_state(JAM, hands=HANDS, turn=BLACK)
     view = ENGINE.view(state, BLACK, None)
     legal = ENGINE.legal_moves(state, BLACK)
     assert sorted(legal) == [("exchange",), ("move", IDX["M5"], IDX["RK5"])]
     order = A._safe_first(ENGINE, view, BLACK, [("exchange",), legal[-1]], random.Random(3))
-    assert order == [("move", IDX["M5"], IDX["RK5"]), ("exchange",)]
+    assert order == [("move", IDX["M5"], IDX["RK5"])]
+    assert A._safe_first(ENGINE, view, BLACK, [("exchange",)], random.Random(3)) == [("exchange",)]
     assert _strong(state) == ("move", IDX["M5"], IDX["RK5"])
     # with a free file for black's pawn after the exchange, the exchange is safe: kept in order
     roomy = make_state({k: v for k, v in JAM.items() if k != "RC5"}, hands=HANDS, turn=BLACK)
     moves = [("exchange",), ("move", IDX["M5"], IDX["RK5"])]
     roomy_view = ENGINE.view(roomy, BLACK, None)
     assert A._safe_first(ENGINE, roomy_view, BLACK, moves, random.Random(3)) == moves
+
+
+# red's pawn on M3 can reach only BK3: black's castle spot BC3 holds red's 4♥ in check
+DEAD = {"BC3": "4♥", "RC4": "9♥", "RC5": "8♦", "BK1": "7♠", "RC1": "5♠", "RC2": "6♣"}
+DEAD_CHECK = ("BC3", "RC1", "RC2")
+
+
+def test_the_evaluation_counts_a_pawn_in_a_file_already_in_check_as_dead_weight():
+    """A pawn whose file's enemy castle spot is in check never gets in: it holds one of the
+    five places for good. The same pawn one file over (open castle spot) is worth more, the
+    more so with five pieces in play (no place left to play another one in)."""
+    dead = make_state({**DEAD, "M3": "7♥"}, check=DEAD_CHECK, hands=HANDS)
+    alive = make_state({**DEAD, "M2": "7♥"}, check=DEAD_CHECK, hands=HANDS)
+    assert A._dead_pawns(dead, RED) == (1, 0) and A._dead_pawns(alive, RED) == (0, 0)
+    assert _value(dead, RED) < _value(alive, RED) - 0.2
+    full = {**DEAD, "M3": "7♥", "M4": "2♦", "M5": "3♦"}
+    full_dead = make_state(full, check=DEAD_CHECK, hands=HANDS)
+    moved = {**{k: v for k, v in full.items() if k != "M3"}, "M2": "7♥"}
+    full_alive = make_state(moved, check=DEAD_CHECK, hands=HANDS)
+    assert R.counts(full_dead)[0][RED] == R.MAX_IN_PLAY
+    assert _value(full_dead, RED) < _value(full_alive, RED) - 0.4
+
+
+def test_strong_does_not_first_play_a_pawn_into_a_file_already_in_check():
+    """Red's only free castle spot is RC3, whose file ends on BC3, already in check: the
+    heuristic plays its 7♥ there, strong searches other moves first."""
+    state = make_state(DEAD, check=DEAD_CHECK, hands=(["7♥", "2♠", "3♠", "4♠", "5♣"], HANDS[1]))
+    view = ENGINE.view(state, RED, None)
+    legal = ENGINE.legal_moves(state, RED)
+    play = ("play", "7♥", IDX["RC3"])
+    assert play in legal
+    assert A.heuristic_policy(ENGINE, view, RED, legal, random.Random(4)) == play
+    picks = A._candidates(ENGINE, view, RED, legal, random.Random(4))
+    assert picks[0] != play and play in legal

@@ -42,11 +42,16 @@ Levels (weakest first):
   each side's pieces in check, + ½ per check it threatens next turn, + 0.08 per rank its pieces
   in play have come, − the danger of jamming (no piece to play in and at most three piece moves
   left: 1.5 with none, 0.8 with one, …; twice that for a side that exchanged last and so may
-  not exchange next), the difference squashed into [0, 1]. It does not search a move that wins
+  not exchange next), − 0.25 per dead pawn (one whose file's enemy castle spot is in check and
+  that has no capture to leave the file: it holds one of the five places for good) and 0.1
+  per other pawn with no move now (a piece in front of it), both doubled with five in play,
+  the difference squashed into [0, 1]. It does not search a move that wins
   at once in three sampled deals (the fifth check, or the other side, having exchanged, left
   unable to act), nor the answer to a capture step, nor a move into check that the heuristic
   rates 40 above any other: it plays them. Candidates after which the other side has a winning
-  reply in a sampled deal (its fifth check; a block after our exchange) go last.
+  reply in a sampled deal (its fifth check; a block after our exchange) are left out while
+  another move is there, and a pawn played into a file whose enemy castle spot is in check
+  ranks 30 lower than the heuristic rates it (the jams that lost games to ``random``).
 """
 
 from __future__ import annotations
@@ -308,11 +313,37 @@ def _side_value(state: dict[str, Any], side: int, play: list[int], checked: int)
     jam = _JAM.get(len(moves), 0.0) if not can_play else (0.2 if not moves else 0.0)
     if state["exchanged"][side]:
         jam *= 2  # it may not exchange next turn: blocked once more, it loses
+    dead, blocked = _dead_pawns(state, side)
+    if dead or blocked:  # each holds one of the five places (for good): a full side jams
+        weight = _DEAD * dead + _BLOCKED * blocked
+        jam += weight * (2 if play[side] >= R.MAX_IN_PLAY else 1)
     return checked + _THREAT * min(len(threats), 5 - checked) + _ADVANCE * progress - jam
+
+
+def _dead_pawns(state: dict[str, Any], side: int) -> tuple[int, int]:
+    """(dead, blocked) pawns of ``side`` in play. Dead: it can no longer reach a free spot of
+    the enemy castle — the castle spot of its file is in check (a pawn moves only straight
+    forward) and it has no capture to leave the file now; it holds a place of the five without
+    ever moving in. Blocked: any other pawn with no move now (a piece stands in front of it)."""
+    pieces, check = state["pieces"], state["check"]
+    enemy_row = R.CASTLE_ROW[R.opponent(side)]
+    dead = blocked = 0
+    for i, card in enumerate(pieces):
+        if card is None or check[i] or R.CARD_SIDE[card] != side or R.CARD_RANK[card] > 10:
+            continue
+        targets = R.piece_targets(state, i)
+        if check[enemy_row * 5 + i % 5]:
+            if not any(kind == "capture" for _, kind in targets):
+                dead += 1
+        elif not targets:
+            blocked += 1
+    return dead, blocked
 
 
 _THREAT, _ADVANCE = 0.5, 0.08
 _JAM = {0: 1.5, 1: 0.8, 2: 0.4, 3: 0.2}  # piece moves left when no piece can be played in
+_DEAD = 0.25  # a pawn that can never reach the enemy castle (twice that with five in play)
+_BLOCKED = 0.1  # a pawn with no move now, another piece in front of it
 
 
 def _evaluate(engine: Engine, state: dict[str, Any], players: int) -> list[float]:
@@ -328,7 +359,7 @@ def _candidates(engine: Engine, view: dict[str, Any], seat: int, legal, rng) -> 
     wins at once in every sampled deal (the fifth check, or leaving the other side unable to
     act), the answer to an open capture step (the heuristic weighs the revealed card against
     the hand), and a move into check (check is permanent) that beats the rest by far."""
-    scored = sorted(heuristic_scores(view, seat, legal, rng), key=lambda sm: -sm[0])
+    scored = sorted(_strong_scores(view, seat, legal, rng), key=lambda sm: -sm[0])
     if view["pending_capture"] is not None:
         return [scored[0][1]]
     winning = _winning_moves(engine, view, seat, [m for _, m in scored], rng)
@@ -339,21 +370,41 @@ def _candidates(engine: Engine, view: dict[str, Any], seat: int, legal, rng) -> 
     return _safe_first(engine, view, seat, [m for _, m in scored], rng)
 
 
+def _strong_scores(view: dict[str, Any], seat: int, legal: list[Move], rng) -> list:
+    """The heuristic's scores, a pawn played into a file whose enemy castle spot is in check
+    put behind: it could never leave the file straight on, and would hold one of the five
+    places for good (the jam that loses a game to a random side)."""
+    scored = heuristic_scores(view, seat, legal, rng)
+    enemy_row = R.CASTLE_ROW[R.opponent(seat)]
+    checked = {_index(spot) for spot in view["in_check_spots"]}
+    out = []
+    for score, move in scored:
+        if move[0] == "play" and R.CARD_RANK[move[1]] <= 10:
+            if enemy_row * 5 + move[2] % 5 in checked:
+                score -= _DEAD_PLAY
+        out.append((score, move))
+    return out
+
+
+_DEAD_PLAY = 30.0
+
+
 def _safe_first(engine: Engine, view, seat: int, moves: list[Move], rng) -> list[Move]:
-    """``moves`` with those after which the other side has a winning reply in a sampled deal
-    moved last: its fifth check when it has four, or — after our exchange, which leaves us
-    unable to exchange next turn — a move that leaves us unable to act."""
+    """``moves`` without those after which the other side has a winning reply in a sampled
+    deal — its fifth check when it has four, or (after our exchange, which leaves us unable to
+    exchange next turn) a move that leaves us unable to act — unless no other move is left."""
     other = R.opponent(seat)
     near_five = view["in_check"][R.SEATS[other]] >= R.MAX_IN_PLAY - 1
     few = sum(m[0] in ("move", "capture") for m in moves) <= len(_JAM) - 1
     if not near_five and not (few and ("exchange",) in moves):
         return moves
     samples = [sample_hidden(view, seat, rng) for _ in range(_WIN_SAMPLES)]
-    safe, unsafe = [], []
+    safe: list[Move] = []
+    unsafe: list[Move] = []
     for move in moves:
         risky = (near_five or move[0] == "exchange") and _loses(samples, seat, move)
         (unsafe if risky else safe).append(move)
-    return safe + unsafe
+    return safe or unsafe
 
 
 def _loses(samples: list[dict[str, Any]], seat: int, move: Move) -> bool:
