@@ -275,25 +275,15 @@ def test_a_deal_where_no_card_can_have_been_the_seed_levels_last_move_weighs_lea
     # Row 1's only card is a 9♦ up in C2 facing nothing, yet the deal gives it A♠ with C1's
     # Field Card a spade: the seed level would have played the matching ace instead
     field = "7♠ 5♣ 2♣ X♠ A♣ K♠ 9♣"
-    state = E.from_dict(
-        make_position(
-            "[] 9♦ [] [] [] [] []",
-            field,
-            "[] [] Q♥ [] [] [] []",
-            ["8♠", "J♦", "4♣", "6♥", "2♦", "X♦", "Q♣", "3♣"],
-            ["2♥", "5♥", "3♦", "A♠", "4♦", "7♦", "8♦", "6♦"],
-        )  # fmt: skip
-    )
-    assert model.last_move_likelihood(state, ROW3) == pytest.approx(0.05)
-    fair = E.from_dict(
-        make_position(
-            "[] 9♦ [] [] [] [] []",
-            field,
-            "[] [] Q♥ [] [] [] []",
-            ["8♠", "J♦", "4♣", "6♥", "2♦", "X♦", "Q♣", "3♣"],
-            ["2♥", "5♥", "3♦", "4♥", "4♦", "7♦", "8♦", "6♦"],
-        )  # fmt: skip
-    )
+
+    def deal(fourth: str):  # Row 1's hand: its fourth card is the one that matters
+        row1 = ["2♥", "5♥", "3♦", fourth, "4♦", "7♦", "8♦", "6♦"]
+        row3 = ["8♠", "J♦", "4♣", "6♥", "2♦", "X♦", "Q♣", "3♣"]
+        board = ("[] 9♦ [] [] [] [] []", field, "[] [] Q♥ [] [] [] []")
+        return E.from_dict(make_position(*board, row3, row1))
+
+    assert model.last_move_likelihood(deal("A♠"), ROW3) == pytest.approx(0.05)
+    fair = deal("4♥")
     assert model.last_move_likelihood(fair, ROW3) == 1.0
 
 

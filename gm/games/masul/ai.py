@@ -48,7 +48,7 @@ from typing import Any
 from gm.ai.basic import random_policy
 from gm.ai.search import SearchSpec, strong_policy
 from gm.games.base import Engine, Move
-from gm.games.masul.model import model_draws, playout_evaluation, seed_playout
+from gm.games.masul.model import model_draws, playout_evaluation, seed_playout, state_from_view
 from gm.games.masul.rules import ALL_CARDS, SEAT_NAMES, rank, sort_key, suit
 
 HIGH = 9  # rank 9 or more is a high card; 8 or less is low
@@ -206,22 +206,7 @@ def sample_hidden(view: dict[str, Any], seat: int, rng: random.Random) -> dict[s
         if slot is not None and slot["card"] is None:
             slot["card"] = unknown.pop()
     count = view["hand_counts"][names[other]]
-    hands: list[list[str]] = [[], []]
-    hands[seat] = list(view["hand"])
-    hands[other] = sorted(unknown[:count], key=sort_key)
-    to_move = view["to_move"]
-    return {
-        "game": "masul",
-        "rng": {"seed": rng.randrange(2**31), "n": 0},
-        "options": {"max_field_replacements": view["max_field_replacements"]},
-        "hands": hands,
-        "rows": rows,
-        "field": list(view["field"]),
-        "discard": list(view["discard"]),
-        "unused": unknown[count:],
-        "replacements": [view["field_replacements"][names[s]] for s in (0, 1)],
-        "turn": None if to_move is None else names.index(to_move),
-    }
+    return state_from_view(view, seat, rng, rows, unknown[:count], unknown[count:])
 
 
 STRONG = SearchSpec(

@@ -277,9 +277,24 @@ def model_sampler(view: dict[str, Any], seat: int, rng: random.Random, soft: flo
         )
         keys.append((rng.random() ** (1.0 if fits else 1 / soft), card))  # weighted, no repeat
     keys.sort(reverse=True)
+    dealt = [card for _, card in keys]
+    return state_from_view(view, seat, rng, rows, dealt[:count], dealt[count:])
+
+
+def state_from_view(
+    view: dict[str, Any],
+    seat: int,
+    rng: random.Random,
+    rows: list[list[dict[str, Any] | None]],
+    their_hand: list[str],
+    unused: list[str],
+) -> State:
+    """The full state of a determinization: ``seat``'s view with the other seat's hand, the
+    face-down cards (already in ``rows``) and the unused cards dealt."""
+    names = SEAT_NAMES
     hands: list[list[str]] = [[], []]
     hands[seat] = list(view["hand"])
-    hands[other] = sorted((card for _, card in keys[:count]), key=sort_key)
+    hands[1 - seat] = sorted(their_hand, key=sort_key)
     to_move = view["to_move"]
     return {
         "game": "masul",
@@ -289,7 +304,7 @@ def model_sampler(view: dict[str, Any], seat: int, rng: random.Random, soft: flo
         "rows": rows,
         "field": list(view["field"]),
         "discard": list(view["discard"]),
-        "unused": [card for _, card in keys[count:]],
+        "unused": list(unused),
         "replacements": [view["field_replacements"][names[s]] for s in (0, 1)],
         "turn": None if to_move is None else names.index(to_move),
     }

@@ -84,16 +84,18 @@ def occupancy(state: State) -> dict[tuple[int, int], int]:
 
 def line_through(occ: dict[tuple[int, int], int], x: int, y: int, seat: int) -> int:
     """The longest line of ``seat`` through (x, y), counting (x, y) as ``seat``'s."""
-    best = 1
-    for dx, dy in DIRECTIONS:
-        run = 1
-        for sign in (1, -1):
-            cx, cy = x + sign * dx, y + sign * dy
-            while occ.get((cx, cy)) == seat:
-                run += 1
-                cx, cy = cx + sign * dx, cy + sign * dy
-        best = max(best, run)
-    return best
+    return max(run_along(occ, x, y, dx, dy, seat) for dx, dy in DIRECTIONS)
+
+
+def run_along(occ: dict[tuple[int, int], int], x: int, y: int, dx: int, dy: int, s: int) -> int:
+    """The run of ``s`` through (x, y) along (dx, dy), counting (x, y) as ``s``'s."""
+    run = 1
+    for sign in (1, -1):
+        cx, cy = x + sign * dx, y + sign * dy
+        while occ.get((cx, cy)) == s:
+            run += 1
+            cx, cy = cx + sign * dx, cy + sign * dy
+    return run
 
 
 def bounds(state: State, margin: int) -> tuple[int, int, int, int]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from typing import Any
 
-from gm.games.n_in_a_row.rules import DIRECTIONS, LIMIT, f_value
+from gm.games.n_in_a_row.rules import DIRECTIONS, LIMIT, f_value, run_along
 
 Cell = tuple[int, int]
 Occ = dict[Cell, int]
@@ -34,17 +34,6 @@ NEED_WEIGHT = {1: 64.0, 2: 16.0, 3: 4.0, 4: 1.0}
 
 def _on_grid(x: int, y: int) -> bool:
     return -LIMIT <= x <= LIMIT and -LIMIT <= y <= LIMIT
-
-
-def run_along(occ: Occ, x: int, y: int, dx: int, dy: int, s: int) -> int:
-    """The run of ``s`` through (x, y) along (dx, dy), counting (x, y) as ``s``'s."""
-    run = 1
-    for sign in (1, -1):
-        cx, cy = x + sign * dx, y + sign * dy
-        while occ.get((cx, cy)) == s:
-            run += 1
-            cx, cy = cx + sign * dx, cy + sign * dy
-    return run
 
 
 def completions(occ: Occ, s: int, k: int) -> set[Cell]:
