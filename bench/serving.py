@@ -1,7 +1,7 @@
 """HTTP speed: the move path next to the floor, through gunicorn + Redis, with concurrent clients.
 
     python bench/serving.py [--clients 8] [--seconds 10] [--rounds 10] [--workers 2] [--game masul]
-                            [--level seed] [--no-key] [--split-writes]
+                            [--level seed] [--no-key] [--no-io] [--split-writes]
 
 Starts an embedded Redis server (or uses REDIS_URL) and gunicorn serving bench/http_app.py (gm's
 app plus the floor's route) on a free loopback port, with gm's gunicorn configuration
@@ -18,7 +18,11 @@ In the same run, the same clients (``--clients`` threads, one keep-alive connect
   the document read (one GET), the move read and played, the AI's reply, the view built and
   answered, the document and the log entries written with one compare-and-set (EVALSHA);
 - the same with an ``idempotency_key`` in every move (the read is one MGET of the document and
-  the key's answer; the write stores the answer too). ``--no-key`` leaves this one out.
+  the key's answer; the write stores the answer too). ``--no-key`` leaves this one out;
+- a move's I/O alone: ``POST /bench/io/<game_id>`` with a move's body, the floor's GET and SET,
+  and a real move's answer (its bytes, captured before the windows): the floor plus what the
+  move path must read and write whatever the game costs, so the gap between this row and the
+  move's is the game's own work (the move, the AI's reply, the view). ``--no-io`` leaves it out.
 
 Rate limits are off on every side: with gm's defaults a move also pays one pipelined round trip
 (INCR + EXPIRE per counter, in the counters' own cluster slots, see gm/limits.py).
@@ -75,6 +79,9 @@ class Client:
         self.conn = connection("127.0.0.1", port, timeout=30)
 
     def call(self, method: str, path: str, body=None):  # type: ignore[no-untyped-def]
+        return json.loads(self.raw(method, path, body))
+
+    def raw(self, method: str, path: str, body=None) -> bytes:  # type: ignore[no-untyped-def]
         data = json.dumps(body).encode() if body is not None else None
         headers = {"Content-Type": "application/json"} if data else {}
         self.conn.request(method, path, body=data, headers=headers)
@@ -82,7 +89,7 @@ class Client:
         payload = response.read()
         if response.status >= 400:
             raise RuntimeError(f"{method} {path}: {response.status} {payload[:200]!r}")
-        return json.loads(payload)
+        return payload
 
 
 def free_port() -> int:
@@ -210,6 +217,7 @@ def main() -> None:
     parser.add_argument(
         "--no-key", action="store_true", help="leave out the moves with an idempotency key"
     )
+    parser.add_argument("--no-io", action="store_true", help="leave out the move's I/O alone")
     args = parser.parse_args()
     Client.one_write = not args.split_writes
 
@@ -251,11 +259,24 @@ def main() -> None:
             return time.perf_counter() - start
 
         floor = "floor (1 GET + 1 SET)"
+        io_name = "a move's I/O alone"
         movers = [Mover(f"{args.game} move + {args.level} AI", port, new_game, args.clients, False)]
         if not args.no_key:
             movers.append(Mover("  the same, with a key", port, new_game, args.clients, True))
         # The endpoints take turns in short rounds, so drift on a shared machine hits all.
         phases = [(floor, base), *((m.name, m.move) for m in movers)]
+        if not args.no_io:
+            made = setup.call("POST", "/games", new_game)
+            move = made["view"]["legal_moves"][0]
+            answer = setup.raw("POST", f"/play/{made['token']}/moves", {"move": move})
+            redis_client.set("bench:io-answer", answer)
+
+            def io(client: Client, i: int) -> float:
+                start = time.perf_counter()
+                client.call("POST", f"/bench/io/{game_ids[i]}", {"move": move})
+                return time.perf_counter() - start
+
+            phases.insert(1, (io_name, io))
         latencies: dict[str, list[float]] = {name: [] for name, _ in phases}
         cpu: dict[str, list[float]] = {name: [0.0, 0.0, 0.0] for name, _ in phases}
         window: dict[str, int] = {}  # requests in the last window of each
@@ -297,6 +318,12 @@ def main() -> None:
             row = f"{name:26} {rps:>8.1f} {p50:>7.2f} {p99:>7.2f}"
             print(f"{row}   {'':19} {w:>7.3f} {r:>6.3f} {c:>7.3f}")
         b, _, b99, bw, br, _ = results[floor]
+        if not args.no_io:
+            i, _, i99, iw, ir, _ = results[io_name]
+            print(
+                f"{io_name} / floor: throughput {i / b:.2f}x, p99 {i99 / b99:.2f}x, server CPU "
+                f"{(iw + ir) / (bw + br):.2f}x; its answer {len(answer)} bytes"
+            )
         for mover in movers:
             m, _, m99, mw, mr, _ = results[mover.name]
             print(
