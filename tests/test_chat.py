@@ -413,3 +413,41 @@ def test_rematch_by_chat_text_starts_the_next_game_with_seats_swapped(client, na
     again = _say(client, second["token"], "rematch")
     assert again["token"] == other["token"] and again["first_claim"] is False
     assert client.get(f"/play/{body['token']}").get_json()["game_id"] == body["game_id"]
+
+
+# ---------------------------------------------------------------- how the game works, asked
+
+RULES_QUESTIONS = [
+    ("what is a jack?", "From the rules: \u201cJack: moves or captures on the four diagonal"),
+    ("how does the ace move", "From the rules: \u201cAce: moves like a king, and may also jump"),
+    ("what does the 10 do?", "From the rules: \u201cA 10 standing in its own castle may also"),
+    ("can a pawn capture a king", "From the rules: \u201cPawns (2 to 10): move one step"),
+    ("how do pawns move?", "From the rules: \u201cPawns (2 to 10): move one step straight"),
+]
+
+
+@pytest.mark.parametrize(("text", "starts"), RULES_QUESTIONS)
+def test_a_question_about_how_the_game_works_is_answered_from_the_rules(client, text, starts):
+    """A general question names a rank, not a card of this position: the rules' sentence about
+    it, not a verdict on the position ("you have no jack") nor an illegal attempt."""
+    game = client.post(
+        "/games", json={"game": "card-chess", "opponent": "human", "seed": 7}
+    ).get_json()
+    body = _say(client, game["token"], text)
+    assert body["intent"] == "question"
+    assert body["reply"].startswith(starts), body["reply"]
+    assert all(s["illegal_attempts"] == 0 for s in body["seats"]) and body["version"] == 1
+
+
+def test_a_general_question_that_names_a_legal_move_gets_the_rule_and_the_verdict(client):
+    game = client.post(
+        "/games", json={"game": "card-chess", "opponent": "human", "seed": 7}
+    ).get_json()
+    body = _say(client, game["token"], "how does exchange work?")
+    assert body["intent"] == "question" and body["version"] == 1
+    assert body["reply"] == (
+        "From the rules: \u201cExchange: show your whole hand to your opponent, discard it, and "
+        "draw five new cards.\u201d Now EXCHANGE is legal; say it to play it."
+    )
+    asked = _say(client, game["token"], "can I play K♦ RC4?")  # about this position: a verdict
+    assert asked["reply"] != body["reply"] and "K♦" in asked["reply"]

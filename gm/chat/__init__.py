@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from gm.chat import replies
-from gm.chat.intents import classify, normalise, triage
+from gm.chat.intents import about_the_rules, classify, normalise, triage
 from gm.chat.replies import JARGON, REQUESTS
 from gm.problems import ServiceError
 from gm.service import GameService
@@ -162,7 +162,13 @@ def _answer(
     service: GameService, view: dict[str, Any], text: str, error: Any, move: str | None
 ) -> str:
     """A question: about a move it names (the reader's verdict, nothing played), else the
-    sentence of the rules that answers it."""
+    sentence of the rules that answers it. A question about how the game works ("what is a
+    jack?", "can a pawn capture a king?") gets the rules' sentence before any verdict on the
+    position ("you have no jack")."""
+    if about_the_rules(text):
+        quoted = replies.from_rules(text, service.rules(view["game"])["rules"])
+        if quoted is not None:
+            return quoted + (f" Now {move} is legal; say it to play it." if move else "")
     if move is not None:
         return f"Yes, {move} is legal now; say it to play it."
     if error is not None:

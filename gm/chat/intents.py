@@ -221,10 +221,24 @@ _MOVE_CODES = re.compile(
 )
 
 
+_MODAL_START = re.compile(r"^(?:can|could|may|might|must|cannot|can't|cant)\b", re.IGNORECASE)
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|me|my|mine|we|us|our)\b", re.IGNORECASE)
+
+
 def is_question(text: str) -> bool:
     """A wh-word or an auxiliary first, or a question mark last."""
     t = text.strip()
     return t.endswith("?") or bool(_QUESTION_START.match(t))
+
+
+def about_the_rules(text: str) -> bool:
+    """A question about how the game works, not about this position's moves: asked as a
+    question (or opened by "can", "may", "must": "can a pawn capture a king"), with no first
+    person ("can I …", "my jack"), no whole card, square or coordinate in it."""
+    t = text.strip()
+    if not (is_question(t) or _MODAL_START.match(t)):
+        return False
+    return not (_FIRST_PERSON.search(t) or _MOVE_CODES.search(t) or find_cards(t))
 
 
 def names_a_move(text: str) -> bool:
@@ -237,18 +251,16 @@ def triage(table, seat: int, text: str) -> tuple[str, GameError | None, str | No
     ``(intent, error, move)`` with intent ``move`` (a try at a move: the move path answers and
     may count it), ``question`` (answered, never counted; ``error``/``move`` carry the reader's
     verdict when the question names a move) or ``unclear`` (nonsense, never counted)."""
-    question = is_question(text)
+    general = about_the_rules(text)
+    question = general or is_question(text)
+    asks = general or bool(_QUESTION_START.match(text.strip()))  # asked, not said politely
     named = names_a_move(text)
     try:
         move = table.read(seat, text)
     except TurnError as err:  # not this seat's turn: the phrasing decides
         return ("question" if question else "move" if named else "unclear"), err, None
     except AmbiguousMoveError as err:
-        return (
-            ("question" if question and _QUESTION_START.match(text.strip()) else "move"),
-            err,
-            None,
-        )
+        return ("question" if question and asks else "move"), err, None
     except IllegalMoveError as err:
         if question:
             return "question", (err if named else None), None
@@ -257,6 +269,6 @@ def triage(table, seat: int, text: str) -> tuple[str, GameError | None, str | No
         if question:
             return "question", None, None
         return ("move" if named else "unclear"), err, None
-    if question and _QUESTION_START.match(text.strip()):
+    if question and asks:
         return "question", None, table.engine.render_move(move)
     return "move", None, table.engine.render_move(move)

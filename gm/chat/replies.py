@@ -238,19 +238,32 @@ def from_rules(question: str, rules_text: str) -> str | None:
         return None
     lowered = [s.lower() for s in sentences]
 
-    def has(term: str, s: str) -> bool:
+    def where(term: str, s: str) -> int | None:
+        """Where ``term`` (or its stem) first stands in ``s`` as a word's start, or None."""
         stem = term[:-1] if len(term) > 4 and term.endswith("s") else term
         pattern = rf"(?<!\w){re.escape(stem)}" + (r"\w*" if len(stem) >= 3 else r"(?!\w)")
-        return re.search(pattern, s) is not None
+        found = re.search(pattern, s)
+        return None if found is None else found.start()
 
+    unique = sorted(set(terms))
     weight = {}
-    for t in set(terms):
-        n = sum(has(t, s) for s in lowered)
+    for t in unique:
+        n = sum(where(t, s) is not None for s in lowered)
         weight[t] = math.log((1 + len(lowered)) / n) if n else 0.0
-    scored = [(sum(weight[t] for t in set(terms) if has(t, s)), -i) for i, s in enumerate(lowered)]
+
+    def score(i: int) -> tuple[float, bool, int]:
+        """Rarer shared words first; on a tie the sentence that opens with one of them (it is
+        about it: "A 10 standing in its own castle …" over "Pawns (2 to 10) …" for "what does
+        the 10 do?"), then the earlier sentence."""
+        at = [where(t, lowered[i]) for t in unique]
+        total = sum(weight[t] for t, k in zip(unique, at, strict=True) if k is not None)
+        opening = len(" ".join(lowered[i].split()[:2]))
+        return total, any(k is not None and k < opening for k in at), -i
+
+    scored = [score(i) for i in range(len(lowered))]
     # a sentence short enough to relay whole wins over a long one (an option's table, say)
-    short = [x for x in scored if len(sentences[-x[1]]) <= MAX_QUOTE and x[0] > 0]
-    best, neg = max(short or scored)
+    short = [x for x in scored if len(sentences[-x[2]]) <= MAX_QUOTE and x[0] > 0]
+    best, _, neg = max(short or scored)
     if best <= 0:
         return None
     quote = sentences[-neg]
