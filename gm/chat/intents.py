@@ -107,6 +107,13 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"(what|which) cards do i (have|hold)( left)?",
         r"what is in my hand",
         r"(bord|baord|borad|boad)",
+        r"what is (on|at) (the )?(top of the )?(pile|discard pile|discards|deck|field|table)",
+        r"(what is )?(the )?top (card|discard)( of the (pile|discard pile))?",
+        r"how many cards (are )?(left|remaining)( in the (deck|pile|draw pile|stock))?",
+        r"how many cards (are )?(left )?(in|on) the (deck|pile|draw pile|stock|discard pile)"
+        r"( now)?",
+        r"how many cards (does|do|has|have) (my opponent|the opponent|they|he|she|the ai|you|"
+        r"the other player|the other side)( got)? (have|hold|got|left)?( left| now)?",
     ),
     "legal": (
         r"what can i (play|do|move)( now)?",
@@ -134,6 +141,8 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"(what was |what is )?the last move",
         r"last move",
         r"what did (you|they|the opponent|my opponent|the ai|he|she) (play|do)( last)?",
+        r"what (card )?did (i|you|they|the opponent|my opponent|the ai|he|she) (just )?"
+        r"(draw|get|pick|pick up|take|discard)( last)?",
     ),
     "score": (
         r"(the )?(score|scores|points|standings)",
