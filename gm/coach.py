@@ -3,9 +3,10 @@ computed from that seat's view only (exactly what an AI seat gets: ``policy(engi
 legal, rng)``), so a hint can reveal nothing the seat could not see. Tables created with the
 option ``hints: false`` refuse politely.
 
-The reason is one line: the searched share of wins for the move, as the seat sees the position
-(the unknown cards dealt at random many times), when the game has a searching ``strong`` level;
-the heuristic's choice otherwise.
+The reason is one line: what the move does in the game's words when the game can tell it from
+the view (``SearchSpec.explain``: "In C3: Row 3 wins: …", "your cards are face down …"), and
+the searched share of wins for the move, as the seat sees the position (the unknown cards dealt
+at random many times), when the game has a searching ``strong`` level.
 """
 
 from __future__ import annotations
@@ -43,11 +44,16 @@ def suggest(table: Table, seat: int, seconds: float = 1.0) -> dict[str, Any]:
         with search.deadline_for(seconds, think=min(int(1000 * seconds), 4 * search.think_ms())):
             move, stats = search.search(engine, view, seat, legal, rng, spec, players)
         visits, mean = stats.get(move, (0, 0.0))
+        told = spec.explain(engine, view, seat, move) if spec.explain is not None else None
         if visits:
             reason = (
                 f"The strong AI's choice: it scored {round(100 * mean)}% in {visits} simulated "
                 "continuations of the position as you see it."
             )
+            if told:
+                reason = f"{told}. {reason}"
+        elif told:
+            reason = f"{told}."
         else:
             reason = "The strong AI's choice: it is the best move by the game's own heuristic."
     else:

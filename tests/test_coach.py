@@ -123,3 +123,59 @@ def test_hints_through_a_game_never_show_a_hidden_card(client, service, name, mo
             if body["suggestion"] is not None and body["status"] == "active":
                 move = client.post(f"/play/{token}/moves", json={"move": body["suggestion"]})
                 assert move.get_json()["legal"]
+
+
+# ---------------------------------------------------------------- reasons in the game's words
+
+
+def test_a_blind_so_lon_yo_hint_says_no_pick_is_better(client):
+    token, _ = _game(client, "solonyo")
+    body = client.get(f"/play/{token}/hint").get_json()
+    assert body["suggestion"].startswith("PICK ")
+    assert body["reason"] == (
+        "Your three cards are face down, so no position is better than another: any pick is as "
+        "good as this one."
+    )
+
+
+def test_a_so_lon_yo_hint_with_the_cards_shown_names_them(client, service):
+    token, _ = _game(client, "solonyo", defiant_sees_cards=True)
+    body = client.get(f"/play/{token}/hint").get_json()
+    state = client.get(f"/play/{token}").get_json()["state"]
+    card = state["defiant_cards"][int(body["suggestion"].split()[1]) - 1]
+    assert body["reason"].startswith(f"{card} ") or body["reason"].startswith("None of your")
+    assert f"the challenger's {state['challenger_card']}" in body["reason"]
+
+
+def test_masul_reasons_say_what_the_rules_make_of_the_column():
+    """Over every legal move of 12 seeded games: a reason is given only where the view tells it,
+    and it is what the rules make of the column once the move is really played."""
+    import random
+
+    from gm.games.masul.ai import explain, seed_policy
+    from gm.games.masul.rules import column_result
+    from gm.games.table import Table
+
+    game = GAMES["masul"]
+    engine, told = game.engine, 0
+    for seed in range(1, 13):
+        doc = Table.new_document(game, [{"kind": "human"}] * 2, seed, None, None)
+        table, rng = Table(game, doc, doc["state"]), random.Random(seed)
+        while not table.is_over():
+            seat = table.to_move()
+            legal = table.legal_moves(seat)
+            view = engine.view(table.state, seat, None)
+            for move in legal:
+                reason = explain(engine, view, seat, move)
+                if reason is None:
+                    continue
+                told += 1
+                after, _ = engine.apply(table.state, seat, move)
+                real = column_result(after, move[2])
+                assert reason.startswith(f"In C{move[2]}"), reason
+                if move[0] == "down":
+                    assert real.winner is None and "draw" in reason, (reason, real)
+                else:
+                    assert real.winner == seat and reason.endswith(real.why), (reason, real)
+            table.play(seat, seed_policy(engine, view, seat, legal, rng))
+    assert told >= 50, told

@@ -125,7 +125,9 @@ class SearchSpec:
     ``sampler``: the game's own determinizations for this search, in place of
     ``engine.sample_hidden`` — called once per decision as ``sampler(engine, view, seat, rng)``,
     it returns the per-iteration draw ``draw(rng) -> state`` (e.g. deals weighed by a model of
-    how the other seats play); every draw must be consistent with the view."""
+    how the other seats play); every draw must be consistent with the view;
+    ``explain``: the coach's reason for a move in the game's words, from the view only,
+    ``explain(engine, view, seat, move) -> str | None`` (None: nothing short to say)."""
 
     evaluate: Evaluate
     playout: Playout | None = None
@@ -141,6 +143,7 @@ class SearchSpec:
     approximate: Callable[[dict[str, Any], int], State] | None = None
     margin: float = 0.0
     sampler: Callable[..., Callable[[random.Random], State]] | None = None
+    explain: Callable[..., str | None] | None = None
 
 
 class _Node:

@@ -49,7 +49,7 @@ from gm.ai.basic import random_policy
 from gm.ai.search import SearchSpec, strong_policy
 from gm.games.base import Engine, Move
 from gm.games.masul.model import model_draws, playout_evaluation, seed_playout, state_from_view
-from gm.games.masul.rules import ALL_CARDS, SEAT_NAMES, rank, sort_key, suit
+from gm.games.masul.rules import ALL_CARDS, COLUMNS, SEAT_NAMES, column_result, rank, sort_key, suit
 
 HIGH = 9  # rank 9 or more is a high card; 8 or less is low
 
@@ -209,6 +209,36 @@ def sample_hidden(view: dict[str, Any], seat: int, rng: random.Random) -> dict[s
     return state_from_view(view, seat, rng, rows, unknown[:count], unknown[count:])
 
 
+def explain(engine: Engine, view: dict[str, Any], seat: int, move: Move) -> str | None:
+    """The coach's reason, where the view tells it: a face-up play against a face-up card, or a
+    field replacement under two face-up cards, that wins the column as its Field Card stands
+    (in the rules' words), or a face-down card beside a face-down one (a draw)."""
+    kind, card, column = move
+    c = column - 1
+    me, them = SEAT_NAMES[seat], SEAT_NAMES[1 - seat]
+    own, opp = view["rows"][me][c], view["rows"][them][c]
+    field = list(view["field"])
+    if kind == "down":
+        if opp is not None and opp["face"] != "up":
+            return f"In C{column}: a face-down card beside a face-down card, a draw for {card}"
+        return None
+    if opp is None or opp["face"] != "up":
+        return None
+    mine = own if kind == "field" else {"card": card, "face": "up"}
+    if mine is None or mine["face"] != "up":
+        return None
+    if kind == "field":
+        field[c] = card
+    rows: list[list[dict[str, Any] | None]] = [[None] * COLUMNS, [None] * COLUMNS]
+    rows[seat][c] = {"card": mine["card"], "up": True}
+    rows[1 - seat][c] = {"card": opp["card"], "up": True}
+    result = column_result({"field": field, "rows": rows}, column)
+    if result.winner != seat:
+        return None
+    stands = "with the new Field Card" if kind == "field" else "as its Field Card stands"
+    return f"In C{column} ({stands}): {result.why}"
+
+
 STRONG = SearchSpec(
     evaluate=playout_evaluation(epsilon=0.1, margin=0.5),  # a whole compact playout
     playout=seed_playout,
@@ -219,6 +249,7 @@ STRONG = SearchSpec(
     prior_visits=10,
     margin=0.5,  # a finished game counts half its win, half its column margin
     sampler=model_draws(40),
+    explain=explain,
 )
 
 LEVELS = {"random": random_policy, "seed": seed_policy, "strong": strong_policy(STRONG)}

@@ -116,6 +116,25 @@ def _candidates(engine: Engine, view: dict[str, Any], seat: int, legal, rng) -> 
     return [heuristic_policy(engine, view, seat, legal, rng)]
 
 
+def explain(engine: Engine, view: dict[str, Any], seat: int, move: Move) -> str | None:
+    """The coach's reason: blind, that no pick is better; with the cards shown, what the pick
+    does against the challenger's card."""
+    mine, theirs = view["defiant_cards"], view["challenger_card"]
+    if not view["defiant_sees_cards"] or None in mine or theirs is None:
+        return (
+            "Your three cards are face down, so no position is better than another: any pick "
+            "is as good as this one"
+        )
+    card = mine[move[1] - 1]
+    ours, other = value(card, theirs), value(theirs, card)
+    if ours > other:
+        points = win_points(view["scoring"], ours, other)
+        return f"{card} beats the challenger's {theirs}: +{points}, and you stay defiant"
+    if ours == other:
+        return f"{card} ties the challenger's {theirs}: no points, but you stay defiant"
+    return f"None of your cards beats or ties the challenger's {theirs}: every pick loses the role"
+
+
 STRONG = SearchSpec(
     evaluate=_points_lead,
     playout=view_playout(heuristic_policy),
@@ -124,6 +143,7 @@ STRONG = SearchSpec(
     iterations=200,
     candidates=_candidates,
     prior_visits=10,
+    explain=explain,
 )
 
 LEVELS = {"random": random_policy, "heuristic": heuristic_policy, "strong": strong_policy(STRONG)}
