@@ -55,7 +55,7 @@ def suggest(table: Table, seat: int, seconds: float = 1.0) -> dict[str, Any]:
         elif told:
             reason = f"{told}."
         else:
-            reason = "The strong AI's choice: it is the best move by the game's own heuristic."
+            reason = "The strong AI's choice."
     else:
         level = list(game.levels)[-1]
         move = game.levels[level](engine, view, seat, legal, rng)

@@ -179,3 +179,47 @@ def test_masul_reasons_say_what_the_rules_make_of_the_column():
                     assert real.winner == seat and reason.endswith(real.why), (reason, real)
             table.play(seat, seed_policy(engine, view, seat, legal, rng))
     assert told >= 50, told
+
+
+def test_n_in_a_row_reasons_say_what_the_move_does_to_the_race():
+    """Over every legal move in 3 seeded games: "takes the lead" and "extends
+    its record" are what playing the move really does; "blocks" names a point where the other
+    seat would have taken the lead."""
+    import random
+
+    from gm.games.n_in_a_row import rules
+    from gm.games.n_in_a_row.ai import explain, heuristic_policy
+    from gm.games.table import Table
+
+    game = GAMES["n-in-a-row"]
+    engine, told = game.engine, {"lead": 0, "record": 0, "block": 0}
+    for seed in range(1, 4):
+        doc = Table.new_document(game, [{"kind": "human"}] * 2, seed, None, None)
+        table, rng = Table(game, doc, doc["state"]), random.Random(seed)
+        while not table.is_over():
+            seat = table.to_move()
+            legal = table.legal_moves(seat)
+            view = engine.view(table.state, seat, None)
+            before = table.state
+            for move in legal:
+                reason = explain(engine, view, seat, move)
+                if reason is None:
+                    continue
+                after, _ = engine.apply(before, seat, move)
+                if "takes the lead" in reason:
+                    told["lead"] += 1
+                    assert before["leader"] != seat and after["leader"] == seat, reason
+                elif "extends its record" in reason:
+                    told["record"] += 1
+                    assert before["leader"] == seat and after["n"] == before["n"] + 1, reason
+                else:
+                    told["block"] += 1
+                    assert reason.startswith("It blocks") and before["leader"] == seat, reason
+                    occ, point = rules.occupancy(before), (move[2], move[3])
+                    theirs = max(
+                        rules.run_along(occ, *point, dx, dy, 1 - seat)
+                        for dx, dy in rules.DIRECTIONS
+                    )
+                    assert theirs >= before["n"] + 1, (reason, theirs)
+            table.play(seat, heuristic_policy(engine, view, seat, legal, rng))
+    assert all(told.values()), told
