@@ -223,3 +223,39 @@ def test_n_in_a_row_reasons_say_what_the_move_does_to_the_race():
                     assert theirs >= before["n"] + 1, (reason, theirs)
             table.play(seat, heuristic_policy(engine, view, seat, legal, rng))
     assert all(told.values()), told
+
+
+def test_your_trumps_reasons_count_the_cards_right():
+    """Over every legal move in 3 seeded games: a beat is named as the rules make it, and "it
+    must take" is said only when the other seat's real hand holds no card that beats the card
+    left on top."""
+    import random
+
+    from gm.games.table import Table
+    from gm.games.trumps.ai import explain, heuristic_policy
+    from gm.games.trumps.rules import can_beat
+
+    game = GAMES["trumps"]
+    engine, told = game.engine, {"beat": 0, "must take": 0}
+    for seed in range(1, 4):
+        doc = Table.new_document(game, [{"kind": "human"}] * 2, seed, None, None)
+        table, rng = Table(game, doc, doc["state"]), random.Random(seed)
+        while not table.is_over():
+            seat = table.to_move()
+            legal = table.legal_moves(seat)
+            view = engine.view(table.state, seat, None)
+            state = table.state
+            for move in legal:
+                reason = explain(engine, view, seat, move)
+                if reason is None:
+                    continue
+                if move[0] == "beat":
+                    told["beat"] += 1
+                    assert reason.startswith(f"{move[1]} beats {state['pile'][-1]}"), reason
+                if "must take" in reason:
+                    told["must take"] += 1
+                    left = move[1] if move[0] == "lead" else move[2]
+                    trump = state["trumps"][1 - seat]
+                    assert not any(can_beat(c, left, trump) for c in state["hands"][1 - seat])
+            table.play(seat, heuristic_policy(engine, view, seat, legal, rng))
+    assert all(told.values()), told

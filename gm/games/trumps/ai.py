@@ -164,6 +164,28 @@ def _candidates(engine: Engine, view: dict[str, Any], seat: int, legal, rng) -> 
     return [first, *rest]
 
 
+def explain(engine: Engine, view: dict[str, Any], seat: int, move: Move) -> str | None:
+    """The coach's reason, by card counting (the whole pack is dealt: the other hand is every
+    card neither in this hand nor on the pile): what a beat beats, and whether the card left on
+    top can be beaten at all."""
+    if view["phase"] == "trumps" or move[0] == "take":
+        return None
+    hand, pile = view["hand"], view["pile"]
+    theirs = view["trumps"][SEATS[1 - seat]]
+    others = set(deck_for(view["deck_size"])) - set(hand) - set(pile)
+    said = ""
+    if move[0] == "beat":
+        beater, top = move[1], pile[-1]
+        said = f"{beater} beats {top}" + (" with your trump" if beater[-1] != top[-1] else "")
+        if move[2] is None:
+            return f"{said}, and it is your last card"
+    left = move[1] if move[0] == "lead" else move[2]
+    if any(can_beat(o, left, theirs) for o in others):
+        return said or None
+    shown = f"{said}; then {left} on top" if said else f"{left} on top"
+    return f"{shown}: no card the other seat holds can beat it, so it must take"
+
+
 STRONG = SearchSpec(
     evaluate=_cards_left,
     playout=view_playout(heuristic_policy),
@@ -173,6 +195,7 @@ STRONG = SearchSpec(
     candidates=_candidates,
     width=8,
     prior_visits=10,
+    explain=explain,
 )
 
 LEVELS = {"random": random_policy, "heuristic": heuristic_policy, "strong": strong_policy(STRONG)}
