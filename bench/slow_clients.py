@@ -47,6 +47,7 @@ class Figures:
     idle_lifetimes: list[float] = field(default_factory=list)
     probe_latencies: list[float] = field(default_factory=list)
     probe_failures: list[str] = field(default_factory=list)
+    probe_starts: list[float] = field(default_factory=list)  # seconds into the siege
 
     def lines(self) -> list[str]:
         def spread(values: list[float]) -> str:
@@ -91,7 +92,8 @@ def siege(
     """Run the slow and idle clients, ``hogs`` CPU-heavy clients and the prober for
     ``seconds``; return what was seen."""
     figures = Figures()
-    stop_at = time.monotonic() + seconds
+    began = time.monotonic()
+    stop_at = began + seconds
     sel = selectors.DefaultSelector()
     born: dict[socket.socket, tuple[str, float]] = {}
     sent: dict[socket.socket, int] = {}
@@ -174,6 +176,7 @@ def siege(
         next_probe += PROBE_EVERY_S
         for name, probe in (("healthz", mover.health), ("move", mover.move)):
             start = time.monotonic()
+            figures.probe_starts.append(start - began)
             try:
                 probe()
                 figures.probe_latencies.append(time.monotonic() - start)
