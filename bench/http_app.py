@@ -6,8 +6,9 @@ document of the same size: the least any store-backed move endpoint must pay.
 ``POST /bench/io/<game_id>`` is the floor plus a move's own input and output and nothing of a
 game: it reads a move's JSON body (``{"move": "..."}``, a 400 when that is not what came), does
 the same GET and SET, and answers the bytes of a real move's answer (stored by bench/serving.py
-under ``bench:io-answer``, read once per worker): what a move endpoint would cost if playing the
-move, the AI's reply and building the view cost nothing.
+under ``bench:io-answer``, read once per worker): what a move endpoint would cost if the seat's
+check, the move's reading and playing, the AI's reply, the view and the conditional write's
+script cost no more than the floor's SET.
 """
 
 from __future__ import annotations

@@ -22,7 +22,8 @@ In the same run, the same clients (``--clients`` threads, one keep-alive connect
 - a move's I/O alone: ``POST /bench/io/<game_id>`` with a move's body, the floor's GET and SET,
   and a real move's answer (its bytes, captured before the windows): the floor plus what the
   move path must read and write whatever the game costs, so the gap between this row and the
-  move's is the game's own work (the move, the AI's reply, the view). ``--no-io`` leaves it out.
+  move's is all the rest: the seat's check, the move read and played, the AI's reply, the view,
+  the log entries and the conditional write's script. ``--no-io`` leaves it out.
 
 Rate limits are off on every side: with gm's defaults a move also pays one pipelined round trip
 (INCR + EXPIRE per counter, in the counters' own cluster slots, see gm/limits.py).
