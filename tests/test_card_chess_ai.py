@@ -185,17 +185,30 @@ def test_a_pawn_whose_way_in_is_shut_is_dead_weight():
 
 def test_strong_does_not_play_in_a_pawn_that_can_never_get_in():
     """Black's hand holds only pawns below 7 (and red cards): every one played in would hold a
-    place for good. Strong exchanges for better cards instead (the old strong played 4♠ or 6♣
-    into file 1, behind its own stuck 2♠, and jammed)."""
-    state = make_state(SHUT, check=SHUT_CHECK, hands=SHUT_HANDS, turn=BLACK)
+    place for good. With its king to move meanwhile, strong does not play one in (the old
+    strong played 4♠ or 6♣ into file 1, behind its stuck 2♠, and jammed); the exchange rates
+    +10 as with no black card in hand. Without a piece move to fall back on, the exchange
+    keeps the heuristic's rating: a dead pawn played in still has steps to make."""
+    state = make_state({**SHUT, "BK4": "K♠"}, check=SHUT_CHECK, hands=SHUT_HANDS, turn=BLACK)
+    view = ENGINE.view(state, BLACK, None)
     legal = ENGINE.legal_moves(state, BLACK)
-    assert ("exchange",) in legal and not R.piece_moves(state, BLACK)
+    assert len(R.piece_moves(state, BLACK)) >= 4
+    base = {m: s for s, m in A.heuristic_scores(view, BLACK, legal, random.Random(7))}
+    strong = {m: s for s, m in A._strong_scores(view, BLACK, legal, random.Random(7))}
+    assert strong[("exchange",)] == 10
+    assert all(strong[m] == base[m] - 30 for m in legal if m[0] == "play")
     for seed in range(4):
-        assert _strong(state, seed=seed) == ("exchange",)
-    # a 9♠ in hand can take the 7♥ from file 2: it is played in, not the exchange
+        assert _strong(state, seed=seed)[0] != "play"
+    # a 9♠ in hand can take the 7♥ from file 2: worth playing in
     hands = (HANDS[0], ["4♠", "9♠", "3♥", "5♦", "8♥"])
     state = make_state(SHUT, check=SHUT_CHECK, hands=hands, turn=BLACK)
     assert _strong(state) == ("play", "9♠", IDX["BC2"])
+    state = make_state(SHUT, check=SHUT_CHECK, hands=SHUT_HANDS, turn=BLACK)
+    assert not R.piece_moves(state, BLACK)
+    view = ENGINE.view(state, BLACK, None)
+    legal = ENGINE.legal_moves(state, BLACK)
+    strong = {m: s for s, m in A._strong_scores(view, BLACK, legal, random.Random(7))}
+    assert strong[("exchange",)] < 0
 
 
 def test_strong_ranks_a_pawn_walking_face_to_face_with_a_stuck_piece_lower():
@@ -207,9 +220,24 @@ def test_strong_ranks_a_pawn_walking_face_to_face_with_a_stuck_piece_lower():
     state = make_state(pieces, check=("BC3", "BC5"), hands=HANDS)
     view = ENGINE.view(state, RED, None)
     legal = ENGINE.legal_moves(state, RED)
-    base = dict((m, s) for s, m in A.heuristic_scores(view, RED, legal, random.Random(5)))
-    strong = dict((m, s) for s, m in A._strong_scores(view, RED, legal, random.Random(5)))
+    base = {m: s for s, m in A.heuristic_scores(view, RED, legal, random.Random(5))}
+    strong = {m: s for s, m in A._strong_scores(view, RED, legal, random.Random(5))}
     step, open_step = ("move", IDX["M4"], IDX["BK4"]), ("move", IDX["RK1"], IDX["M1"])
     assert A._open_route(state, RED, IDX["M4"], 10)
     assert strong[step] == base[step] - 30
     assert strong[open_step] == base[open_step]
+
+
+def test_a_pawn_played_in_face_to_face_with_an_enemy_pawn_is_dead():
+    """Black's 6♠ on RK5 can step into red's castle while RC5 is free; red's 8♥ played in on RC5
+    would stop it, and stop itself: face to face, neither can move, and file 5 is shut for the
+    8♥ (BC4 and BC5 hold no pawn it could take). Strong ranks that play-in 30 lower; on RC3 it
+    keeps the heuristic's score."""
+    state = make_state({"RK5": "6♠", "M1": "9♦", "BC2": "K♠"}, hands=(["8♥", *HANDS[0][1:]], []))
+    view = ENGINE.view(state, RED, None)
+    legal = ENGINE.legal_moves(state, RED)
+    base = {m: s for s, m in A.heuristic_scores(view, RED, legal, random.Random(6))}
+    strong = {m: s for s, m in A._strong_scores(view, RED, legal, random.Random(6))}
+    blocked, free = ("play", "8♥", IDX["RC5"]), ("play", "8♥", IDX["RC3"])
+    assert strong[blocked] == base[blocked] - 30
+    assert strong[free] == base[free]

@@ -390,20 +390,22 @@ def _candidates(engine: Engine, view: dict[str, Any], seat: int, legal, rng) -> 
 
 
 def _strong_scores(view: dict[str, Any], seat: int, legal: list[Move], rng) -> list:
-    """The heuristic's scores, with a pawn's prospects (:func:`_open_route`): played in with
-    no way into the enemy castle, or moved to lose it (face to face with a piece that then
+    """The heuristic's scores, with a pawn's prospects (:func:`_open_route`): played in or
+    moved where no way into the enemy castle is left (e.g. face to face with a piece that then
     cannot move), −30 (it would hold a place for good); played in behind a pawn of ours in its
     file −10. With no card in hand worth playing in, the exchange rates +10, as the heuristic
-    rates it with no card of our colour: a dead pawn kept in hand never cycles it."""
+    rates it with no card of our colour (a dead pawn kept in hand never cycles it), unless
+    piece moves run short (a dead pawn played in still has steps to make; a hand drawn with
+    no card of our colour, after an exchange, could leave us unable to act)."""
     board = _board(view)
-    pieces, check = board["pieces"], board["check"]
-    enemy_row = R.CASTLE_ROW[R.opponent(seat)]
+    pieces, enemy_row = board["pieces"], R.CASTLE_ROW[R.opponent(seat)]
     out, plays, useful = [], 0, False
     for score, move in heuristic_scores(view, seat, legal, rng):
         if move[0] == "play":
             plays += 1
-            rank, file = R.CARD_RANK[move[1]], move[2] % 5
-            if rank <= 10 and not _open_route(board, seat, move[2], rank):
+            rank, file, after = R.CARD_RANK[move[1]], move[2] % 5, list(pieces)
+            after[move[2]] = move[1]
+            if rank <= 10 and not _open_route({**board, "pieces": after}, seat, move[2], rank):
                 score -= _DEAD_PLAY
             else:
                 useful = True
@@ -414,11 +416,11 @@ def _strong_scores(view: dict[str, Any], seat: int, legal: list[Move], rng) -> l
             rank, after = R.CARD_RANK[pieces[frm]], list(pieces)
             after[frm], after[to] = None, pieces[frm]
             if _open_route(board, seat, frm, rank) and not _open_route(
-                {"pieces": after, "check": check}, seat, to, rank
+                {**board, "pieces": after}, seat, to, rank
             ):
                 score -= _DEAD_PLAY
         out.append((score, move))
-    if plays and not useful:
+    if plays and not useful and sum(m[0] in ("move", "capture") for m in legal) >= len(_JAM):
         out = [(max(sc, 10.0) if m == ("exchange",) else sc, m) for sc, m in out]
     return out
 
