@@ -159,3 +159,85 @@ def test_strong_does_not_first_play_a_pawn_into_a_file_already_in_check():
     assert A.heuristic_policy(ENGINE, view, RED, legal, random.Random(4)) == play
     picks = A._candidates(ENGINE, view, RED, legal, random.Random(4))
     assert picks[0] != play and play in legal
+
+
+# black has four pieces in check; the last free spot of red's castle, RC1, holds red's 7♥,
+# which cannot move (black's 2♠ stands in front of it): no pawn below 7 can ever get in
+SHUT = {"RC1": "7♥", "RK1": "2♠", "RC2": "J♠", "RC3": "A♣", "RC4": "A♠", "RC5": "K♣"}
+SHUT |= {"M3": "5♥", "RK4": "9♦"}
+SHUT_CHECK = ("RC2", "RC3", "RC4", "RC5")
+SHUT_HANDS = (HANDS[0], ["4♠", "6♣", "3♥", "5♦", "8♥"])
+
+
+def test_a_pawn_whose_way_in_is_shut_is_dead_weight():
+    """2♠ faces a castle spot held by a piece that cannot move, and the castle spots beside it
+    are in check: dead, as a pawn in a file in check is. A 9♠ in file 2 is not: it can take
+    the 7♥ from RK2."""
+    state = make_state(SHUT, check=SHUT_CHECK, hands=SHUT_HANDS, turn=BLACK)
+    assert A._dead_pawns(state, BLACK) == (1, 0)
+    assert not A._open_route(state, BLACK, IDX["BC1"], 6)
+    assert A._open_route(state, BLACK, IDX["BC2"], 9)
+    assert not A._open_route(state, BLACK, IDX["BC2"], 6)
+    free = {k: v for k, v in SHUT.items() if k != "RK1"}
+    state = make_state(free, check=SHUT_CHECK, hands=SHUT_HANDS, turn=BLACK)
+    assert A._open_route(state, BLACK, IDX["BC1"], 2)  # the 7♥ may move on: file 1 is open
+
+
+def test_strong_does_not_play_in_a_pawn_that_can_never_get_in():
+    """Black's hand holds only pawns below 7 (and red cards): every one played in would hold a
+    place for good. With its king to move meanwhile, strong does not play one in (the old
+    strong played 4♠ or 6♣ into file 1, behind its stuck 2♠, and jammed); the exchange rates
+    +10 as with no black card in hand. Without a piece move to fall back on, the exchange
+    keeps the heuristic's rating: a dead pawn played in still has steps to make."""
+    state = make_state({**SHUT, "BK4": "K♠"}, check=SHUT_CHECK, hands=SHUT_HANDS, turn=BLACK)
+    view = ENGINE.view(state, BLACK, None)
+    legal = ENGINE.legal_moves(state, BLACK)
+    assert len(R.piece_moves(state, BLACK)) >= 4
+    base = {m: s for s, m in A.heuristic_scores(view, BLACK, legal, random.Random(7))}
+    strong = {m: s for s, m in A._strong_scores(view, BLACK, legal, random.Random(7))}
+    assert strong[("exchange",)] == 10
+    assert all(strong[m] == base[m] - 30 for m in legal if m[0] == "play")
+    for seed in range(4):
+        assert _strong(state, seed=seed)[0] != "play"
+    # a 9♠ in hand can take the 7♥ from file 2: worth playing in
+    hands = (HANDS[0], ["4♠", "9♠", "3♥", "5♦", "8♥"])
+    state = make_state(SHUT, check=SHUT_CHECK, hands=hands, turn=BLACK)
+    assert _strong(state) == ("play", "9♠", IDX["BC2"])
+    state = make_state(SHUT, check=SHUT_CHECK, hands=SHUT_HANDS, turn=BLACK)
+    assert not R.piece_moves(state, BLACK)
+    view = ENGINE.view(state, BLACK, None)
+    legal = ENGINE.legal_moves(state, BLACK)
+    strong = {m: s for s, m in A._strong_scores(view, BLACK, legal, random.Random(7))}
+    assert strong[("exchange",)] < 0
+
+
+def test_strong_ranks_a_pawn_walking_face_to_face_with_a_stuck_piece_lower():
+    """Red's 10♦ on M4 heads for BC4, held by black's 8♣, which can step out while BK4 is free;
+    on BK4 the 10♦ would face it, neither could move, and BC3 and BC5 are in check: its way in
+    would be gone. Strong ranks that step 30 below the heuristic; the 5♥'s step in an open
+    file keeps the heuristic's score."""
+    pieces = {"M4": "10♦", "BC4": "8♣", "BC3": "2♥", "BC5": "3♥", "RK1": "5♥", "M2": "9♠"}
+    state = make_state(pieces, check=("BC3", "BC5"), hands=HANDS)
+    view = ENGINE.view(state, RED, None)
+    legal = ENGINE.legal_moves(state, RED)
+    base = {m: s for s, m in A.heuristic_scores(view, RED, legal, random.Random(5))}
+    strong = {m: s for s, m in A._strong_scores(view, RED, legal, random.Random(5))}
+    step, open_step = ("move", IDX["M4"], IDX["BK4"]), ("move", IDX["RK1"], IDX["M1"])
+    assert A._open_route(state, RED, IDX["M4"], 10)
+    assert strong[step] == base[step] - 30
+    assert strong[open_step] == base[open_step]
+
+
+def test_a_pawn_played_in_face_to_face_with_an_enemy_pawn_is_dead():
+    """Black's 6♠ on RK5 can step into red's castle while RC5 is free; red's 8♥ played in on RC5
+    would stop it, and stop itself: face to face, neither can move, and file 5 is shut for the
+    8♥ (BC4 and BC5 hold no pawn it could take). Strong ranks that play-in 30 lower; on RC3 it
+    keeps the heuristic's score."""
+    state = make_state({"RK5": "6♠", "M1": "9♦", "BC2": "K♠"}, hands=(["8♥", *HANDS[0][1:]], []))
+    view = ENGINE.view(state, RED, None)
+    legal = ENGINE.legal_moves(state, RED)
+    base = {m: s for s, m in A.heuristic_scores(view, RED, legal, random.Random(6))}
+    strong = {m: s for s, m in A._strong_scores(view, RED, legal, random.Random(6))}
+    blocked, free = ("play", "8♥", IDX["RC5"]), ("play", "8♥", IDX["RC3"])
+    assert strong[blocked] == base[blocked] - 30
+    assert strong[free] == base[free]

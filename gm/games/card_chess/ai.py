@@ -42,16 +42,16 @@ Levels (weakest first):
   each side's pieces in check, + ½ per check it threatens next turn, + 0.08 per rank its pieces
   in play have come, − the danger of jamming (no piece to play in and at most three piece moves
   left: 1.5 with none, 0.8 with one, …; twice that for a side that exchanged last and so may
-  not exchange next), − 0.25 per dead pawn (one whose file's enemy castle spot is in check and
-  that has no capture to leave the file: it holds one of the five places for good) and 0.1
-  per other pawn with no move now (a piece in front of it), both doubled with five in play,
-  the difference squashed into [0, 1]. It does not search a move that wins
-  at once in three sampled deals (the fifth check, or the other side, having exchanged, left
-  unable to act), nor the answer to a capture step, nor a move into check that the heuristic
-  rates 40 above any other: it plays them. Candidates after which the other side has a winning
-  reply in a sampled deal (its fifth check; a block after our exchange) are left out while
-  another move is there, and a pawn played into a file whose enemy castle spot is in check
-  ranks 30 lower than the heuristic rates it (the jams that lost games to ``random``).
+  not exchange next), − 0.25 per dead pawn (:func:`_open_route` finds it no way left into
+  the enemy castle: it holds one of the five places for good) and 0.1 per other pawn with no
+  move now, both doubled with five in play, the difference squashed into [0, 1]. It does not
+  search a move that wins at once in three sampled deals (the fifth check, or the other side,
+  having exchanged, left unable to act), nor the answer to a capture step, nor a move into
+  check that the heuristic rates 40 above any other: it plays them. Candidates after which
+  the other side has a winning reply in a sampled deal (its fifth check; a block after our
+  exchange) are left out while another move is there; a pawn played in or moved where it has
+  no way in ranks 30 lower than the heuristic rates it, see :func:`_strong_scores` (the
+  jams that lost games to ``random``).
 """
 
 from __future__ import annotations
@@ -321,23 +321,42 @@ def _side_value(state: dict[str, Any], side: int, play: list[int], checked: int)
 
 
 def _dead_pawns(state: dict[str, Any], side: int) -> tuple[int, int]:
-    """(dead, blocked) pawns of ``side`` in play. Dead: it can no longer reach a free spot of
-    the enemy castle — the castle spot of its file is in check (a pawn moves only straight
-    forward) and it has no capture to leave the file now; it holds a place of the five without
-    ever moving in. Blocked: any other pawn with no move now (a piece stands in front of it)."""
-    pieces, check = state["pieces"], state["check"]
-    enemy_row = R.CASTLE_ROW[R.opponent(side)]
+    """(dead, blocked) pawns of ``side`` in play. Dead: :func:`_open_route` finds no way left
+    for it into the enemy castle, from its file nor by a capture it has now; it holds one of
+    the five places without moving in. Blocked: any other pawn with no move now."""
     dead = blocked = 0
-    for i, card in enumerate(pieces):
-        if card is None or check[i] or R.CARD_SIDE[card] != side or R.CARD_RANK[card] > 10:
-            continue
+    for i in (i for i in range(25) if _own_pawn(state, side, i)):
         targets = R.piece_targets(state, i)
-        if check[enemy_row * 5 + i % 5]:
-            if not any(kind == "capture" for _, kind in targets):
-                dead += 1
+        ways = [i] + [t for t, kind in targets if kind == "capture"]
+        if not any(_open_route(state, side, w, R.CARD_RANK[state["pieces"][i]]) for w in ways):
+            dead += 1
         elif not targets:
             blocked += 1
     return dead, blocked
+
+
+def _open_route(board: dict[str, Any], side: int, idx: int, rank: int) -> bool:
+    """Can a pawn of ``rank`` on ``idx`` still end on a spot of the enemy castle? Straight on
+    when its file's castle spot is not in check and no enemy piece that cannot move stands in
+    the way (it never makes way: two pawns face to face stay so); or by capturing, from the
+    rank in front of the castle, an enemy pawn of its rank or lower on a castle spot beside."""
+    pieces, check = board["pieces"], board["check"]
+    row, file, step = R.CASTLE_ROW[R.opponent(side)], idx % 5, R.FORWARD[side]
+    if not check[row * 5 + file]:
+        ahead = range(idx + 5 * step, row * 5 + file + 5 * step, 5 * step)
+        if not any(_wall(board, side, i) for i in ahead):
+            return True
+    for near in (file - 1, file + 1):
+        victim = pieces[row * 5 + near] if 0 <= near < 5 else None
+        if victim is not None and not check[row * 5 + near] and R.CARD_SIDE[victim] != side:
+            if R.CARD_RANK[victim] <= rank:
+                return True
+    return False
+
+
+def _wall(board: dict[str, Any], side: int, i: int) -> bool:
+    card = board["pieces"][i]
+    return card is not None and R.CARD_SIDE[card] != side and not R.piece_targets(board, i)
 
 
 _THREAT, _ADVANCE = 0.5, 0.08
@@ -371,22 +390,47 @@ def _candidates(engine: Engine, view: dict[str, Any], seat: int, legal, rng) -> 
 
 
 def _strong_scores(view: dict[str, Any], seat: int, legal: list[Move], rng) -> list:
-    """The heuristic's scores, a pawn played into a file whose enemy castle spot is in check
-    put behind: it could never leave the file straight on, and would hold one of the five
-    places for good (the jam that loses a game to a random side)."""
-    scored = heuristic_scores(view, seat, legal, rng)
-    enemy_row = R.CASTLE_ROW[R.opponent(seat)]
-    checked = {_index(spot) for spot in view["in_check_spots"]}
-    out = []
-    for score, move in scored:
-        if move[0] == "play" and R.CARD_RANK[move[1]] <= 10:
-            if enemy_row * 5 + move[2] % 5 in checked:
+    """The heuristic's scores, with a pawn's prospects (:func:`_open_route`): played in or
+    moved where no way into the enemy castle is left (e.g. face to face with a piece that then
+    cannot move), −30 (it would hold a place for good); played in behind a pawn of ours in its
+    file −10. With no card in hand worth playing in, the exchange rates +10, as the heuristic
+    rates it with no card of our colour (a dead pawn kept in hand never cycles it), unless
+    piece moves run short (a dead pawn played in still has steps to make; a hand drawn with
+    no card of our colour, after an exchange, could leave us unable to act)."""
+    board = _board(view)
+    pieces, enemy_row = board["pieces"], R.CASTLE_ROW[R.opponent(seat)]
+    out, plays, useful = [], 0, False
+    for score, move in heuristic_scores(view, seat, legal, rng):
+        if move[0] == "play":
+            plays += 1
+            rank, file, after = R.CARD_RANK[move[1]], move[2] % 5, list(pieces)
+            after[move[2]] = move[1]
+            if rank <= 10 and not _open_route({**board, "pieces": after}, seat, move[2], rank):
+                score -= _DEAD_PLAY
+            else:
+                useful = True
+                if rank <= 10 and any(_own_pawn(board, seat, r * 5 + file) for r in range(5)):
+                    score -= _STACK
+        elif move[0] == "move" and _own_pawn(board, seat, move[1]) and move[2] // 5 != enemy_row:
+            frm, to = move[1], move[2]
+            rank, after = R.CARD_RANK[pieces[frm]], list(pieces)
+            after[frm], after[to] = None, pieces[frm]
+            if _open_route(board, seat, frm, rank) and not _open_route(
+                {**board, "pieces": after}, seat, to, rank
+            ):
                 score -= _DEAD_PLAY
         out.append((score, move))
+    if plays and not useful and sum(m[0] in ("move", "capture") for m in legal) >= len(_JAM):
+        out = [(max(sc, 10.0) if m == ("exchange",) else sc, m) for sc, m in out]
     return out
 
 
-_DEAD_PLAY = 30.0
+def _own_pawn(board: dict[str, Any], seat: int, i: int) -> bool:
+    card, check = board["pieces"][i], board["check"][i]
+    return card is not None and not check and R.CARD_SIDE[card] == seat and R.CARD_RANK[card] <= 10
+
+
+_DEAD_PLAY, _STACK = 30.0, 10.0
 
 
 def _safe_first(engine: Engine, view, seat: int, moves: list[Move], rng) -> list[Move]:
@@ -399,12 +443,9 @@ def _safe_first(engine: Engine, view, seat: int, moves: list[Move], rng) -> list
     if not near_five and not (few and ("exchange",) in moves):
         return moves
     samples = [sample_hidden(view, seat, rng) for _ in range(_WIN_SAMPLES)]
-    safe: list[Move] = []
-    unsafe: list[Move] = []
-    for move in moves:
-        risky = (near_five or move[0] == "exchange") and _loses(samples, seat, move)
-        (unsafe if risky else safe).append(move)
-    return safe or unsafe
+    risky = [(near_five or m[0] == "exchange") and _loses(samples, seat, m) for m in moves]
+    safe = [m for m, r in zip(moves, risky, strict=True) if not r]
+    return safe or moves
 
 
 def _loses(samples: list[dict[str, Any]], seat: int, move: Move) -> bool:
@@ -423,10 +464,8 @@ def _loses(samples: list[dict[str, Any]], seat: int, move: Move) -> bool:
 def _winning_moves(engine: Engine, view, seat: int, moves: list[Move], rng) -> list[Move]:
     """The moves that end the game in ``seat``'s favour in each of a few sampled deals (a
     win by jamming may hang on the other hand: it must hold whatever that hand is)."""
-    if (
-        view["in_check"][R.SEATS[seat]] < R.MAX_IN_PLAY - 1
-        and not view["exchanged_last"][R.SEATS[R.opponent(seat)]]
-    ):
+    enemy = R.SEATS[R.opponent(seat)]
+    if view["in_check"][R.SEATS[seat]] < R.MAX_IN_PLAY - 1 and not view["exchanged_last"][enemy]:
         return []  # neither a fifth check nor a jam (the other side may still exchange)
     samples = [sample_hidden(view, seat, rng) for _ in range(_WIN_SAMPLES)]
     out = []
