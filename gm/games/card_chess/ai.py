@@ -65,6 +65,7 @@ from gm.ai.basic import random_policy
 from gm.ai.search import SearchSpec, strong_policy, view_playout
 from gm.games.base import Engine, Move
 from gm.games.card_chess import rules as R
+from gm.games.card_chess.reading import explain
 
 _ROW_CODE = {code: row for row, code in enumerate(R.RANKS)}
 _REVEAL_BONUS = 5.0  # a capture that may reveal an enemy card we could swap
@@ -485,7 +486,6 @@ def _winning_moves(engine: Engine, view, seat: int, moves: list[Move], rng) -> l
 _WIN_SAMPLES = 3
 _CHECK, _CLEAR = 100.0, 40.0  # a move into check scores 100 or more in the heuristic
 
-
 STRONG = SearchSpec(
     evaluate=_evaluate,
     playout=view_playout(heuristic_policy),
@@ -495,6 +495,6 @@ STRONG = SearchSpec(
     candidates=_candidates,
     width=5,
     prior_visits=10,
+    explain=explain,
 )
-
 LEVELS = {"random": random_policy, "heuristic": heuristic_policy, "strong": strong_policy(STRONG)}
