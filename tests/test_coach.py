@@ -147,81 +147,76 @@ def test_a_so_lon_yo_hint_with_the_cards_shown_names_them(client, service):
     assert f"the challenger's {state['challenger_card']}" in body["reason"]
 
 
-def test_masul_reasons_say_what_the_rules_make_of_the_column():
-    """Over every legal move of 12 seeded games: a reason is given only where the view tells it,
-    and it is what the rules make of the column once the move is really played."""
+def _reasons(name: str, explain, seeds: int = 3, mixed: bool = False, plies: int = 400):
+    """``(state, seat, move, reason)`` for every legal move ``explain`` gives a reason for, over
+    ``seeds`` seeded games of ``name``: the one-move level on both sides, or against ``random``
+    on every other ply when ``mixed``."""
     import random
 
-    from gm.games.masul.ai import explain, seed_policy
-    from gm.games.masul.rules import column_result
     from gm.games.table import Table
 
-    game = GAMES["masul"]
-    engine, told = game.engine, 0
-    for seed in range(1, 13):
+    game = GAMES[name]
+    engine, levels = game.engine, list(game.levels)
+    for seed in range(1, 1 + seeds):
         doc = Table.new_document(game, [{"kind": "human"}] * 2, seed, None, None)
         table, rng = Table(game, doc, doc["state"]), random.Random(seed)
-        while not table.is_over():
+        for ply in range(plies):
+            if table.is_over():
+                break
             seat = table.to_move()
             legal = table.legal_moves(seat)
             view = engine.view(table.state, seat, None)
             for move in legal:
                 reason = explain(engine, view, seat, move)
-                if reason is None:
-                    continue
-                told += 1
-                after, _ = engine.apply(table.state, seat, move)
-                real = column_result(after, move[2])
-                assert reason.startswith(f"In C{move[2]}"), reason
-                if move[0] == "down":
-                    assert real.winner is None and "draw" in reason, (reason, real)
-                else:
-                    assert real.winner == seat and reason.endswith(real.why), (reason, real)
-            table.play(seat, seed_policy(engine, view, seat, legal, rng))
+                if reason is not None:
+                    yield table.state, seat, move, reason
+            level = levels[0] if mixed and ply % 2 == 0 else levels[1]
+            table.play(seat, game.levels[level](engine, view, seat, legal, rng))
+
+
+def test_masul_reasons_say_what_the_rules_make_of_the_column():
+    """Over every legal move of 12 seeded games: a reason is given only where the view tells it,
+    and it is what the rules make of the column once the move is really played."""
+    from gm.games.masul.ai import explain
+    from gm.games.masul.rules import column_result
+
+    engine, told = GAMES["masul"].engine, 0
+    for state, seat, move, reason in _reasons("masul", explain, seeds=12):
+        told += 1
+        after, _ = engine.apply(state, seat, move)
+        real = column_result(after, move[2])
+        assert reason.startswith(f"In C{move[2]}"), reason
+        if move[0] == "down":
+            assert real.winner is None and "draw" in reason, (reason, real)
+        else:
+            assert real.winner == seat and reason.endswith(real.why), (reason, real)
     assert told >= 50, told
 
 
 def test_n_in_a_row_reasons_say_what_the_move_does_to_the_race():
-    """Over every legal move in 3 seeded games: "takes the lead" and "extends
-    its record" are what playing the move really does; "blocks" names a point where the other
-    seat would have taken the lead."""
-    import random
-
+    """Over every legal move in 3 seeded games: "takes the lead" and "extends its record" are
+    what playing the move really does; "blocks" names a point where the other seat would have
+    taken the lead."""
     from gm.games.n_in_a_row import rules
-    from gm.games.n_in_a_row.ai import explain, heuristic_policy
-    from gm.games.table import Table
+    from gm.games.n_in_a_row.ai import explain
 
-    game = GAMES["n-in-a-row"]
-    engine, told = game.engine, {"lead": 0, "record": 0, "block": 0}
-    for seed in range(1, 4):
-        doc = Table.new_document(game, [{"kind": "human"}] * 2, seed, None, None)
-        table, rng = Table(game, doc, doc["state"]), random.Random(seed)
-        while not table.is_over():
-            seat = table.to_move()
-            legal = table.legal_moves(seat)
-            view = engine.view(table.state, seat, None)
-            before = table.state
-            for move in legal:
-                reason = explain(engine, view, seat, move)
-                if reason is None:
-                    continue
-                after, _ = engine.apply(before, seat, move)
-                if "takes the lead" in reason:
-                    told["lead"] += 1
-                    assert before["leader"] != seat and after["leader"] == seat, reason
-                elif "extends its record" in reason:
-                    told["record"] += 1
-                    assert before["leader"] == seat and after["n"] == before["n"] + 1, reason
-                else:
-                    told["block"] += 1
-                    assert reason.startswith("It blocks") and before["leader"] == seat, reason
-                    occ, point = rules.occupancy(before), (move[2], move[3])
-                    theirs = max(
-                        rules.run_along(occ, *point, dx, dy, 1 - seat)
-                        for dx, dy in rules.DIRECTIONS
-                    )
-                    assert theirs >= before["n"] + 1, (reason, theirs)
-            table.play(seat, heuristic_policy(engine, view, seat, legal, rng))
+    engine, told = GAMES["n-in-a-row"].engine, {"lead": 0, "record": 0, "block": 0}
+    for before, seat, move, reason in _reasons("n-in-a-row", explain):
+        after, _ = engine.apply(before, seat, move)
+        if "takes the lead" in reason:
+            told["lead"] += 1
+            assert before["leader"] != seat and after["leader"] == seat, reason
+        elif "extends its record" in reason:
+            told["record"] += 1
+            assert before["leader"] == seat and after["n"] == before["n"] + 1, reason
+        else:
+            told["block"] += 1
+            assert reason.startswith("It blocks") and before["leader"] == seat, reason
+            occ, point = rules.occupancy(before), (move[2], move[3])
+            theirs = max(
+                rules.run_along(occ, *point, dx, dy, 1 - seat) for dx, dy in rules.DIRECTIONS
+            )
+            assert theirs >= before["n"] + 1, (reason, theirs)
     assert all(told.values()), told
 
 
@@ -229,35 +224,19 @@ def test_your_trumps_reasons_count_the_cards_right():
     """Over every legal move in 3 seeded games: a beat is named as the rules make it, and "it
     must take" is said only when the other seat's real hand holds no card that beats the card
     left on top."""
-    import random
-
-    from gm.games.table import Table
-    from gm.games.trumps.ai import explain, heuristic_policy
+    from gm.games.trumps.ai import explain
     from gm.games.trumps.rules import can_beat
 
-    game = GAMES["trumps"]
-    engine, told = game.engine, {"beat": 0, "must take": 0}
-    for seed in range(1, 4):
-        doc = Table.new_document(game, [{"kind": "human"}] * 2, seed, None, None)
-        table, rng = Table(game, doc, doc["state"]), random.Random(seed)
-        while not table.is_over():
-            seat = table.to_move()
-            legal = table.legal_moves(seat)
-            view = engine.view(table.state, seat, None)
-            state = table.state
-            for move in legal:
-                reason = explain(engine, view, seat, move)
-                if reason is None:
-                    continue
-                if move[0] == "beat":
-                    told["beat"] += 1
-                    assert reason.startswith(f"{move[1]} beats {state['pile'][-1]}"), reason
-                if "must take" in reason:
-                    told["must take"] += 1
-                    left = move[1] if move[0] == "lead" else move[2]
-                    trump = state["trumps"][1 - seat]
-                    assert not any(can_beat(c, left, trump) for c in state["hands"][1 - seat])
-            table.play(seat, heuristic_policy(engine, view, seat, legal, rng))
+    told = {"beat": 0, "must take": 0}
+    for state, seat, move, reason in _reasons("trumps", explain):
+        if move[0] == "beat":
+            told["beat"] += 1
+            assert reason.startswith(f"{move[1]} beats {state['pile'][-1]}"), reason
+        if "must take" in reason:
+            told["must take"] += 1
+            left = move[1] if move[0] == "lead" else move[2]
+            trump = state["trumps"][1 - seat]
+            assert not any(can_beat(c, left, trump) for c in state["hands"][1 - seat])
     assert all(told.values()), told
 
 
@@ -265,45 +244,23 @@ def test_card_chess_reasons_say_what_a_capture_takes_and_when_a_piece_goes_into_
     """Over every legal move in 3 seeded games (the heuristic against random): a capture's
     reason names the piece really taken; "in check" is said only of a move that really puts the
     piece in check, with the count the side then has."""
-    import random
-
     from gm.games.card_chess import rules
-    from gm.games.card_chess.ai import heuristic_policy
     from gm.games.card_chess.reading import explain
-    from gm.games.table import Table
 
-    game = GAMES["card-chess"]
-    engine, told = game.engine, {"capture": 0, "check": 0}
-    for seed in range(1, 4):
-        doc = Table.new_document(game, [{"kind": "human"}] * 2, seed, None, None)
-        table, rng = Table(game, doc, doc["state"]), random.Random(seed)
-        for ply in range(160):
-            if table.is_over():
-                break
-            seat = table.to_move()
-            legal = table.legal_moves(seat)
-            view = engine.view(table.state, seat, None)
-            state = table.state
-            for move in legal:
-                reason = explain(engine, view, seat, move)
-                if reason is None:
-                    continue
-                if move[0] == "capture":
-                    told["capture"] += 1
-                    victim = state["pieces"][move[2]]
-                    assert reason.startswith(f"{state['pieces'][move[1]]} takes {victim} on"), (
-                        reason
-                    )
-                else:
-                    told["check"] += 1
-                    after, _ = engine.apply(state, seat, move)
-                    assert after["check"][move[2]] and not state["check"][move[2]], reason
-                    count = sum(
-                        c and rules.CARD_SIDE[p] == seat
-                        for p, c in zip(after["pieces"], after["check"], strict=True)
-                        if p is not None
-                    )
-                    assert reason.endswith(f": {count} of the five you need"), (reason, count)
-            policy = heuristic_policy if ply % 2 else game.levels["random"]
-            table.play(seat, policy(engine, view, seat, legal, rng))
+    engine, told = GAMES["card-chess"].engine, {"capture": 0, "check": 0}
+    for state, seat, move, reason in _reasons("card-chess", explain, mixed=True, plies=160):
+        if move[0] == "capture":
+            told["capture"] += 1
+            taken = f"{state['pieces'][move[1]]} takes {state['pieces'][move[2]]} on"
+            assert reason.startswith(taken), reason
+            continue
+        told["check"] += 1
+        after, _ = engine.apply(state, seat, move)
+        assert after["check"][move[2]] and not state["check"][move[2]], reason
+        count = sum(
+            c and rules.CARD_SIDE[p] == seat
+            for p, c in zip(after["pieces"], after["check"], strict=True)
+            if p is not None
+        )
+        assert reason.endswith(f": {count} of the five you need"), (reason, count)
     assert all(told.values()), told
