@@ -105,6 +105,7 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"(show|display|see|view)( me)?( my)? (hand|cards)",
         r"(my )?hand",
         r"(what|which) cards do i (have|hold)( left)?",
+        r"(what|which) are my cards( now)?|(show )?my cards",
         r"what is in my hand",
         r"(bord|baord|borad|boad)",
         r"what is (on|at) (the )?(top of the )?(pile|discard pile|discards|deck|field|table)",

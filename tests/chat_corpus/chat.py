@@ -30,6 +30,7 @@ CHAT: list[tuple[str, str]] = [
     ("whose turn is it?", "turn"),
     ("is it my move", "turn"),
     ("show me the board", "board"),
+    ("what are my cards", "board: the hand"),
     ("bord", "typo of board"),
     ("legal moves", "legal"),
     ("leagl moves", "typo of legal moves"),
