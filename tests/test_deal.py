@@ -96,21 +96,25 @@ def test_two_games_between_humans_with_the_same_seed_deal_different_hands(
 ):
     engine = REGISTRY[game]
     info = engine.info
-    joiner_views, seeds = [], []
-    for _ in range(2):
+    tables = 4  # a seat's first view can be small (So-Lon-Yo's challenger: one card of 52)
+    joiner_views, seeds, states = [], [], []
+    for _ in range(tables):
         created, joined = _pair(client, game, seed=2024)
         assert created["seed"] == 2024  # the client's own seed is echoed, nothing more
         doc = _stored(redis_client, created["game_id"])
         seeds.append(doc["seed"])
+        states.append(json.dumps(doc["state"], sort_keys=True))
         joiner_views.append(joined["view"]["state"])
         assert created["view"]["deal"]["fair"] is True
         assert created["view"]["deal"]["client_seed_given"] is True
-    assert seeds[0] != seeds[1] and 2024 not in seeds
-    assert joiner_views[0] != joiner_views[1]
+    assert len(set(seeds)) == tables and 2024 not in seeds
+    assert len(set(states)) == tables  # the whole deal, hidden cards and all
+    assert any(view != joiner_views[0] for view in joiner_views[1:])
     # what the creator could compute offline from the seed alone is not the joiner's hand
     joiner = info.seat_names.index(joined["seat"])
     offline = engine.new_state(2024, engine.options({}), 2)
-    assert engine.view(offline, joiner, None) not in joiner_views
+    assert json.dumps(engine.to_dict(offline), sort_keys=True) not in states
+    assert any(engine.view(offline, joiner, None) != view for view in joiner_views)
 
 
 def test_the_engine_seed_differs_between_two_human_tables_of_every_game(client, redis_client):
