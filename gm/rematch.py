@@ -162,12 +162,12 @@ def _answer(
     events: list[dict[str, Any]],
 ) -> dict[str, Any]:
     doc, engine = table.doc, table.engine
-    name = engine.seat_name(seat)
+    name = engine.seat_label(seat)
     to_move = table.to_move()
     turn = (
         "it is your turn"
         if to_move == seat
-        else (f"{engine.seat_name(to_move)} moves first" if to_move is not None else "")
+        else (f"{engine.seat_label(to_move)} moves first" if to_move is not None else "")
     )
     if first:
         reply = f"The rematch has started: you play {name}" + (f", and {turn}." if turn else ".")
@@ -182,7 +182,7 @@ def _answer(
         "game_id": doc["id"],
         "game": doc["game"],
         "rematch_of": rematch_of,
-        "seat": name,
+        "seat": engine.seat_name(seat),
         "token": seat_token(old_token, doc["id"]),
         "first_claim": first,
         "reply": reply,

@@ -22,6 +22,7 @@ import urllib.request
 from typing import Any, Protocol
 
 from gm.arguments import perform
+from gm.chat.replies import label
 from gm.contract import Operation, operation
 from gm.errors import problem_for
 from gm.service import GameService
@@ -138,7 +139,8 @@ def play(
     view = created["view"]
     ai = next((s for s in created["seats"] if s["kind"] == "ai"), None)
     against = f" against the AI ({ai['level']})" if ai else ""
-    write(f"{game}: you are {created['seat']}{against}. Type a move, 'help', or 'quit'.")
+    you = label(game, created["seat"])
+    write(f"{game}: you are {you}{against}. Type a move, 'help', or 'quit'.")
     for event in created["events"]:
         write(event["text"])
     write(view["board"])

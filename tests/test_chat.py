@@ -45,7 +45,7 @@ def table(client, reproducible_deals):
 
 # ---------------------------------------------------------------- requests (23 phrasings)
 
-TURN = "Your turn (row3)."
+TURN = "Your turn (Row 3)."
 HELP = (
     "Send a move as text (for example '3♣ C1'); moves look like: 7♠ C3 | 7♠ C3 FD | 7♠ FC3. "
     f"You can also ask for: {REQUESTS}."
@@ -130,9 +130,9 @@ def test_what_can_i_play_lists_the_legal_moves(client, table, text):
 
 
 def test_the_seat_not_to_move_hears_whose_turn_it_is_and_has_no_moves(client, table):
-    assert _say(client, table[1], "whose turn?")["reply"] == "row3 is to move; you are row1."
+    assert _say(client, table[1], "whose turn?")["reply"] == "Row 3 is to move; you are Row 1."
     body = _say(client, table[1], "what can I play")
-    assert body["reply"] == "row3 is to move; you are row1. You have no moves now."
+    assert body["reply"] == "Row 3 is to move; you are Row 1. You have no moves now."
     assert body["legal_moves"] == []
 
 
@@ -155,7 +155,7 @@ def test_a_move_in_any_phrasing_is_played_and_echoed(client, table, text, canoni
     body = _say(client, table[0], text)
     assert body["intent"] == "move" and body["legal"] is True and body["move"] == canonical
     event = body["events"][0]["text"]
-    assert body["reply"] == f"Played {canonical}. {event}. row1 is to move; you are row3."
+    assert body["reply"] == f"Played {canonical}. {event}. Row 1 is to move; you are Row 3."
     assert body["to_move"] == "row1" and body["legal_moves"] == []
 
 
@@ -219,16 +219,16 @@ def test_an_ambiguous_move_asks_which_one(client, table):
 def test_a_conversation_between_two_seats_keeps_each_hand_secret(client, table):
     row3, row1 = table
     assert _say(client, row3, "3c c1")["reply"] == (
-        "Played 3♣ C1. Row 3 plays 3♣ in C1. row1 is to move; you are row3."
+        "Played 3♣ C1. Row 3 plays 3♣ in C1. Row 1 is to move; you are Row 3."
     )
     early = _say(client, row3, "5♣ C2")
     assert early["legal"] is False and early["rule"] == "not-your-turn"
-    assert early["reply"] == "It is not your turn: row1 is to move. You are row3."
+    assert early["reply"] == "It is not your turn: Row 1 is to move. You are Row 3."
     row1_hand = _say(client, row1, "my hand")["state"]["hand"]
     assert row1_hand == ["4♣", "5♦", "A♥", "2♠", "4♠", "9♠", "X♠", "J♠", "Q♠"]
     played = _say(client, row1, "four of clubs face down in column 2")
     assert played["reply"] == (
-        "Played 4♣ C2 FD. Row 1 plays 4♣ face down in C2. row3 is to move; you are row1."
+        "Played 4♣ C2 FD. Row 1 plays 4♣ face down in C2. Row 3 is to move; you are Row 1."
     )
     taken = _say(client, row3, "5c c1")
     assert taken["rule"] == "slot-taken"
@@ -237,11 +237,11 @@ def test_a_conversation_between_two_seats_keeps_each_hand_secret(client, table):
     )
     mine = _say(client, row3, "what happened so far")
     assert mine["reply"] == (
-        "Moves so far: 1. row3: Row 3 plays 3♣ in C1 | 2. row1: Row 1 plays a card face down in C2"
+        "Moves so far: 1. Row 3 plays 3♣ in C1 | 2. Row 1 plays a card face down in C2"
     )
     assert [m["n"] for m in mine["history"]] == [1, 2]
     theirs = _say(client, row1, "history")
-    assert theirs["reply"].endswith("2. row1: Row 1 plays 4♣ face down in C2")
+    assert theirs["reply"].endswith("2. Row 1 plays 4♣ face down in C2")
     # nothing row3 was told names a card of row1's (4♣ is face down, the rest in hand)
     for answer in (early, taken, mine, _say(client, row3, "board"), _say(client, row3, "help")):
         assert not _names(json.dumps(answer, ensure_ascii=False), set(row1_hand))
@@ -280,19 +280,19 @@ def test_the_confirmation_resigns_with_the_other_seat_winning(client, table, tex
     assert _say(client, row3, "resign")["status"] == "active"
     body = _say(client, row3, text)
     assert body["intent"] == "resign" and body["resigned"] is True
-    assert body["reply"] == "You resigned. Game over: row3 resigned; row1 wins."
+    assert body["reply"] == "You resigned. Game over: Row 3 resigned; Row 1 wins."
     assert body["status"] == "finished" and body["to_move"] is None
     assert body["result"]["winners"] == ["row1"] and body["result"]["draw"] is False
     assert set(body["result"]["scores"]) == {"row3", "row1"}
-    assert body["board"].endswith("\nGame over: row3 resigned; row1 wins.")
-    assert body["events"] == [{"seat": "row3", "kind": "resign", "text": "row3 resigned."}]
+    assert body["board"].endswith("\nGame over: Row 3 resigned; Row 1 wins.")
+    assert body["events"] == [{"seat": "row3", "kind": "resign", "text": "Row 3 resigned."}]
     # every seat's view, the spectator's and the history reflect it
     other = client.get(f"/play/{row1}").get_json()
-    assert other["result"]["reason"] == "row3 resigned; row1 wins" and other["legal_moves"] == []
+    assert other["result"]["reason"] == "Row 3 resigned; Row 1 wins" and other["legal_moves"] == []
     spectator = client.get(f"/games/{row3.split('.')[0]}").get_json()
     assert spectator["status"] == "finished"
     log = client.get(f"/play/{row3}/history").get_json()["moves"]
-    assert log[-1] == {"n": 1, "seat": "row3", "events": ["row3 resigned."], "move": "resign"}
+    assert log[-1] == {"n": 1, "seat": "row3", "events": ["Row 3 resigned."], "move": "resign"}
 
 
 def test_the_resign_route_acts_at_once(client, table):
@@ -306,23 +306,24 @@ def test_after_resigning_no_move_is_taken_and_resigning_again_changes_nothing(cl
     late = _say(client, row1, "3c c1")
     assert late["legal"] is False and late["rule"] == "game-over"
     again = _say(client, row1, "yes, I resign")
-    assert again["reply"] == "Nothing to resign. Game over: row3 resigned; row1 wins."
+    assert again["reply"] == "Nothing to resign. Game over: Row 3 resigned; Row 1 wins."
     assert again["result"]["winners"] == ["row1"]
     assert _say(client, row1, "resign")["reply"] == (
-        "The game is over already. Game over: row3 resigned; row1 wins."
+        "The game is over already. Game over: Row 3 resigned; Row 1 wins."
     )
-    assert _say(client, row3, "whose turn")["reply"] == "Game over: row3 resigned; row1 wins."
+    assert _say(client, row3, "whose turn")["reply"] == "Game over: Row 3 resigned; Row 1 wins."
 
 
 @pytest.mark.parametrize("game", list(REGISTRY))
 def test_resign_in_the_service_works_for_every_game_and_is_idempotent(service, game):
-    names = REGISTRY[game].info.seat_names
+    info = REGISTRY[game].info
+    names, labels = info.seat_names, [info.seat_label(i) for i in range(len(info.seat_names))]
     created = service.create(game, opponent="human", seed=5)
     token = created["token"]
     first = service.resign(token, idempotency_key="k1")
     assert first["status"] == "finished" and first["to_move"] is None
     assert first["result"]["winners"] == [names[1]]
-    assert first["result"]["reason"] == f"{names[0]} resigned; {names[1]} wins"
+    assert first["result"]["reason"] == f"{labels[0]} resigned; {labels[1]} wins"
     assert service.resign(token, idempotency_key="k1") == first  # the first answer, replayed
     assert [m["move"] for m in service.history(token=token)["moves"]] == ["resign"]
     with pytest.raises(ServiceError) as err:
@@ -336,11 +337,12 @@ def test_in_a_three_seat_game_the_two_others_win(service):
     game = next((n for n, e in REGISTRY.items() if e.info.max_players >= 3), None)
     if game is None:
         pytest.skip("no registered game takes three seats")
-    names = REGISTRY[game].info.seat_names
+    info = REGISTRY[game].info
+    names, labels = info.seat_names, [info.seat_label(i) for i in range(3)]
     created = service.create(game, seats=[{"kind": "human"}] * 3, seed=5)
     answer = service.resign(created["token"])
     assert answer["result"]["winners"] == [names[1], names[2]]
-    assert answer["result"]["reason"] == f"{names[0]} resigned; {names[1]} and {names[2]} win"
+    assert answer["result"]["reason"] == f"{labels[0]} resigned; {labels[1]} and {labels[2]} win"
 
 
 # ---------------------------------------------------------------- the endpoint's errors
@@ -451,3 +453,81 @@ def test_a_general_question_that_names_a_legal_move_gets_the_rule_and_the_verdic
     )
     asked = _say(client, game["token"], "can I play K♦ RC4?")  # about this position: a verdict
     assert asked["reply"] != body["reply"] and "K♦" in asked["reply"]
+
+
+# ---------------------------------------------------------------- asking before playing
+
+
+@pytest.mark.parametrize("game", list(REGISTRY))
+@pytest.mark.parametrize("form", ["can I play {}?", "may I {}", "could we play {}"])
+def test_asking_whether_a_legal_move_may_be_played_answers_and_plays_nothing(client, game, form):
+    """A move is final, so "can I play 2♣ C1?" is a question: the verdict, nothing played."""
+    created = client.post("/games", json={"game": game, "opponent": "human", "seed": 3})
+    token, view = created.get_json()["token"], created.get_json()["view"]
+    move = view["legal_moves"][0]
+    body = _say(client, token, form.format(move))
+    assert body["intent"] == "question" and body["version"] == view["version"]
+    assert body["reply"] == f"Yes, {move} is legal now; say it to play it."
+    assert client.get(f"/play/{token}/history").get_json()["moves"] == []
+    played = _say(client, token, f"can I please play {move}")  # a polite request plays it
+    assert played["intent"] == "move" and played["move"] == move
+
+
+def test_asking_about_a_move_that_is_illegal_or_no_move_says_why_and_counts_nothing(client, table):
+    row3, _ = table
+    version = client.get(f"/play/{row3}").get_json()["version"]
+    own = _say(client, row3, "can I play the 4 of clubs in column 2?")
+    assert own["intent"] == "question"
+    assert own["reply"] == (
+        "No: You do not hold 4♣; a turn plays one card from your own hand. Nothing was played. "
+        f"{TURN}"
+    )
+    nowhere = _say(client, row3, "could I play the jack of clubs in column 9?")
+    assert nowhere["reply"] == (
+        "No, that is not a move here. There is no column 9; the columns are C1-C7. Moves look "
+        f"like: 7♠ C3 | 7♠ C3 FD | 7♠ FC3. {TURN}"
+    )
+    several = _say(client, row3, "can I play the 3 of clubs?")
+    assert several["reply"] == (
+        "Yes, in more than one way: 3♣ C1, 3♣ C1 FD, 3♣ C2, 3♣ C2 FD, 3♣ C3, 3♣ C3 FD … and "
+        "9 more. Say the one you mean to play it."
+    )
+    for body in (own, nowhere, several):
+        assert body["version"] == version
+        assert [s["illegal_attempts"] for s in body["seats"]] == [0, 0]
+
+
+@pytest.mark.parametrize("game", list(REGISTRY))
+def test_replies_name_the_seats_as_the_board_does(service, game):
+    """The API's seat names (``row3``, ``p1``, ``a``) are for programs; a reply says "Row 3",
+    "P1", "A" like the board and the engine's own texts."""
+    info = REGISTRY[game].info
+    created = service.create(game, opponent="human", seed=5)
+    joined = service.join(created["game_id"], next(iter(created["invites"].values())))
+    tokens = {created["seat"]: created["token"], joined["seat"]: joined["token"]}
+    first = service.seat_view(created["token"])["to_move"]
+    other = next(name for name in tokens if name != first)
+    labels = {name: info.seat_label(info.seat_names.index(name)) for name in tokens}
+    mine = chat.say(service, tokens[first], "whose turn?")["reply"]
+    theirs = chat.say(service, tokens[other], "whose turn?")["reply"]
+    assert mine == f"Your turn ({labels[first]})."
+    assert theirs == f"{labels[first]} is to move; you are {labels[other]}."
+    early = chat.say(service, tokens[other], service.seat_view(tokens[first])["legal_moves"][0])
+    assert early["reply"] == (
+        f"It is not your turn: {labels[first]} is to move. You are {labels[other]}."
+    )
+    resigned = chat.say(service, tokens[other], "yes, resign")["reply"]
+    assert resigned == f"You resigned. Game over: {labels[other]} resigned; {labels[first]} wins."
+    history = chat.say(service, tokens[first], "history")["reply"]
+    assert history == f"Moves so far: 1. {labels[other]} resigned"
+    if [labels[n] for n in tokens] != list(tokens):  # the names differ: none of them is said
+        for text in (mine, theirs, early["reply"], resigned, history):
+            assert not any(re.search(rf"\b{name}\b", text) for name in tokens), text
+
+
+def test_a_sentence_ending_in_a_bracket_gets_no_second_full_stop():
+    from gm.chat.replies import sentence
+
+    assert sentence("P1 picks 1 (Not picked: Q♣ 5♥.)") == "P1 picks 1 (Not picked: Q♣ 5♥.)"
+    assert sentence("He said \u201cno.\u201d") == "He said \u201cno.\u201d"
+    assert sentence("P1 picks 1 (Not picked: Q♣ 5♥)") == "P1 picks 1 (Not picked: Q♣ 5♥)."

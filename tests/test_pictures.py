@@ -84,9 +84,9 @@ def test_a_finished_game_shows_the_result(client):
         _svg(client.get(f"/play/{created['token']}/board.svg")),
         _svg(client.get(f"/games/{created['game_id']}/board.svg")),
     ):
-        assert 'class="over"' in svg and "Game over: row1 resigned" in svg
+        assert 'class="over"' in svg and "Game over: Row 1 resigned" in svg
         assert "to move" not in svg and "Your turn" not in svg
-        assert "Last: row1 resigned." in svg
+        assert "Last: Row 1 resigned." in svg
 
 
 @pytest.mark.parametrize("game", [name for name in GAMES if name in picture_examples.PLIES])

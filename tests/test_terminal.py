@@ -52,7 +52,9 @@ def _play_to_the_end(child: pexpect.spawn) -> str:
 
 def test_gm_play_masul_plays_to_the_final_score_on_its_own_redis():
     child = _spawn("masul", "--seed", "2024", "--level", "seed")
-    child.expect_exact("masul: you are row3 against the AI (seed). Type a move, 'help', or 'quit'.")
+    child.expect_exact(
+        "masul: you are Row 3 against the AI (seed). Type a move, 'help', or 'quit'."
+    )
     child.expect_exact("My Hand: 3♣-5♣-J♣-A♣-7♦-Q♦-7♥-5♠-7♠")
     child.expect_exact(PROMPT)
 
@@ -70,7 +72,7 @@ def test_gm_play_masul_plays_to_the_final_score_on_its_own_redis():
     child.expect_exact(PROMPT)
 
     child.sendline("board")
-    child.expect_exact("Here is the board. Your turn (row3).")
+    child.expect_exact("Here is the board. Your turn (Row 3).")
     child.expect_exact("Row 2: J♦-K♦-3♠-4♦-8♠-6♥-8♣")
     child.expect_exact(PROMPT)
 
@@ -129,10 +131,10 @@ def live_url(app):
 
 def test_gm_play_with_url_plays_on_a_running_gm_over_http(live_url, redis_client):
     child = _spawn("masul", "--seed", "2024", "--level", "random", "--url", live_url)
-    child.expect_exact("masul: you are row3 against the AI (random).")
+    child.expect_exact("masul: you are Row 3 against the AI (random).")
     child.expect_exact(PROMPT)
     child.sendline("whose turn is it?")
-    child.expect_exact("Your turn (row3).")
+    child.expect_exact("Your turn (Row 3).")
     child.expect_exact(PROMPT)
     tail = _play_to_the_end(child)
     assert "Final Score: Row 3 " in tail

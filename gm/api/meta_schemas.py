@@ -21,6 +21,11 @@ class GameInfoSchema(Schema):
     title = fields.String(required=True)
     summary = fields.String(required=True)
     seats = fields.List(fields.String(), required=True)
+    seat_labels = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "The seats as the game's text names them, in the same order."},
+    )
     min_players = fields.Integer(required=True)
     max_players = fields.Integer(required=True)
     options = fields.List(fields.Nested(OptionSchema), required=True)

@@ -17,6 +17,7 @@ from typing import Any
 from gm.chat import replies
 from gm.chat.intents import about_the_rules, classify, normalise, triage
 from gm.chat.replies import JARGON, REQUESTS
+from gm.games.base import AmbiguousMoveError, ParseError
 from gm.problems import ServiceError
 from gm.service import GameService
 
@@ -90,7 +91,7 @@ def say(
     elif intent == "history":
         page = service.history(token=token, limit=HISTORY_PAGE)
         extra["history"] = page["moves"]
-        reply = replies.history(page["moves"], total=page["total"])
+        reply = replies.history(page["moves"], view["game"], total=page["total"])
     elif intent == "rules":
         rules = service.rules(view["game"])
         extra["rules"] = excerpt(rules["rules"])
@@ -171,6 +172,16 @@ def _answer(
             return quoted + (f" Now {move} is legal; say it to play it." if move else "")
     if move is not None:
         return f"Yes, {move} is legal now; say it to play it."
+    if isinstance(error, AmbiguousMoveError):  # legal in more than one reading
+        listed = replies.listing(error.candidates, replies.MAX_CANDIDATES)
+        return f"Yes, in more than one way: {listed}. Say the one you mean to play it."
+    if isinstance(error, ParseError):  # it names a move this game has no words for
+        detail = error.reason.removeprefix(f"Could not read {error.text!r} as a move.").strip()
+        syntax = service.rules(view["game"])["move_syntax"]
+        return (
+            f"No, that is not a move here.{' ' + detail if detail else ''} "
+            f"Moves look like: {syntax}. {replies.status(view)}"
+        )
     if error is not None:
         return f"No: {replies.sentence(error.reason)} Nothing was played. {replies.status(view)}"
     quoted = replies.from_rules(text, service.rules(view["game"])["rules"])

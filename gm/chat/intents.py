@@ -155,7 +155,7 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"is the game over|is it over|did i (win|lose)",
     ),
     "status": (
-        r"whose (turn|move)( is it)?( now)?",
+        r"(whose|who is|whos|who) (turn|move)( is it)?( now)?",
         r"who is (to move|next|on move|playing)",
         r"who moves( next)?",
         r"is it (my|your) (turn|move)",
@@ -232,6 +232,13 @@ _MOVE_CODES = re.compile(
 
 
 _MODAL_START = re.compile(r"^(?:can|could|may|might|must|cannot|can't|cant)\b", re.IGNORECASE)
+# "can I play K♦ RC4?" asks whether it is legal: answered, never played (a move is final)
+_MAY_I = re.compile(r"^(?:can|could|may|might)\s+(?:i|we)\b(?!\s+(?:please|pls)\b)", re.IGNORECASE)
+_MAY_I_PLAY = re.compile(  # … asking about one move: a text the reader cannot read gets why
+    r"^(?:can|could|may|might)\s+(?:i|we)\s+(?:play|put|place|lay|move|take|capture|draw|"
+    r"discard|pick|beat|lead|mark|exchange|replace|keep)\b",
+    re.IGNORECASE,
+)
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|me|my|mine|we|us|our)\b", re.IGNORECASE)
 
 
@@ -261,9 +268,10 @@ def triage(table, seat: int, text: str) -> tuple[str, GameError | None, str | No
     ``(intent, error, move)`` with intent ``move`` (a try at a move: the move path answers and
     may count it), ``question`` (answered, never counted; ``error``/``move`` carry the reader's
     verdict when the question names a move) or ``unclear`` (nonsense, never counted)."""
-    general = about_the_rules(text)
-    question = general or is_question(text)
-    asks = general or bool(_QUESTION_START.match(text.strip()))  # asked, not said politely
+    stripped = text.strip()
+    general, may_i = about_the_rules(text), bool(_MAY_I.match(stripped))
+    question = general or may_i or is_question(text)
+    asks = general or may_i or bool(_QUESTION_START.match(stripped))  # asked, not said politely
     named = names_a_move(text)
     try:
         move = table.read(seat, text)
@@ -277,7 +285,7 @@ def triage(table, seat: int, text: str) -> tuple[str, GameError | None, str | No
         return "move", err, None
     except GameError as err:  # unreadable
         if question:
-            return "question", None, None
+            return "question", (err if _MAY_I_PLAY.match(stripped) else None), None
         return ("move" if named else "unclear"), err, None
     if question and asks:
         return "question", None, table.engine.render_move(move)

@@ -11,6 +11,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from gm.games import REGISTRY
 from gm.games.cards import find_cards
 
 #: What a reply must never contain: HTTP verbs, paths, field names (snake_case or API words).
@@ -27,20 +28,30 @@ MAX_CLOSE = 3  # moves offered after an illegal move
 MAX_QUOTE = 200  # characters of a quoted rules sentence
 
 
+_ENDED = re.compile(r"[.!?][)\]\"'”’]*$")  # "… (Not picked: Q♣ 5♥.)" is ended
+
+
 def sentence(text: str) -> str:
     text = text.strip()
-    return text if not text or text[-1] in ".!?" else text + "."
+    return text if not text or _ENDED.search(text) else text + "."
+
+
+def label(game: str, name: str) -> str:
+    """A seat's API name (``row3``) as the game's text names it (``Row 3``)."""
+    info = REGISTRY[game].info
+    return info.seat_label(info.seat_names.index(name)) if name in info.seat_names else name
 
 
 def status(view: dict[str, Any]) -> str:
     result = view.get("result")
     if result is not None:
         return f"Game over: {sentence(result['reason'])}"
+    you = label(view["game"], view["seat"])
     if view["your_turn"]:
-        return f"Your turn ({view['seat']})."
+        return f"Your turn ({you})."
     if view["to_move"] is None:
         return "Nobody is to move."
-    return f"{view['to_move']} is to move; you are {view['seat']}."
+    return f"{label(view['game'], view['to_move'])} is to move; you are {you}."
 
 
 def listing(moves: list[str], limit: int, budget: int = 240) -> str:
@@ -68,7 +79,7 @@ def legal(view: dict[str, Any]) -> str:
 def score(view: dict[str, Any]) -> str:
     result = view.get("result")
     if result is not None:
-        return final(result)
+        return final(result, view["game"])
     lines = [
         line.strip()
         for line in view["board"].splitlines()
@@ -78,7 +89,7 @@ def score(view: dict[str, Any]) -> str:
     return f"Nobody has won yet: the game is still on.{shown} {status(view)}"
 
 
-def final(result: dict[str, Any]) -> str:
+def final(result: dict[str, Any], game: str) -> str:
     """The end of a game, once: the reason (it names the winner) and the score unless the reason
     already gives it."""
     reason = sentence(result["reason"])
@@ -86,7 +97,8 @@ def final(result: dict[str, Any]) -> str:
     numbers = re.findall(r"\d+", reason)
     missing = [str(v) for v in scores.values() if str(v) not in numbers]
     if scores and missing and any(scores.values()):
-        reason += " Score: " + ", ".join(f"{name} {value}" for name, value in scores.items()) + "."
+        named = (f"{label(game, name)} {value}" for name, value in scores.items())
+        reason += " Score: " + ", ".join(named) + "."
     return f"Game over: {reason}"
 
 
@@ -99,7 +111,7 @@ def moved(answer: dict[str, Any]) -> str:
     result = answer.get("result")
     events = [e for e in answer["events"] if result is None or e.get("kind") not in _END_KINDS]
     said = " ".join(sentence(e["text"]) for e in events)
-    tail = final(result) if result is not None else status(answer)
+    tail = final(result, answer["game"]) if result is not None else status(answer)
     return " ".join(p for p in (f"Played {answer['move']}.", said, tail) if p)
 
 
@@ -111,12 +123,12 @@ def refused(answer: dict[str, Any]) -> str:
     if answer["kind"] == "ambiguous":
         return f"{reason} Say which one: {listing(answer['candidates'], MAX_CANDIDATES)}."
     if answer.get("rule") == "not-your-turn":
-        return f"{reason} You are {answer['seat']}."
+        return f"{reason} You are {label(answer['game'], answer['seat'])}."
     if answer.get("rule") in ("game-over", "cannot-act"):
         return f"{reason} {status(answer)}"
     moves = answer.get("legal_moves") or []
     if answer.get("result") is not None:  # the attempt reached the illegal-move limit
-        return f"Illegal: {reason} {final(answer['result'])}"
+        return f"Illegal: {reason} {final(answer['result'], answer['game'])}"
     head = reason if answer["kind"] == "unparsable" else f"Illegal: {reason}"
     if hint_text and _fits(hint_text, moves):
         head += " " + hint_text
@@ -159,14 +171,16 @@ def close_moves(text: str, moves: list[str], limit: int = MAX_CLOSE) -> list[str
     return [moves[i] for i in ranked[:limit]]
 
 
-def history(moves: list[dict[str, Any]], last: int = 6, total: int | None = None) -> str:
+def history(moves: list[dict[str, Any]], game: str, last: int = 6, total: int | None = None) -> str:
+    """The last moves, each as its events say it (after the seat's label unless they name it)."""
     if not moves:
         return "No moves yet."
     total = len(moves) if total is None else total
-    lines = [
-        f"{m['n']}. {m['seat']}: {'; '.join(e.rstrip('.') for e in m['events'])}"
-        for m in moves[-last:]
-    ]
+    lines = []
+    for m in moves[-last:]:
+        said = "; ".join(e.rstrip(".") for e in m["events"])
+        who = label(game, m["seat"])
+        lines.append(f"{m['n']}. {said if said.startswith(who) else f'{who}: {said}'}")
     shown = min(last, len(moves))
     head = f"Last {shown} of {total} moves: " if total > shown else "Moves so far: "
     return head + " | ".join(lines)

@@ -237,6 +237,8 @@ class GameInfo:
     title: str
     summary: str  # one sentence
     seat_names: tuple[str, ...]  # names of all possible seats, in turn order
+    # the seats as the game's own text names them ("Row 3" for ``row3``); the names when empty
+    seat_labels: tuple[str, ...] = ()
     min_players: int = 2
     max_players: int = 2
     options: tuple[Option, ...] = ()
@@ -246,6 +248,10 @@ class GameInfo:
     # never exceed (``max_plies``: Masul ends after at most 18 moves).
     cap: MoveCap | None = None
     max_plies: int | None = None
+
+    def seat_label(self, seat: int) -> str:
+        """The seat as text for people reads it: the board's word for it, not the API name."""
+        return self.seat_labels[seat] if self.seat_labels else self.seat_names[seat]
 
     @property
     def all_options(self) -> tuple[Option, ...]:  # the game's own and the framework's
@@ -257,6 +263,7 @@ class GameInfo:
             "title": self.title,
             "summary": self.summary,
             "seats": list(self.seat_names),
+            "seat_labels": [self.seat_label(i) for i in range(len(self.seat_names))],
             "min_players": self.min_players,
             "max_players": self.max_players,
             "options": [o.to_dict() for o in self.all_options],
@@ -493,6 +500,10 @@ class Engine(ABC):
     # ---- convenience shared by all games
     def seat_name(self, seat: int | None) -> str:
         return "spectator" if seat is None else self.info.seat_names[seat]
+
+    def seat_label(self, seat: int | None) -> str:
+        """The seat in the game's own words, for every text a person reads (reasons, replies)."""
+        return "a spectator" if seat is None else self.info.seat_label(seat)
 
 
 # An AI level: given the engine, its own seat's view, its legal moves and a seeded Random,

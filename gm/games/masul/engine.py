@@ -45,6 +45,7 @@ class MasulEngine(Engine):
             "and win columns by matching the Field Card's suit or by rank."
         ),
         seat_names=SEAT_NAMES,
+        seat_labels=rules.ROW_LABELS,
         min_players=2,
         max_players=2,
         options=(MAX_FIELD_REPLACEMENTS,),

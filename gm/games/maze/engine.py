@@ -39,6 +39,7 @@ class MazeEngine(Engine):
         summary="Draw and discard until your 8 cards chain your two corner cards through the "
         "colour-suit-number maze of the Mystique Deck.",
         seat_names=SEATS,
+        seat_labels=tuple(rules.label(s) for s in range(len(SEATS))),
         min_players=2,
         max_players=4,
         options=(

@@ -58,6 +58,7 @@ class SoLonYoEngine(Engine):
         summary="The defiant picks one of three cards to beat the challenger's card and scores; "
         "lose and the roles swap. First to 128 points wins.",
         seat_names=SEATS,
+        seat_labels=LABEL,
         options=OPTIONS,
         move_syntax="PICK 1 | PICK 2 | PICK 3",
         example_moves=("PICK 1", "PICK 2", "2", "the third card"),
