@@ -6,7 +6,7 @@ orders, score share with a 95% CI, like bench/tournament.py::
     python -m bench.maze_ceiling --games 200 --cheaters  # and the ones that read hidden cards
 
 Rows:
-- ``exact``: the strong level's first candidate (gm/games/maze/ai.py ``exact_policy``), with
+- ``exact``: the strong level's first candidate (gm/games/maze/exact.py ``exact_policy``), with
   ``RHO`` (the value of a missing card) swept: the evaluation's shape hardly matters.
 - ``exact+lookahead``: discards also scored by the expected best swap of the next draw.
 - cheaters (read the real state, so they are bounds, not levels): ``sees-hand`` knows the
@@ -23,7 +23,7 @@ import random
 import statistics
 import time
 
-from gm.games.maze import ai
+from gm.games.maze import ai, exact
 from gm.games.maze.engine import ENGINE as E
 from gm.games.maze.geometry import CARD_INDEX
 
@@ -56,12 +56,12 @@ def match(policy, games: int) -> tuple[float, float]:
 
 def with_rho(rho: float):
     def policy(engine, view, seat, legal, rng):
-        saved = ai.VALUE
-        ai.VALUE = tuple(rho ** (8 - k) for k in range(9))
+        saved = exact.VALUE
+        exact.VALUE = tuple(rho ** (8 - k) for k in range(9))
         try:
-            return ai.exact_policy(engine, view, seat, legal, rng)
+            return exact.exact_policy(engine, view, seat, legal, rng)
         finally:
-            ai.VALUE = saved
+            exact.VALUE = saved
 
     return policy
 
@@ -69,8 +69,8 @@ def with_rho(rho: float):
 def lookahead(engine, view, seat, legal, rng):
     discards = [m for m in legal if m[0] == "discard"]
     if not discards:
-        return ai.exact_policy(engine, view, seat, legal, rng)
-    know = ai.Knowledge.of_view(view, seat)
+        return exact.exact_policy(engine, view, seat, legal, rng)
+    know = exact.Knowledge.of_view(view, seat)
     best = None
     for m in discards:
         left = know.hand & ~(1 << CARD_INDEX[m[1]])
@@ -85,23 +85,23 @@ def lookahead(engine, view, seat, legal, rng):
 
 
 def sees_hand(engine, view, seat, legal, rng):
-    know = ai.Knowledge.of_view(view, seat)
-    theirs = ai._mask(_now["state"]["hands"][1 - seat])
+    know = exact.Knowledge.of_view(view, seat)
+    theirs = exact.card_mask(_now["state"]["hands"][1 - seat])
     know.live = [p for p in know.live if not p & theirs]
     know.unseen = [x for x in know.unseen if not theirs >> x & 1]
-    original = ai.Knowledge.of_view
-    ai.Knowledge.of_view = classmethod(lambda cls, v, s: know)
+    original = exact.Knowledge.of_view
+    exact.Knowledge.of_view = classmethod(lambda cls, v, s: know)
     try:
-        return ai.exact_policy(engine, view, seat, legal, rng)
+        return exact.exact_policy(engine, view, seat, legal, rng)
     finally:
-        ai.Knowledge.of_view = original
+        exact.Knowledge.of_view = original
 
 
 def denies(engine, view, seat, legal, rng):
-    ranked = ai.exact_moves(view, seat, legal)
+    ranked = exact.exact_moves(view, seat, legal)
     if ranked[0][0] != "discard":
         return ranked[0]
-    know = ai.Knowledge.of_view(view, seat)
+    know = exact.Knowledge.of_view(view, seat)
     if know.wins(know.hand & ~(1 << CARD_INDEX[ranked[0][1]])):
         return ranked[0]
     state = _now["state"]
@@ -155,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--cheater-games", type=int, default=40, help="games of each cheater row")
     args = p.parse_args(argv)
     n = args.games
-    rows = [(f"exact RHO={rho}", with_rho(rho), n) for rho in (0.05, ai.RHO, 0.125, 0.3)]
+    rows = [(f"exact RHO={rho}", with_rho(rho), n) for rho in (0.05, exact.RHO, 0.125, 0.3)]
     rows.append(("exact+lookahead", lookahead, n))
     if args.cheaters:
         m = args.cheater_games

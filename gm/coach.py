@@ -27,7 +27,7 @@ def suggest(table: Table, seat: int, seconds: float = 1.0) -> dict[str, Any]:
     if table.is_over():
         return {"suggestion": None, "reason": "The game is over: there is nothing to play."}
     if table.to_move() != seat:
-        mover = table.engine.seat_label(table.to_move())
+        mover = table.engine.info.seat_label(table.to_move())
         return {"suggestion": None, "reason": f"It is not your turn: {mover} is to move."}
     game, engine = table.game, table.engine
     legal = table.legal_moves(seat)

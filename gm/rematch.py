@@ -162,12 +162,12 @@ def _answer(
     events: list[dict[str, Any]],
 ) -> dict[str, Any]:
     doc, engine = table.doc, table.engine
-    name = engine.seat_label(seat)
+    name = engine.info.seat_label(seat)
     to_move = table.to_move()
     turn = (
         "it is your turn"
         if to_move == seat
-        else (f"{engine.seat_label(to_move)} moves first" if to_move is not None else "")
+        else (f"{engine.info.seat_label(to_move)} moves first" if to_move is not None else "")
     )
     if first:
         reply = f"The rematch has started: you play {name}" + (f", and {turn}." if turn else ".")

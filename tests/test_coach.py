@@ -264,3 +264,36 @@ def test_card_chess_reasons_say_what_a_capture_takes_and_when_a_piece_goes_into_
         )
         assert reason.endswith(f": {count} of the five you need"), (reason, count)
     assert all(told.values()), told
+
+
+def test_maze_reasons_say_what_the_move_does_to_the_hand():
+    """Over every legal move in 3 seeded games: "a win" is said only of a move that really wins;
+    the best chain a reason names is the one the seat's hand really has after the move (as the
+    board's chain line writes it); the pile card is weighed only where there is one."""
+    from gm.games.maze.exact import explain
+    from gm.games.maze.geometry import CORNERS, longest_chain
+    from gm.games.maze.notation import chain_text
+
+    engine, told = GAMES["maze"].engine, {"win": 0, "least": 0, "deck": 0, "pile": 0}
+    for state, seat, move, reason in _reasons("maze", explain):
+        after, _ = engine.apply(state, seat, move)
+        outcome = engine.outcome(after)
+        won = outcome is not None and outcome.winners == [seat]
+        assert won == reason.endswith(": a win"), (move, reason)
+        if won:
+            told["win"] += 1
+            continue
+        if move[0] == "draw":
+            told["deck"] += 1
+            assert move == ("draw", "deck") and state["pile"], (move, reason)
+            assert reason == (
+                f"The pile's {state['pile'][-1]} helps your chains less than a card from the "
+                "deck is likely to"
+            )
+            continue
+        told["least" if move[0] == "discard" else "pile"] += 1
+        hand = after["hands"][seat]
+        chain = chain_text(longest_chain(hand, CORNERS[seat], state["options"]["suit_order"]), seat)
+        assert reason.endswith(f"best chain then: {chain}"), (reason, chain)
+        assert f"{move[1]} does the least" in reason, reason
+    assert all(told.values()), told

@@ -10,7 +10,7 @@ import pytest
 
 from gm.ai import search
 from gm.games.maze import ENGINE as E
-from gm.games.maze import ai
+from gm.games.maze import ai, exact
 from gm.games.maze.geometry import ALL_CARDS, CARD_INDEX, CORNERS, winning_chain
 from tests.test_maze import CHAIN_A, HAND_B2, make_state
 
@@ -22,7 +22,7 @@ def _cards(mask: int) -> list[str]:
 @pytest.mark.parametrize("order, count", [("corrected", 1260), ("seed", 2639)])
 def test_the_candidate_sets_are_exactly_the_winning_hands(order, count):
     for corners in CORNERS:
-        sets = ai.candidate_sets(*corners, order)
+        sets = exact.candidate_sets(*corners, order)
         assert len(sets) == len(set(sets)) == count
         for mask in sets[:: 7 if order == "seed" else 1]:
             hand = _cards(mask)  # another seat's corner may be in a set (out of play: in the deck)
@@ -30,7 +30,7 @@ def test_the_candidate_sets_are_exactly_the_winning_hands(order, count):
             assert winning_chain(hand, corners, order) is not None
     # and no other hand wins: random hands, and hands one card off a winning set
     corners = CORNERS[0]
-    sets = set(ai.candidate_sets(*corners, order))
+    sets = set(exact.candidate_sets(*corners, order))
     pool = [c for c in ALL_CARDS if c not in corners]
     rng = random.Random(4)
     hands = [rng.sample(pool, 8) for _ in range(300)]
@@ -44,7 +44,7 @@ def test_the_candidate_sets_are_exactly_the_winning_hands(order, count):
 
 
 def test_the_default_lattice_paths_number_nine_choose_two_three_four():
-    assert len(ai.candidate_sets("1YS", "5BA", "corrected")) == math.factorial(9) // (2 * 6 * 24)
+    assert len(exact.candidate_sets("1YS", "5BA", "corrected")) == math.factorial(9) // (2 * 6 * 24)
 
 
 def _view(hands, seat=0, **kw):
@@ -56,33 +56,33 @@ def test_the_value_of_a_known_hand():
     # seat A holds 7 cards of a chain and a stray; B holds nothing of A's, took no card
     hand = [*CHAIN_A[:7], "5YS"]
     state, view = _view([hand, HAND_B2], pile=["3YA"])
-    know = ai.Knowledge.of_view(view, 0)
+    know = exact.Knowledge.of_view(view, 0)
     # the sets holding all 7 chained cards: 1YS..4BC is fixed, the eighth card joins 4BC to
     # 5BA: 4BA or 5BC (5YS is no help) -> two sets missing one card
     one_off = [p for p in know.live if (p & know.hand).bit_count() == 7]
     assert sorted(sorted(set(_cards(p)) - set(hand)) for p in one_off) == [["4BA"], ["5BC"]]
-    expected = sum(ai.RHO ** (8 - (p & know.hand).bit_count()) for p in know.live)
+    expected = sum(exact.RHO ** (8 - (p & know.hand).bit_count()) for p in know.live)
     assert know.value(know.hand) == pytest.approx(expected)
-    assert know.value(know.hand) > 2 * ai.RHO  # the two one-card-off sets and the rest
+    assert know.value(know.hand) > 2 * exact.RHO  # the two one-card-off sets and the rest
     # B's corners are out of reach: no live set holds 1BS or 5YA
     dead = (1 << CARD_INDEX["1BS"]) | (1 << CARD_INDEX["5YA"])
     assert all(not p & dead for p in know.live) and len(know.live) < 1260
     # a card seen going into B's hand is out of reach too
     _, view2 = _view([hand, [*HAND_B2[:7], "4BA"]], pile=["3YA"], known=[[], ["4BA"]])
-    know2 = ai.Knowledge.of_view(view2, 0)
+    know2 = exact.Knowledge.of_view(view2, 0)
     assert all(not p >> CARD_INDEX["4BA"] & 1 for p in know2.live)
     assert know2.value(know2.hand) < know.value(know.hand)
 
 
 def test_the_gains_of_a_card_are_the_best_swap_exactly(monkeypatch):
-    monkeypatch.setattr(ai, "SPAN", 9)  # no pruning: compare with a brute force
+    monkeypatch.setattr(exact, "SPAN", 9)  # no pruning: compare with a brute force
     rng = random.Random(2)
     pool = [c for c in ALL_CARDS if c not in CORNERS[0] + CORNERS[1]]
     for _ in range(3):
         hand = rng.sample(pool, 8)
         rest = [c for c in pool if c not in hand]
         _, view = _view([hand, rest[:8]], pile=[rest[8]])
-        know = ai.Knowledge.of_view(view, 0)
+        know = exact.Knowledge.of_view(view, 0)
         gains = know.gains(know.hand)
         base = know.value(know.hand)
         for x in rng.sample(rest, 6):
@@ -109,7 +109,7 @@ def test_a_hand_one_card_from_winning_takes_the_winning_card_from_the_pile():
     hand = [*CHAIN_A[:7], "3YA"]
     state = make_state([hand, HAND_B2], pile=["4BA"])
     view = E.view(state, 0, None)
-    assert ai.exact_moves(view, 0, E.legal_moves(state, 0))[0] == ("pile", "3YA")
+    assert exact.exact_moves(view, 0, E.legal_moves(state, 0))[0] == ("pile", "3YA")
     assert _strong(state) == ("pile", "3YA")
     new, _ = E.apply(state, 0, ("pile", "3YA"))
     assert E.outcome(new).winners == [0]
@@ -126,7 +126,7 @@ def test_a_winning_discard_is_made_and_a_useless_pile_card_left():
     # 47 unseen cards), so A draws from the deck; 3BA (more sets one card off) is taken
     for top, move in (("5RC", ("draw", "deck")), ("1RC", ("draw", "deck"))):
         state = make_state([[*CHAIN_A[:7], "3YA"], HAND_B2], pile=[top])
-        know = ai.Knowledge.of_view(E.view(state, 0, None), 0)
+        know = exact.Knowledge.of_view(E.view(state, 0, None), 0)
         assert (know.gains(know.hand)[CARD_INDEX[top]][0] > 0) == (top == "1RC")
         assert _strong(state) == move
     state = make_state([[*CHAIN_A[:7], "3YA"], HAND_B2], pile=["3BA"])
@@ -161,6 +161,6 @@ def test_the_cut_off_evaluation_prefers_the_seat_nearer_its_chain():
     assert a > 0.9 and b < 0.1 and a + b == pytest.approx(1.0)
     # the value it squashes is Knowledge.value's (the chain programme equals the set sum)
     view = E.view(state, 0, None)
-    know = ai.Knowledge.of_view(view, 0)
-    behind = math.log(know.value(know.hand)) / math.log(ai.RHO)
+    know = exact.Knowledge.of_view(view, 0)
+    behind = math.log(know.value(know.hand)) / math.log(exact.RHO)
     assert 0 < behind < 1

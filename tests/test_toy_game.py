@@ -15,10 +15,11 @@ from gm.mcp_server import build_server
 GM = Path(__file__).resolve().parent.parent / "gm"
 CORE = {"__init__.py", "engine.py", "rules.py", "notation.py", "ai.py", "picture.py", "rules.md"}
 # readers of the references people make, where the notation module would pass 500 lines;
-# Masul's strong level keeps its opponent model and compact playouts in model.py
+# Masul's strong level keeps its opponent model and compact playouts in model.py, Maze's its
+# exact evaluation and the coach's reasons in exact.py
 EXTRAS = {
     "n_in_a_row": {"tactics.py"},
-    "maze": {"geometry.py"},
+    "maze": {"geometry.py", "exact.py"},
     "masul": {"reading.py", "model.py"},
     "trumps": {"reading.py"},
     "card_chess": {"reading.py"},

@@ -13,8 +13,9 @@ matches the canonical text of a legal move before the game's parser runs, ends g
 resignation, by the illegal-move limit and by the move cap (:class:`MoveCap`), and passes the
 :class:`Outcome` to ``view``/``render`` so every front end shows one consistent finished game.
 
-Seats are integers ``0..n-1`` inside engines; ``GameInfo.seat_names`` gives their names for
-people and the API. Exactly one seat acts at a time (``to_move``), or none once the game is over.
+Seats are integers ``0..n-1`` inside engines; ``GameInfo.seat_names`` gives their names in the
+API, ``seat_label`` the words a text for people uses ("Row 3"). Exactly one seat acts at a
+time (``to_move``), or none once the game is over.
 
 A move is a :data:`Move`: a flat tuple whose first item is the action's name (a lower-case word:
 ``"play"``, ``"pick"``, ``"draw"``…) and whose other items are JSON scalars (card codes, numbers,
@@ -191,19 +192,12 @@ class Option:
         return value
 
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {
-            "name": self.name,
-            "type": self.type,
-            "default": self.default,
-            "description": self.description,
-        }
+        d: dict[str, Any] = {"name": self.name, "type": self.type, "default": self.default}
+        d["description"] = self.description
         if self.choices:
             d["choices"] = list(self.choices)
-        if self.minimum is not None:
-            d["minimum"] = self.minimum
-        if self.maximum is not None:
-            d["maximum"] = self.maximum
-        return d
+        limits = {"minimum": self.minimum, "maximum": self.maximum}
+        return d | {k: v for k, v in limits.items() if v is not None}
 
 
 # The option of every game that the table keeps (document key ``hints``, never the engine state):
@@ -237,8 +231,7 @@ class GameInfo:
     title: str
     summary: str  # one sentence
     seat_names: tuple[str, ...]  # names of all possible seats, in turn order
-    # the seats as the game's own text names them ("Row 3" for ``row3``); the names when empty
-    seat_labels: tuple[str, ...] = ()
+    seat_labels: tuple[str, ...] = ()  # as texts for people name them ("Row 3"); () the names
     min_players: int = 2
     max_players: int = 2
     options: tuple[Option, ...] = ()
@@ -249,9 +242,8 @@ class GameInfo:
     cap: MoveCap | None = None
     max_plies: int | None = None
 
-    def seat_label(self, seat: int) -> str:
-        """The seat as text for people reads it: the board's word for it, not the API name."""
-        return self.seat_labels[seat] if self.seat_labels else self.seat_names[seat]
+    def seat_label(self, seat: int | None) -> str:  # a seat in a text for people (None: nobody)
+        return "nobody" if seat is None else (self.seat_labels or self.seat_names)[seat]
 
     @property
     def all_options(self) -> tuple[Option, ...]:  # the game's own and the framework's
@@ -500,10 +492,6 @@ class Engine(ABC):
     # ---- convenience shared by all games
     def seat_name(self, seat: int | None) -> str:
         return "spectator" if seat is None else self.info.seat_names[seat]
-
-    def seat_label(self, seat: int | None) -> str:
-        """The seat in the game's own words, for every text a person reads (reasons, replies)."""
-        return "a spectator" if seat is None else self.info.seat_label(seat)
 
 
 # An AI level: given the engine, its own seat's view, its legal moves and a seeded Random,

@@ -257,7 +257,7 @@ class Table:
             reason = self.engine.blocked(self._state, seat)
             if reason:
                 raise CannotAct(reason, rule="cannot-act", hint="Your part of the game is done.")
-            raise NotYourTurn(self.engine.seat_label(to_move))
+            raise NotYourTurn(self.engine.info.seat_label(to_move))
 
     def legal_moves(self, seat: int | None) -> list[Move]:
         """``seat``'s legal moves: empty unless it is that seat's turn in a running game."""
@@ -399,8 +399,8 @@ class Table:
         return self._forfeit(seat, RESIGNATION, "resigned")
 
     def _forfeit(self, seat: int, termination: str, why: str) -> list[LogEntry]:
-        name = self.engine.seat_label(seat)
-        winners = [self.engine.seat_label(s) for s in range(self.doc["players"]) if s != seat]
+        name = self.engine.info.seat_label(seat)
+        winners = [self.engine.info.seat_label(s) for s in range(self.doc["players"]) if s != seat]
         reason = f"{name} {why}; {_winners_text(winners)}"
         self._end(termination, seat, reason)
         self.doc["ply"] += 1  # the forfeit is an entry of the log, numbered like a move

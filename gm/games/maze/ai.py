@@ -21,12 +21,8 @@
 
 It decides from its own view only: its hand and corners, the pile card, the other seats' corners
 and the cards seen going into their hands.
-- ``strong``: a shallow IS-MCTS on an exact evaluation. A hand wins exactly when it is one of
-  the seat's :func:`candidate_sets` (the 8 inner cards of a 9-link chain between its corners;
-  cached per corner pair and suit line). A hand is worth the sum, over the sets it can still
-  complete, of ``RHO ** (cards missing)`` (:class:`Knowledge`). Discards are ranked by the value
-  they leave; the draw takes the pile card when that gains more than a deck draw is expected to
-  (the mean best swap over the unseen cards, :meth:`Knowledge.gains`). These moves, best first,
+- ``strong``: a shallow IS-MCTS on the exact evaluation of gm/games/maze/exact.py (a hand's
+  chances as the chains between its corners it can still complete). Its moves, best first,
   are the search's root candidates (gm/ai/search.py over :func:`sample_hidden`), with
   heuristic playouts of 2 plies scored by the same evaluation of every seat's dealt hand.
 """
@@ -41,6 +37,7 @@ from typing import Any
 from gm.ai.basic import random_policy
 from gm.ai.search import SearchSpec, strong_policy
 from gm.games.base import Engine, Move
+from gm.games.maze.exact import RHO, candidate_sets, card_mask, exact_moves, explain
 from gm.games.maze.geometry import (
     ALL_CARDS,
     CARD_INDEX,
@@ -233,167 +230,6 @@ def sample_hidden(view: dict[str, Any], seat: int, rng: random.Random) -> dict[s
     }
 
 
-# ---------------------------------------------------------------- the exact evaluation (strong)
-
-RHO = 0.1  # a path missing m cards is worth RHO ** m (a chance of completing it in time)
-VALUE = tuple(RHO ** (HAND_SIZE - held) for held in range(HAND_SIZE + 1))  # by cards held
-SPAN = 2  # the deck-draw estimate keeps the paths at most SPAN cards behind the best
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        out.append(low.bit_length() - 1)
-    return out
-
-
-def _mask(cards) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << CARD_INDEX[card]
-    return mask
-
-
-@lru_cache(maxsize=32)
-def candidate_sets(start: str, end: str, order: str) -> tuple[int, ...]:
-    """Every set of 8 cards that chains ``start`` to ``end`` (as card-index bitmasks): the inner
-    cards of the simple 9-link paths between them. A hand wins exactly when it is one of these
-    sets. With the default suit line the corners are 9 apart and these are the shortest lattice
-    paths, 9!/(2!·3!·4!) = 1260 sets; with the seed's line (corners 7 apart: one detour) 2639."""
-    adj = adjacency(order)
-    s, e = CARD_INDEX[start], CARD_INDEX[end]
-    near = [distance(c, end, order) for c in ALL_CARDS]
-    found: set[int] = set()
-
-    def walk(v: int, used: int, left: int) -> None:
-        if left == 1:
-            if adj[v] >> e & 1:
-                found.add(used & ~(1 << s))
-            return
-        free = adj[v] & ~used & ~(1 << e)
-        while free:
-            low = free & -free
-            free ^= low
-            u = low.bit_length() - 1
-            if near[u] <= left - 1:
-                walk(u, used | low, left - 1)
-
-    walk(s, 1 << s, CHAIN_LINKS)
-    return tuple(sorted(found))
-
-
-class Knowledge:
-    """What one seat knows, read for the exact evaluation: the candidate sets it can still
-    complete (none holding another seat's corner or a card seen going into another hand) and
-    the unseen cards (deck, the other hands but their known cards, the pile below its top)."""
-
-    __slots__ = ("live", "unseen", "hand")
-
-    def __init__(self, corners, order: str, hand, others_dead: int, seen: int) -> None:
-        sets = candidate_sets(corners[0], corners[1], order)
-        self.live = [p for p in sets if not p & others_dead]
-        self.hand = _mask(hand)
-        seen |= self.hand
-        self.unseen = [i for i in range(len(ALL_CARDS)) if not seen >> i & 1]
-
-    @classmethod
-    def of_view(cls, view: dict[str, Any], seat: int) -> Knowledge:
-        dead = seen = 0
-        for s, info in enumerate(view["seats"]):
-            marked = _mask(info["corners"]) | _mask(info["known_cards"])
-            seen |= marked
-            if s != seat:
-                dead |= marked
-        if view["pile_top"] is not None:
-            seen |= 1 << CARD_INDEX[view["pile_top"]]
-        corners = view["seats"][seat]["corners"]
-        return cls(corners, view["suit_order"], view["hand"], dead, seen)
-
-    def value(self, hand: int) -> float:
-        """Σ over the live candidate sets of RHO ** (cards missing): the hand's chances."""
-        return sum(VALUE[(p & hand).bit_count()] for p in self.live)
-
-    def wins(self, hand: int) -> bool:
-        return any(p & hand == p for p in self.live)
-
-    def gains(self, hand: int) -> dict[int, tuple[float, int]]:
-        """For every card ``x`` not in the 8-card ``hand``: the best value gain of taking it and
-        discarding one card, and that card (``x`` itself when nothing gains): an exact sum over
-        the candidate sets near the best, by their held-card counts, in one pass."""
-        counted = [(p, (p & hand).bit_count()) for p in self.live]
-        if not counted:
-            return {}
-        top = max(k for _, k in counted)
-        add = [0.0] * len(ALL_CARDS)
-        drop = [0.0] * len(ALL_CARDS)
-        both: dict[tuple[int, int], float] = {}
-        for p, k in counted:
-            if k < top - SPAN or k == HAND_SIZE:
-                continue
-            a = VALUE[k + 1] - VALUE[k]
-            b = VALUE[k - 1] - VALUE[k] if k else 0.0
-            held = _bits(p & hand)
-            for d in held:
-                drop[d] += b
-            for x in _bits(p & ~hand):
-                add[x] += a
-                for d in held:
-                    both[x, d] = both.get((x, d), 0.0) + a + b
-        cards = _bits(hand)
-        out = {}
-        for x in range(len(ALL_CARDS)):
-            if hand >> x & 1:
-                continue
-            best, keep = 0.0, x
-            for d in cards:
-                gain = add[x] + drop[d] - both.get((x, d), 0.0)
-                if gain > best:
-                    best, keep = gain, d
-            out[x] = (best, keep)
-        return out
-
-
-def exact_moves(view: dict[str, Any], seat: int, legal: list[Move]) -> list[Move]:
-    """The legal moves, best first, by the exact evaluation: a winning move, then discards by
-    the value they leave; at the draw, ``PILE`` with its best discard when that gains more than
-    a deck draw is expected to (the mean best gain over the unseen cards), else the deck."""
-    know = Knowledge.of_view(view, seat)
-    discards = [m for m in legal if m[0] == "discard"]
-    if discards:
-        scored = []
-        for m in discards:
-            left = know.hand & ~(1 << CARD_INDEX[m[1]])
-            scored.append((math.inf if know.wins(left) else know.value(left), m))
-        scored.sort(key=lambda sm: -sm[0])  # stable: ties keep the hand's order
-        return [m for _, m in scored]
-    deck = [m for m in legal if m == ("draw", "deck")]
-    top = view["pile_top"]
-    piles = [m for m in legal if m[0] == "pile"]
-    if top is None or not piles:
-        return deck + [m for m in legal if m not in deck]
-    t = CARD_INDEX[top]
-    with_top = know.hand | 1 << t
-    for m in piles:
-        if m[1] != top and know.wins(with_top & ~(1 << CARD_INDEX[m[1]])):
-            return [m, *(x for x in legal if x != m)]
-    gains = know.gains(know.hand)
-    gain, keep = gains.get(t, (0.0, t))
-    expected = sum(gains[x][0] for x in know.unseen if x in gains) / max(len(know.unseen), 1)
-    pile = ("pile", ALL_CARDS[keep])
-    first = [pile] if gain > expected and keep != t and pile in legal else []
-    rest = [m for m in legal if m not in first and m not in deck]
-    return first + deck + rest
-
-
-def exact_policy(
-    engine: Engine, view: dict[str, Any], seat: int, legal: list[Move], rng: random.Random
-) -> Move:
-    """The exact evaluation's move (the strong search's first candidate)."""
-    return exact_moves(view, seat, legal)[0]
-
-
 def _state_rewards(engine: Engine, state: dict[str, Any], players: int) -> list[float]:
     """Rewards at a playout's cut-off: each seat's :meth:`Knowledge.value` of its dealt hand (by
     the chain programme: weights 1 held, RHO unseen, 0 out of its reach) as cards missing
@@ -449,7 +285,7 @@ def state_playout(engine: Engine, state: dict[str, Any], seat: int, legal: list[
     hand = state["hands"][seat]
     for card in hand:
         weight[CARD_INDEX[card]] = HELD
-    full = _mask(hand)
+    full = card_mask(hand)
 
     def best(cards: list[Move], mask: int) -> tuple[Move | None, float]:
         top, choice = -1.0, None
@@ -488,6 +324,7 @@ STRONG = SearchSpec(
     prior_visits=20,
     candidates=lambda engine, view, seat, legal, rng: exact_moves(view, seat, legal),
     width=4,
+    explain=explain,
 )
 
 LEVELS = {
