@@ -48,17 +48,17 @@ def test_a_seat_forfeits_when_it_reaches_the_limit(client):
     assert third["status"] == "finished"
     assert third["result"]["winners"] == ["row1"]
     assert third["result"]["reason"] == (
-        "row3 forfeited after 3 illegal moves (the limit is 3); row1 wins"
+        "Row 3 forfeited after 3 illegal moves (the limit is 3); Row 1 wins"
     )
     assert third["events"] == [
         {
             "seat": "row3",
             "kind": "forfeit",
-            "text": "row3 forfeited after 3 illegal moves (the limit is 3).",
+            "text": "Row 3 forfeited after 3 illegal moves (the limit is 3).",
         }
     ]
     history = client.get(f"/games/{game['game_id']}/history").get_json()["moves"]
-    assert history[-1]["events"] == ["row3 forfeited after 3 illegal moves (the limit is 3)."]
+    assert history[-1]["events"] == ["Row 3 forfeited after 3 illegal moves (the limit is 3)."]
     after = _say_move(client, token, game["view"]["legal_moves"][0])
     assert after["legal"] is False and after["rule"] == "game-over"
 
