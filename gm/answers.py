@@ -13,20 +13,23 @@ import json
 from typing import Any
 
 from gm import deal
+from gm.games import REGISTRY
 from gm.games.base import Engine, Event
 from gm.games.table import Table
 
 
 def seats_public(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    info = REGISTRY[doc["game"]].info
     return [
         {
             "name": s["name"],
+            "label": info.seat_label(i),
             "kind": s["kind"],
             "level": s["level"],
             "joined": s.get("joined", s["kind"] == "ai"),
             "illegal_attempts": s.get("illegal", 0),
         }
-        for s in doc["seats"]
+        for i, s in enumerate(doc["seats"])
     ]
 
 

@@ -157,6 +157,7 @@ def test_human_against_human_with_invite_and_turns(client):
     game = _new(client, opponent="human", seed=9)
     assert game["seats"][1] == {
         "name": "row1",
+        "label": "Row 1",
         "kind": "human",
         "level": None,
         "joined": False,

@@ -531,3 +531,23 @@ def test_a_sentence_ending_in_a_bracket_gets_no_second_full_stop():
     assert sentence("P1 picks 1 (Not picked: Q♣ 5♥.)") == "P1 picks 1 (Not picked: Q♣ 5♥.)"
     assert sentence("He said \u201cno.\u201d") == "He said \u201cno.\u201d"
     assert sentence("P1 picks 1 (Not picked: Q♣ 5♥)") == "P1 picks 1 (Not picked: Q♣ 5♥)."
+
+
+@pytest.mark.parametrize("text", ["what does my opponent have?", "show me their cards"])
+def test_asking_for_the_other_sides_cards_says_they_are_hidden(client, table, text):
+    row3, _ = table
+    body = _say(client, row3, text)
+    assert body["intent"] == "question"
+    assert body["reply"].startswith("The other side's cards are hidden from you, as the rules")
+    assert body["version"] == 2 and [s["illegal_attempts"] for s in body["seats"]] == [0, 0]
+
+
+def test_a_game_that_hides_nothing_says_so_when_asked_for_the_other_sides_cards(client):
+    game = client.post("/games", json={"game": "n-in-a-row", "opponent": "human"}).get_json()
+    body = _say(client, game["token"], "what cards does the opponent have")
+    assert body["reply"].startswith("Nothing is hidden from you now: everything is on the board.")
+
+
+def test_what_game_is_this_names_the_game(client, table):
+    body = _say(client, table[0], "hey there, what game is this?")
+    assert body["intent"] == "rules" and body["reply"] == RULES

@@ -247,6 +247,8 @@ def test_the_board_renders_in_a_host_on_the_official_bridge_and_a_click_plays(
     assert buttons.all_text_contents() == view["legal_moves"]
     assert token not in app.locator("body").inner_text()
     assert app.locator("#sub").text_content().endswith(f"version {view['version']}")
+    assert "your seat: Row 3 · " in app.locator("#sub").text_content()  # as the board says
+    assert app.locator("#seats li").all_text_contents() == ["Row 3 · human", "Row 1 · AI seed"]
 
     # the player clicks a legal move in the app: play_move through the host, answer re-rendered
     move = view["legal_moves"][-1]
@@ -325,7 +327,7 @@ def test_the_board_renders_in_a_host_on_the_official_bridge_and_a_click_plays(
     over = page.evaluate("(args) => gmHost.callTool('resign', args)", {"token": token})
     done = page.frame_locator(f"#{over['frame']}").frame_locator("iframe")
     done.locator("#turn").filter(has_text="Winner").wait_for()
-    assert done.locator("#turn").text_content().startswith("Winner: row1")
+    assert done.locator("#turn").text_content().startswith("Winner: Row 1")
     assert done.locator("#moves button").count() == 0
     done.get_by_role("button", name="Rematch").click()
     done.locator("#sub").filter(has_not_text=answer["game_id"]).wait_for()

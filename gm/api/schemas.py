@@ -174,6 +174,10 @@ class ProblemSchema(Schema):
 
 class SeatSchema(Schema):
     name = fields.String(required=True, metadata={"description": "Seat name, e.g. 'row3'."})
+    label = fields.String(
+        required=True,
+        metadata={"description": "The seat as the board and replies name it, e.g. 'Row 3'."},
+    )
     kind = fields.String(required=True, metadata={"description": "'human' or 'ai'."})
     level = fields.String(allow_none=True, metadata={"description": "AI level, for AI seats."})
     joined = fields.Boolean(required=True, metadata={"description": "Whether a player holds it."})

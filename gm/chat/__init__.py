@@ -96,14 +96,15 @@ def say(
         rules = service.rules(view["game"])
         extra["rules"] = excerpt(rules["rules"])
         reply = f"{rules['title']}: {rules['summary']} Moves look like: {rules['move_syntax']}."
+    elif intent == "hidden":
+        reply = _hidden(service, token, view)
     elif intent == "help":
         reply = replies.help_text(service.describe(view["game"]), view)
     else:
         reply = _simple(intent, view, text)
-    if intent in ("resign", "resign_question", "keep_playing"):
-        intent = (
-            "resign" if intent == "resign" else "chat" if intent == "keep_playing" else "question"
-        )
+    intent = {"resign_question": "question", "hidden": "question", "keep_playing": "chat"}.get(
+        intent, intent
+    )
     return {"intent": intent, "reply": reply, **view, **extra}
 
 
@@ -149,6 +150,19 @@ def _simple(intent: str, view: dict[str, Any], text: str) -> str:
     example = view["legal_moves"][0] if view["legal_moves"] else None
     eg = f"a move such as {example}, or " if example else ""
     return f"I did not understand that. Say {eg}ask for: {REQUESTS}."
+
+
+def _hidden(service: GameService, token: str, view: dict[str, Any]) -> str:
+    """The other side's cards: hidden from this seat while the game runs, if the game hides any."""
+    if view.get("result") is not None:
+        return f"The game is over: nothing is hidden any more. {replies.status(view)}"
+    table, seat = service.seat_table(token)
+    if not table.engine.hidden_tokens(table.state, seat):
+        return f"Nothing is hidden from you now: everything is on the board. {replies.steer(view)}"
+    return (
+        "The other side's cards are hidden from you, as the rules have it: the board shows all "
+        f"you may see (how many they hold, and any card shown). {replies.steer(view)}"
+    )
 
 
 def _ack(text: str) -> str:

@@ -107,6 +107,7 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"(what|which) cards do i (have|hold)( left)?",
         r"(what|which) are my cards( now)?|(show )?my cards",
         r"what is in my hand",
+        r"what (is|are) (the )?(field cards?|field)( (in|of|on) (column|col) ?[1-7])?( now)?",
         r"(bord|baord|borad|boad)",
         r"what is (on|at) (the )?(top of the )?(pile|discard pile|discards|deck|field|table)",
         r"(what is )?(the )?top (card|discard)( of the (pile|discard pile))?",
@@ -133,6 +134,16 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"how does the game work",
         r"how do i win( the game)?|how (is|does) (the game|it) (end|won|scored)",
         r"what is the (goal|aim|point|object)( of the game| of this game)?",
+        r"(what|which) game (is this|is it|are we playing|is this game)|what are we playing",
+    ),
+    "hidden": (
+        r"(what|which)( cards?)? (does|do|did) (my opponent|the opponent|they|the ai|you|he|she|"
+        r"the other player|the other side) (have|hold|got|keep)( left| now)?",
+        r"(show|tell)( me)? (their|his|her|your|the opponent's|my opponent's|the other) "
+        r"(cards|hand)",
+        r"what is in (their|his|her|your|the opponent's|my opponent's) hand",
+        r"(their|his|her|the opponent's|my opponent's) (cards|hand)",
+        r"see (their|his|her|your|the opponent's|my opponent's) (cards|hand)",
     ),
     "history": (
         r"(the |game |move )?(history|log|histroy|hsitory)",
@@ -151,6 +162,7 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"(how many|how much) points( do i have)?",
         r"who (is winning|won|is ahead|is leading|leads)",
         r"am i (winning|losing|ahead|behind)",
+        r"(which|what|how many) columns (am i|are we|do i|have i) (winning|win|won|ahead in)",
         r"(the )?result",
         r"is the game over|is it over|did i (win|lose)",
     ),
@@ -172,7 +184,7 @@ _COMPILED = {
     for intent, patterns in PATTERNS.items()
 }
 _FILLER_START = re.compile(
-    r"^(?:please|pls|plz|ok|okay|so|hey|hi|gm|now|and|then|um|well|oh|ah|alright|right|"
+    r"^(?:(?:hey|hi|hello) there|please|pls|plz|ok|okay|so|hey|hi|gm|now|and|then|um|well|oh|ah|alright|right|"
     r"can you|could you|would you|can i|could i|i want to|i would like to|let me|tell me|"
     r"show me)\s+"
 )
