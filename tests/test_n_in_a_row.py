@@ -272,6 +272,16 @@ def test_next_to_a_mark_resolves_one_point_or_asks_the_nearest():
         asked = info.value.candidates
         assert len(asked) == 5 and asked[:2] == ["O 1,1", "O 2,0"], asked  # nearest first
     assert rule_of("next to my last mark", new(), SX) == "no-mark"
+    assert ENGINE.parse_move("above it", state, SO) == ("mark", "O", 0, 2)  # the last mark, 0,1
+    with pytest.raises(AmbiguousMoveError):
+        ENGINE.parse_move("next to it", state, SO)
+
+
+def test_the_middle_is_the_origin():
+    for text in ("put an x in the middle", "the centre", "center", "X at the origin"):
+        assert ENGINE.parse_move(text, new(), SX) == ("mark", "X", 0, 0), text
+    state, _ = play(new(), "X 0,0")
+    assert rule_of("the middle", state, SO) == "occupied"
 
 
 def test_number_words_do_not_invent_coordinates():

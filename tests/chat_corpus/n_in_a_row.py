@@ -57,6 +57,10 @@ _CASES = [
     (ADJACENT, SO, "left of the last mark", "O -2,-1", "left of the last mark on the board"),
     (ADJACENT, SO, "minus one comma minus two", "O -1,-2", "words only"),
     (FRESH, SX, "zero zero", "X 0,0", "first mark in words"),
+    (FRESH, SX, "put an x in the middle", "X 0,0", "the middle: the origin"),
+    (FRESH, SX, "center", "X 0,0", "the centre, one word"),
+    (X_TO_MOVE, SX, "above it", "X 1,2", "above the last mark on the board"),
+    (X_TO_MOVE, SX, "right of it", "X 2,1", "right of the last mark on the board"),
     (FRESH, SX, "X (0, 0)", "X 0,0", "letter and parentheses"),
     (FRESH, SX, "one, two", "X 1,2", "one is a number here"),
 ]  # fmt: skip

@@ -3,8 +3,9 @@
 A move ``("mark", "X", x, y)`` is written ``X 3,-2``: the seat's letter, then the point. The
 reader also takes other forms, any case, extra words ignored: ``3,-2``, ``(3,-2)``,
 ``3 -2``, ``x=3 y=-2``, ``O at 3 -2``, ``place an O at 3,-2``, numbers in words (``three, minus
-two``, ``x three y minus two``, ``three comma four``), and a point next to a mark (``next to my
-last mark``, ``left of your last move``): one point is the move, several are asked back. A text
+two``, ``x three y minus two``, ``three comma four``), ``the middle`` (0,0), and a point next
+to a mark (``next to my last mark``, ``left of your last move``, ``next to it``: the last mark
+on the board): one point is the move, several are asked back. A text
 that names the *other* seat's letter, in any of these forms, is refused (rule ``wrong-mark``): a
 seat places only its own mark.
 """
@@ -55,6 +56,7 @@ _DIRECTIONS = {
 }  # fmt: skip
 _NEAR = {"next", "beside", "near", "adjacent", "touching", "by", "nextto", "around"}
 _NEXT = [[w] for w in _NEAR]  # "right next to": no direction
+_ORIGIN = {"middle", "center", "centre", "origin"}  # "an X in the middle": 0,0
 _MINE = {"my", "mine", "own"}
 _THEIRS = {"your", "yours", "their", "his", "her", "opponent", "opponent's", "other"}
 
@@ -125,6 +127,8 @@ def parse_move(text: str, state: State, seat: int) -> Move:
         x, y = numbers[0][1], numbers[1][1]
     elif not numbers and _near(toks):
         x, y = None, None
+    elif not numbers and set(toks) & _ORIGIN:
+        x, y = 0, 0
     else:
         raise ParseError(text, EXPECTED)
     if letters and letters != {LETTERS[seat]}:
@@ -142,7 +146,7 @@ def parse_move(text: str, state: State, seat: int) -> Move:
 
 def _near(toks: list[str]) -> bool:
     said = set(toks)
-    return bool(said & (_NEAR | set(_DIRECTIONS))) and bool(said & {"last", "mark", "move"})
+    return bool(said & (_NEAR | set(_DIRECTIONS))) and bool(said & {"last", "mark", "move", "it"})
 
 
 def _next_to(text: str, toks: list[str], state: State, seat: int) -> Move:
