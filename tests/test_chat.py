@@ -423,7 +423,8 @@ RULES_QUESTIONS = [
     ("what is a jack?", "From the rules: \u201cJack: moves or captures on the four diagonal"),
     ("how does the ace move", "From the rules: \u201cAce: moves like a king, and may also jump"),
     ("what does the 10 do?", "From the rules: \u201cA 10 standing in its own castle may also"),
-    ("can a pawn capture a king", "From the rules: \u201cPawns (2 to 10): move one step"),
+    ("can a pawn capture a king", "From the rules: \u201cA pawn may capture only pawns of equal"),
+    ("how many pieces do I need in check?", "From the rules: \u201cFive pieces in check \u2014"),
     ("how do pawns move?", "From the rules: \u201cPawns (2 to 10): move one step straight"),
 ]
 

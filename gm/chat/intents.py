@@ -91,6 +91,7 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"what can i (say|type|ask|send)",
         r"how does (this|it) work",
         r"how do i (move|make a move|enter a move|send a move|type a move|write a move)",
+        r"what (do|am) i (do|doing|supposed to do)( now| here| next)?",
         r"(what|how) (do|should) i (type|write|say)",
         r"i am (lost|confused|stuck)|(i do not|i don't|dont) (know|get) (how|what to do)",
     ),
@@ -107,6 +108,9 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"(what|which) cards do i (have|hold)( left)?",
         r"(what|which) are my cards( now)?|(show )?my cards",
         r"what is in my hand",
+        r"(what|which|where) are my pieces|(show )?my pieces",
+        r"what (is|are) (the|my|their|his|her|your) (challenger|challenger's|defiant|defiant's|"
+        r"top|pile|drawn|trump|field) ?(card|cards|suit)?( now)?",
         r"what (is|are) (the )?(field cards?|field)( (in|of|on) (column|col) ?[1-7])?( now)?",
         r"(bord|baord|borad|boad)",
         r"what is (on|at) (the )?(top of the )?(pile|discard pile|discards|deck|field|table)",
@@ -162,6 +166,7 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"(how many|how much) points( do i have)?",
         r"who (is winning|won|is ahead|is leading|leads)",
         r"am i (winning|losing|ahead|behind)",
+        r"(what|who|which pieces|how many( pieces)?) (is|are) in check( now)?",
         r"(which|what|how many) columns (am i|are we|do i|have i) (winning|win|won|ahead in)",
         r"(the )?result",
         r"is the game over|is it over|did i (win|lose)",
@@ -184,9 +189,9 @@ _COMPILED = {
     for intent, patterns in PATTERNS.items()
 }
 _FILLER_START = re.compile(
-    r"^(?:(?:hey|hi|hello) there|please|pls|plz|ok|okay|so|hey|hi|gm|now|and|then|um|well|oh|ah|alright|right|"
-    r"can you|could you|would you|can i|could i|i want to|i would like to|let me|tell me|"
-    r"show me)\s+"
+    r"^(?:(?:hey|hi|hello) there|please|pls|plz|ok|okay|so|hey|hi|gm|now|and|then|um|well|oh|"
+    r"ah|alright|right|can you|could you|would you|can i|could i|i want to|i would like to|"
+    r"let me|tell me|show me)\s+"
 )
 _FILLER_END = re.compile(r"\s+(?:please|pls|plz|now|thanks|thank you|then|again)$")
 _CONTRACTIONS = {

@@ -211,7 +211,8 @@ _STOP = set(
     """a an the i you we it is are was be do does did what whats why how who whom whose when
     where which can could should would will shall may might must to of in on at for with by from
     and or not no if then than this that these those my your our me mean means meant word
-    there here so about game play get one any some just really please tell explain""".split()
+    there here so about game play get one any some just really please tell explain need needs
+    many much have has""".split()
 )
 
 
@@ -265,19 +266,21 @@ def from_rules(question: str, rules_text: str) -> str | None:
         n = sum(where(t, s) is not None for s in lowered)
         weight[t] = math.log((1 + len(lowered)) / n) if n else 0.0
 
-    def score(i: int) -> tuple[float, bool, int]:
-        """Rarer shared words first; on a tie the sentence that opens with one of them (it is
-        about it: "A 10 standing in its own castle …" over "Pawns (2 to 10) …" for "what does
-        the 10 do?"), then the earlier sentence."""
+    def score(i: int) -> tuple[float, int, bool, int]:
+        """Rarer shared words first; on a tie the sentence with more of them as written
+        ("pieces", not "piece"), then the one that opens with one of them (it is about it: "A
+        10 standing in its own castle …" over "Pawns (2 to 10) …" for "what does the 10
+        do?"), then the earlier sentence."""
         at = [where(t, lowered[i]) for t in unique]
         total = sum(weight[t] for t, k in zip(unique, at, strict=True) if k is not None)
+        exact = sum(bool(re.search(rf"(?<!\w){re.escape(t)}(?!\w)", lowered[i])) for t in unique)
         opening = len(" ".join(lowered[i].split()[:2]))
-        return total, any(k is not None and k < opening for k in at), -i
+        return total, exact, any(k is not None and k < opening for k in at), -i
 
     scored = [score(i) for i in range(len(lowered))]
     # a sentence short enough to relay whole wins over a long one (an option's table, say)
-    short = [x for x in scored if len(sentences[-x[2]]) <= MAX_QUOTE and x[0] > 0]
-    best, _, neg = max(short or scored)
+    short = [x for x in scored if len(sentences[-x[-1]]) <= MAX_QUOTE and x[0] > 0]
+    best, *_, neg = max(short or scored)
     if best <= 0:
         return None
     quote = sentences[-neg]
