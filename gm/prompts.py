@@ -283,7 +283,7 @@ friend, see "Playing a friend"). AI levels: \
 {_options(engine)}
 2. Keep the `token` (see "Keeping the seat").
 3. Show `view.board` exactly as returned and say whose turn it is (`view.to_move`, \
-`view.your_turn`).
+`view.your_turn`); name a seat by its `seats[].label` ("Row 3"), as the board does.
 
 {COMMON_RULES}
 ## Moves
