@@ -552,3 +552,19 @@ def test_a_game_that_hides_nothing_says_so_when_asked_for_the_other_sides_cards(
 def test_what_game_is_this_names_the_game(client, table):
     body = _say(client, table[0], "hey there, what game is this?")
     assert body["intent"] == "rules" and body["reply"] == RULES
+
+
+def test_a_move_reply_tells_at_most_ten_events_and_points_to_the_history():
+    """An AI that plays many rounds in one answer (So-Lon-Yo's defiant keeps its role): the reply
+    keeps the first three and the latest six, and says how many it leaves to the history."""
+    from gm.chat.replies import moved
+
+    answer = {
+        "game": "solonyo", "move": "PICK 1", "seat": "p1", "to_move": "p1", "your_turn": True,
+        "result": None, "events": [{"text": f"Event {n}", "kind": "move"} for n in range(1, 15)],
+    }  # fmt: skip
+    told = [f"Event {n}." for n in (1, 2, 3)] + ["(5 more: say 'history' for them.)"]
+    told += [f"Event {n}." for n in range(9, 15)]
+    assert moved(answer) == " ".join(["Played PICK 1.", *told, "Your turn (P1)."])
+    answer["events"] = answer["events"][:10]
+    assert moved(answer).count("Event") == 10 and "more:" not in moved(answer)

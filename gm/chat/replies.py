@@ -26,6 +26,7 @@ MAX_LISTED = 30  # legal moves named in the answer to "legal moves"
 MAX_CANDIDATES = 6  # candidates named when a text fits several moves
 MAX_CLOSE = 3  # moves offered after an illegal move
 MAX_QUOTE = 200  # characters of a quoted rules sentence
+MAX_TOLD = 10  # events a move's reply tells (the answer's events hold them all)
 
 
 _ENDED = re.compile(r"[.!?][)\]\"'”’]*$")  # "… (Not picked: Q♣ 5♥.)" is ended
@@ -110,7 +111,11 @@ def moved(answer: dict[str, Any]) -> str:
     of the game the result once instead of the engine's closing lines."""
     result = answer.get("result")
     events = [e for e in answer["events"] if result is None or e.get("kind") not in _END_KINDS]
-    said = " ".join(sentence(e["text"]) for e in events)
+    told = [sentence(e["text"]) for e in events]
+    if len(told) > MAX_TOLD:  # an AI that played many rounds: the start, the latest, a pointer
+        skipped = len(told) - MAX_TOLD + 1
+        told = [*told[:3], f"({skipped} more: say 'history' for them.)", *told[-(MAX_TOLD - 4) :]]
+    said = " ".join(told)
     tail = final(result, answer["game"]) if result is not None else status(answer)
     return " ".join(p for p in (f"Played {answer['move']}.", said, tail) if p)
 
