@@ -62,7 +62,7 @@ REQUEST_REPLIES = [
     ("Board", "board", f"Here is the board. {TURN}"),
     ("Please show me the board.", "board", f"Here is the board. {TURN}"),
     ("what does the board look like?", "board", f"Here is the board. {TURN}"),
-    ("my hand", "board", f"Here is the board. {TURN}"),
+    ("my hand", "board", f"Here is the board. On the board: My Hand: {HAND}. {TURN}"),
     ("Which cards do I have?", "board", f"Here is the board. {TURN}"),
     ("help", "help", HELP),
     ("?", "help", HELP),
@@ -568,3 +568,27 @@ def test_a_move_reply_tells_at_most_ten_events_and_points_to_the_history():
     assert moved(answer) == " ".join(["Played PICK 1.", *told, "Your turn (P1)."])
     answer["events"] = answer["events"][:10]
     assert moved(answer).count("Event") == 10 and "more:" not in moved(answer)
+
+
+def test_a_board_question_quotes_the_lines_it_asks_about(client):
+    game = client.post("/games", json={"game": "solonyo", "opponent": "human", "seed": 4})
+    token = game.get_json()["token"]
+    body = _say(client, token, "what's the challenger card?")
+    line = next(x for x in body["board"].splitlines() if "(challenger)" in x)
+    assert body["intent"] == "board"
+    assert body["reply"] == f"Here is the board. On the board: {line}. Your turn (P1)."
+    deck = _say(client, token, "how many cards are left in the deck?")["reply"]
+    assert deck.startswith("Here is the board. On the board: deck: 48 cards")
+    plain = _say(client, token, "show me the board")["reply"]  # nothing asked about: no lines
+    assert plain == "Here is the board. Your turn (P1)."
+
+
+def test_board_lines_are_quoted_only_when_few_hold_the_word():
+    from gm.chat.replies import on_board
+
+    board = "Title · trump\nnorth · trump ♣\nsouth (you) · trump ♥\npile: empty\nlast: a trump"
+    assert on_board(board, "what's my trump?") == (
+        " On the board: north · trump ♣; south (you) · trump ♥; last: a trump."
+    )
+    assert on_board(board + "\nmore trump", "what's my trump?") == ""  # four lines: no answer
+    assert on_board(board, "show me the board") == on_board(board, "what is on the moon") == ""

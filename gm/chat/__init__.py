@@ -111,8 +111,8 @@ def say(
 def _simple(intent: str, view: dict[str, Any], text: str) -> str:
     """The replies built from the view alone."""
     over = view.get("result") is not None
-    if intent == "board":
-        return f"Here is the board. {replies.status(view)}"
+    if intent == "board":  # and the lines it asks about ("what's my trump?")
+        return f"Here is the board.{replies.on_board(view['board'], text)} {replies.status(view)}"
     if intent == "legal":
         return replies.legal(view)
     if intent == "status":

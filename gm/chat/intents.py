@@ -115,6 +115,7 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"(bord|baord|borad|boad)",
         r"what is (on|at) (the )?(top of the )?(pile|discard pile|discards|deck|field|table)",
         r"(what is )?(the )?top (card|discard)( of the (pile|discard pile))?",
+        r"what is (on )?top( of the (pile|deck|discard pile))?( now)?",
         r"how many cards (are )?(left|remaining)( in the (deck|pile|draw pile|stock))?",
         r"how many cards (are )?(left )?(in|on) the (deck|pile|draw pile|stock|discard pile)"
         r"( now)?",

@@ -55,6 +55,25 @@ def status(view: dict[str, Any]) -> str:
     return f"{label(view['game'], view['to_move'])} is to move; you are {you}."
 
 
+_VIEWING = {"board", "show", "see", "look", "view", "display", "table", "position", "current"}
+_VIEWING |= {"state", "again", "like", "now", "left", "got", "hold", "cards", "card"}
+
+
+def on_board(board: str, question: str, most: int = 3) -> str:
+    """The board's lines (below its title) that hold a word the question asks about ("what's my
+    trump": the trump lines), as a sentence; "" when none, or too many to be an answer."""
+    terms = {w for w in re.findall(r"[\w']+", question.lower()) if len(w) > 2}
+    terms -= _STOP | _VIEWING
+    if not terms:
+        return ""
+    lines = [
+        line.strip(" >")
+        for line in board.splitlines()[1:]  # below the game's title line
+        if any(re.search(rf"(?<![\w']){re.escape(t)}", line.lower()) for t in terms)
+    ]
+    return f" On the board: {'; '.join(lines)}." if 0 < len(lines) <= most else ""
+
+
 def listing(moves: list[str], limit: int, budget: int = 240) -> str:
     """Up to ``limit`` moves, fewer when their text would pass ``budget`` characters."""
     count = 0
