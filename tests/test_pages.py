@@ -143,7 +143,8 @@ def test_a_finished_game_s_watch_page_does_not_refresh(client):
     assert client.post(f"/play/{created['token']}/resign").status_code == 200
     page = client.get(f"/watch/{created['game_id']}").get_data(as_text=True)
     assert "http-equiv" not in page
-    assert "Game over: row1 won." in page
+    assert "Game over: Row 1 won. Row 3 resigned; Row 1 wins" in page
+    assert "<b>Row 3</b> Row 3 resigned." in page  # the history names seats as the board
     assert 'data-status="finished"' in page
 
 

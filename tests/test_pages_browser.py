@@ -76,6 +76,7 @@ def test_a_masul_game_played_by_clicking_while_a_second_context_watches_live(ser
     game_id, _, secret = token.partition(".")
     assert re.fullmatch(r"[0-9a-f]{16}", game_id) and len(secret) >= 20
     assert page.url.split("#")[0] == base(server) + "/seat"
+    assert page.inner_text("#seat-name").startswith("you play Row 3 · game ")  # as the board
 
     watch = watcher.new_page()
     watch.on("pageerror", lambda e: errors.append(str(e)))
@@ -103,6 +104,7 @@ def test_a_masul_game_played_by_clicking_while_a_second_context_watches_live(ser
     assert "Game over" in page.inner_text("#board .status")
     assert page.is_visible("#rematch") and not page.is_visible("button.move")
     assert page.locator("#history li").count() >= clicks
+    assert page.locator("#history li b").first.inner_text() == "Row 3 (you)"
 
     watch.wait_for_function(
         "() => document.getElementById('board').dataset.status === 'finished'", timeout=10_000
@@ -111,6 +113,7 @@ def test_a_masul_game_played_by_clicking_while_a_second_context_watches_live(ser
     watch.wait_for_selector(f'#board .picture img[src="/games/{game_id}/board.svg?v={final}"]')
     assert watch.evaluate("() => window.sameDocument === true"), "the watch page reloaded"
     assert "Game over" in watch.inner_text("#board .status")
+    assert watch.locator("#seats li").all_inner_texts()[0].startswith("Row 3 · ")
     status, _, spectator, _ = call(server.port, "GET", f"/games/{game_id}")
     assert status == 200 and spectator["status"] == "finished"
     assert watch.inner_text("#board .text-board").strip() == spectator["board"].strip()

@@ -134,6 +134,7 @@ def watch(game_id: str) -> Response:
         svg=_picture(game_id),
         refresh=WATCH_REFRESH_S if view["status"] == "active" else None,
         summary=status_line(view),
+        labels=seat_labels(view),
     )
 
 
@@ -151,18 +152,25 @@ def status_line(view: dict[str, Any]) -> str:
     """One sentence on where the game stands, for a spectator (the pages' JavaScript words it
     the same way, gm/web/static/board.js)."""
     result = view.get("result")
+    label = seat_labels(view)
     if result is not None:
         if result["draw"]:
             head = "Game over: a draw."
         else:
-            head = f"Game over: {' and '.join(result['winners'])} won."
+            head = f"Game over: {' and '.join(label.get(w, w) for w in result['winners'])} won."
         return f"{head} {result['reason']}".strip()
     if view["to_move"] is None:
         return "Nobody is to move."
     kinds = {seat["name"]: seat for seat in view["seats"]}
     seat = kinds.get(view["to_move"], {})
+    mover = label.get(view["to_move"], view["to_move"])
     if seat.get("kind") == "ai":
-        return f"{view['to_move']} (the AI) is to move."
+        return f"{mover} (the AI) is to move."
     if not seat.get("joined", True):
-        return f"{view['to_move']} is to move; waiting for a player to join."
-    return f"{view['to_move']} is to move."
+        return f"{mover} is to move; waiting for a player to join."
+    return f"{mover} is to move."
+
+
+def seat_labels(view: dict[str, Any]) -> dict[str, str]:
+    """Seat name → the label the board uses ("row3" → "Row 3")."""
+    return {seat["name"]: seat["label"] for seat in view["seats"]}

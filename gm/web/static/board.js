@@ -32,24 +32,33 @@
     return null;
   }
 
+  /* A seat as the board names it ("Row 3" for row3). */
+  function label(view, name) {
+    var seat = seatOf(view, name);
+    return seat && seat.label ? seat.label : name;
+  }
+
   /* One sentence on where the game stands, as this viewer sees it. */
   function status(view) {
     var you = view.seat && view.seat !== "spectator" ? view.seat : null;
     var result = view.result;
+    var named = function (name) { return label(view, name); };
     if (result) {
       var head;
+      var winners = result.winners.map(named).join(" and ");
       if (result.draw) head = "Game over: a draw.";
       else if (you && result.winners.indexOf(you) >= 0) head = "Game over: you won.";
-      else if (you) head = "Game over: " + result.winners.join(" and ") + " won; you lost.";
-      else head = "Game over: " + result.winners.join(" and ") + " won.";
+      else if (you) head = "Game over: " + winners + " won; you lost.";
+      else head = "Game over: " + winners + " won.";
       return (head + " " + (result.reason || "")).trim();
     }
-    if (view.your_turn) return "Your turn (you play " + you + ").";
+    if (view.your_turn) return "Your turn (you play " + named(you) + ").";
     if (!view.to_move) return "Nobody is to move.";
     var seat = seatOf(view, view.to_move) || {};
-    if (seat.kind === "ai") return view.to_move + " (the AI) is to move.";
-    if (seat.joined === false) return view.to_move + " is to move; waiting for a player to join.";
-    return view.to_move + " is to move.";
+    var mover = named(view.to_move);
+    if (seat.kind === "ai") return mover + " (the AI) is to move.";
+    if (seat.joined === false) return mover + " is to move; waiting for a player to join.";
+    return mover + " is to move.";
   }
 
   function pictureNode(options) {
@@ -130,5 +139,5 @@
     element.replaceChildren.apply(element, nodes);
   }
 
-  root.GmBoard = { render: render, status: status };
+  root.GmBoard = { render: render, status: status, label: label };
 })(typeof globalThis !== "undefined" ? globalThis : this);

@@ -57,7 +57,8 @@
         var item = document.createElement("li");
         item.value = entry.n;
         var who = document.createElement("b");
-        who.textContent = entry.seat === view.seat ? entry.seat + " (you)" : entry.seat;
+        var name = GmBoard.label(view, entry.seat);
+        who.textContent = entry.seat === view.seat ? name + " (you)" : name;
         item.appendChild(who);
         item.appendChild(document.createTextNode(" " + entry.events.join(" · ")));
         list.appendChild(item);
@@ -73,7 +74,7 @@
     var panel = $("invite-panel");
     if (!open || !frag.invites.length) { panel.hidden = true; return; }
     var waiting = view.seats.filter(function (s) { return s.kind === "human" && !s.joined; });
-    $("invite-seat").textContent = waiting.map(function (s) { return s.name; }).join(" or ");
+    $("invite-seat").textContent = waiting.map(function (s) { return s.label || s.name; }).join(" or ");
     $("invite-link").value = location.origin + "/join#" + encodeURIComponent(frag.invites[0]);
     panel.hidden = false;
   }
@@ -186,13 +187,14 @@
   }
   refresh().then(function (answer) {
     if (answer.status !== 200) return;
-    $("seat-name").textContent = "you play " + view.seat + " · game " + view.game_id;
+    var you = GmBoard.label(view, view.seat);
+    $("seat-name").textContent = "you play " + you + " · game " + view.game_id;
     $("game-title").textContent = view.game;
     GmApi.call("GET", "/rules/" + encodeURIComponent(view.game)).then(function (a) {
       if (a.status === 200 && a.data.title) $("game-title").textContent = a.data.title;
     });
     $("watch-link").href = "/watch/" + view.game_id;
-    document.title = view.game + " · you play " + view.seat + " · gm";
+    document.title = view.game + " · you play " + you + " · gm";
     follower = GmFollow.follow(base, view.version, update, function (state) {
       $("live").textContent = state;
     });

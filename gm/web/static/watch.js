@@ -6,6 +6,7 @@
   var board = document.getElementById("board");
   var base = "/games/" + gameId;
   var logAfter = 0;
+  var shown = { seats: [] };  // the latest view: its seats name the history's entries
   var version = Number(board.getAttribute("data-version"));
   document.querySelectorAll("#history li[value]").forEach(function (li) {
     logAfter = Math.max(logAfter, Number(li.getAttribute("value")));
@@ -17,7 +18,7 @@
       var li = document.createElement("li");
       li.setAttribute("data-seat", seat.name);
       if (seat.name === view.to_move) li.className = "to-move";
-      li.textContent = seat.name + " · " + (seat.kind === "ai" ? "AI (" + seat.level + ")"
+      li.textContent = (seat.label || seat.name) + " · " + (seat.kind === "ai" ? "AI (" + seat.level + ")"
         : seat.joined ? "a player" : "waiting for a player");
       return li;
     });
@@ -36,7 +37,7 @@
         var li = document.createElement("li");
         li.value = entry.n;
         var who = document.createElement("b");
-        who.textContent = entry.seat;
+        who.textContent = GmBoard.label(shown, entry.seat);
         li.appendChild(who);
         li.appendChild(document.createTextNode(" " + entry.events.join(" · ")));
         list.appendChild(li);
@@ -53,6 +54,7 @@
     GmBoard.render(board, view, { picture: pictures ? base + "/board.svg?v=" + view.version : null });
     document.getElementById("version").textContent = String(view.version);
     seats(view);
+    shown = view;
     loadLog();
   }
 
