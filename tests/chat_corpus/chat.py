@@ -60,6 +60,8 @@ CHAT: list[tuple[str, str]] = [
     ("what's the challenger card?", "board: the challenger's card"),
     ("what's in check", "score: pieces in check"),
     ("what do I do?", "help"),
+    ("can I have a hint?", "hint, asked"),
+    ("could I get some advice", "hint, asked without a question mark"),
     ("how many pieces do I need in check?", "rules question with a count"),
     ("new game", "new game"),
     ("start over", "new game"),
