@@ -280,7 +280,7 @@ def test_the_confirmation_resigns_with_the_other_seat_winning(client, table, tex
     assert _say(client, row3, "resign")["status"] == "active"
     body = _say(client, row3, text)
     assert body["intent"] == "resign" and body["resigned"] is True
-    assert body["reply"] == "You resigned. Game over: Row 3 resigned; Row 1 wins."
+    assert body["reply"] == "You resigned. Game over: Row 3 resigned; Row 1 wins. You lost."
     assert body["status"] == "finished" and body["to_move"] is None
     assert body["result"]["winners"] == ["row1"] and body["result"]["draw"] is False
     assert set(body["result"]["scores"]) == {"row3", "row1"}
@@ -306,12 +306,16 @@ def test_after_resigning_no_move_is_taken_and_resigning_again_changes_nothing(cl
     late = _say(client, row1, "3c c1")
     assert late["legal"] is False and late["rule"] == "game-over"
     again = _say(client, row1, "yes, I resign")
-    assert again["reply"] == "Nothing to resign. Game over: Row 3 resigned; Row 1 wins."
+    assert again["reply"] == (
+        "Nothing to resign. Game over: Row 3 resigned; Row 1 wins. You won."  # row1 asks
+    )
     assert again["result"]["winners"] == ["row1"]
     assert _say(client, row1, "resign")["reply"] == (
-        "The game is over already. Game over: Row 3 resigned; Row 1 wins."
+        "The game is over already. Game over: Row 3 resigned; Row 1 wins. You won."
     )
-    assert _say(client, row3, "whose turn")["reply"] == "Game over: Row 3 resigned; Row 1 wins."
+    assert _say(client, row3, "whose turn")["reply"] == (
+        "Game over: Row 3 resigned; Row 1 wins. You lost."
+    )
 
 
 @pytest.mark.parametrize("game", list(REGISTRY))
@@ -518,7 +522,9 @@ def test_replies_name_the_seats_as_the_board_does(service, game):
         f"It is not your turn: {labels[first]} is to move. You are {labels[other]}."
     )
     resigned = chat.say(service, tokens[other], "yes, resign")["reply"]
-    assert resigned == f"You resigned. Game over: {labels[other]} resigned; {labels[first]} wins."
+    assert resigned == (
+        f"You resigned. Game over: {labels[other]} resigned; {labels[first]} wins. You lost."
+    )
     history = chat.say(service, tokens[first], "history")["reply"]
     assert history == f"Moves so far: 1. {labels[other]} resigned"
     if [labels[n] for n in tokens] != list(tokens):  # the names differ: none of them is said
@@ -592,3 +598,15 @@ def test_board_lines_are_quoted_only_when_few_hold_the_word():
     )
     assert on_board(board + "\nmore trump", "what's my trump?") == ""  # four lines: no answer
     assert on_board(board, "show me the board") == on_board(board, "what is on the moon") == ""
+
+
+def test_the_end_says_what_it_means_to_the_seat_asking():
+    from gm.chat.replies import final, status
+
+    won = {"winners": ["row3"], "draw": False, "reason": "Row 3 won 5 columns to 2"}
+    view = {"game": "masul", "seat": "row3", "result": won}
+    assert status(view) == "Game over: Row 3 won 5 columns to 2. You won."
+    assert final(won, {**view, "seat": "row1"}) == "Game over: Row 3 won 5 columns to 2. You lost."
+    assert status({**view, "seat": "spectator"}) == "Game over: Row 3 won 5 columns to 2."
+    drawn = {"winners": [], "draw": True, "reason": "A draw at the move cap"}
+    assert final(drawn, view) == "Game over: A draw at the move cap."

@@ -46,7 +46,7 @@ def label(game: str, name: str) -> str:
 def status(view: dict[str, Any]) -> str:
     result = view.get("result")
     if result is not None:
-        return f"Game over: {sentence(result['reason'])}"
+        return f"Game over: {sentence(result['reason'])}{_verdict(result, view['seat'])}"
     you = label(view["game"], view["seat"])
     if view["your_turn"]:
         return f"Your turn ({you})."
@@ -99,7 +99,7 @@ def legal(view: dict[str, Any]) -> str:
 def score(view: dict[str, Any]) -> str:
     result = view.get("result")
     if result is not None:
-        return final(result, view["game"])
+        return final(result, view)
     lines = [
         line.strip()
         for line in view["board"].splitlines()
@@ -109,9 +109,17 @@ def score(view: dict[str, Any]) -> str:
     return f"Nobody has won yet: the game is still on.{shown} {status(view)}"
 
 
-def final(result: dict[str, Any], game: str) -> str:
-    """The end of a game, once: the reason (it names the winner) and the score unless the reason
-    already gives it."""
+def _verdict(result: dict[str, Any], seat: str) -> str:
+    """What the end means to the seat the reply is for."""
+    if result.get("draw") or seat == "spectator":
+        return ""
+    return " You won." if seat in result.get("winners", []) else " You lost."
+
+
+def final(result: dict[str, Any], view: dict[str, Any]) -> str:
+    """The end of a game, once: the reason (it names the winner), the score unless the reason
+    already gives it, and what it means to the seat."""
+    game = view["game"]
     reason = sentence(result["reason"])
     scores = result.get("scores") or {}
     numbers = re.findall(r"\d+", reason)
@@ -119,7 +127,7 @@ def final(result: dict[str, Any], game: str) -> str:
     if scores and missing and any(scores.values()):
         named = (f"{label(game, name)} {value}" for name, value in scores.items())
         reason += " Score: " + ", ".join(named) + "."
-    return f"Game over: {reason}"
+    return f"Game over: {reason}{_verdict(result, view['seat'])}"
 
 
 _END_KINDS = {"end", "score", "exhausted"}
@@ -135,7 +143,7 @@ def moved(answer: dict[str, Any]) -> str:
         skipped = len(told) - MAX_TOLD + 1
         told = [*told[:3], f"({skipped} more: say 'history' for them.)", *told[-(MAX_TOLD - 4) :]]
     said = " ".join(told)
-    tail = final(result, answer["game"]) if result is not None else status(answer)
+    tail = final(result, answer) if result is not None else status(answer)
     return " ".join(p for p in (f"Played {answer['move']}.", said, tail) if p)
 
 
@@ -152,7 +160,7 @@ def refused(answer: dict[str, Any]) -> str:
         return f"{reason} {status(answer)}"
     moves = answer.get("legal_moves") or []
     if answer.get("result") is not None:  # the attempt reached the illegal-move limit
-        return f"Illegal: {reason} {final(answer['result'], answer['game'])}"
+        return f"Illegal: {reason} {final(answer['result'], answer)}"
     head = reason if answer["kind"] == "unparsable" else f"Illegal: {reason}"
     if hint_text and _fits(hint_text, moves):
         head += " " + hint_text
