@@ -610,3 +610,13 @@ def test_the_end_says_what_it_means_to_the_seat_asking():
     assert status({**view, "seat": "spectator"}) == "Game over: Row 3 won 5 columns to 2."
     drawn = {"winners": [], "draw": True, "reason": "A draw at the move cap"}
     assert final(drawn, view) == "Game over: A draw at the move cap."
+
+
+def test_what_a_code_means_is_answered_from_the_rules_not_as_a_verdict(client):
+    game = client.post("/games", json={"game": "maze", "opponent": "human", "seed": 5}).get_json()
+    body = _say(client, game["token"], "what does 1YS mean")
+    assert body["intent"] == "question"
+    assert body["reply"].startswith(
+        "From the rules: \u201cA card is written number, colour letter, suit letter: 1YS is the "
+        "Ace of Yellow Suns"
+    )

@@ -78,6 +78,8 @@ PATTERNS: dict[str, tuple[str, ...]] = {
     "hint": (
         r"hint|(any|a|some|give me a|need a) (hint|hints|tip|tips|advice)s?|tips?|advice",
         r"what (should|would|could) i (play|do|move)( now| next| here)?",
+        r"(what|which) (card|cards|piece|move) (should|would|could|do) i (play|move|drop|"
+        r"discard|keep|pick|lead|throw|take|choose)( now| next| here)?",
         r"what (would|should) you (play|do)( now| here)?",
         r"(what is|which is|what's) (a |the )?(good|best|right|smart) (move|play)( now| here)?",
         r"(best|good) move|suggest (a move|something)|help me (choose|decide|out)",
@@ -258,6 +260,7 @@ _MAY_I_PLAY = re.compile(  # … asking about one move: a text the reader cannot
     r"discard|pick|beat|lead|mark|exchange|replace|keep)\b",
     re.IGNORECASE,
 )
+_MEANING = re.compile(r"^(?:what|whats|what's)\s+(?:does|do|did)\s+\S.*\bmean\b", re.IGNORECASE)
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|me|my|mine|we|us|our)\b", re.IGNORECASE)
 
 
@@ -268,10 +271,13 @@ def is_question(text: str) -> bool:
 
 
 def about_the_rules(text: str) -> bool:
-    """A question about how the game works, not about this position's moves: asked as a
-    question (or opened by "can", "may", "must": "can a pawn capture a king"), with no first
-    person ("can I …", "my jack"), no whole card, square or coordinate in it."""
+    """A question about how the game works, not about this position's moves: what a word or a
+    code means ("what does 1YS mean?"), or asked as a question (or opened by "can", "may",
+    "must": "can a pawn capture a king") with no first person ("can I …", "my jack"), no whole
+    card, square or coordinate in it."""
     t = text.strip()
+    if _MEANING.match(t):
+        return True
     if not (is_question(t) or _MODAL_START.match(t)):
         return False
     return not (_FIRST_PERSON.search(t) or _MOVE_CODES.search(t) or find_cards(t))

@@ -298,16 +298,18 @@ def from_rules(question: str, rules_text: str) -> str | None:
         n = sum(where(t, s) is not None for s in lowered)
         weight[t] = math.log((1 + len(lowered)) / n) if n else 0.0
 
-    def score(i: int) -> tuple[float, int, bool, int]:
+    def score(i: int) -> tuple[float, int, bool, bool, int]:
         """Rarer shared words first; on a tie the sentence with more of them as written
-        ("pieces", not "piece"), then the one that opens with one of them (it is about it: "A
-        10 standing in its own castle …" over "Pawns (2 to 10) …" for "what does the 10
-        do?"), then the earlier sentence."""
-        at = [where(t, lowered[i]) for t in unique]
+        ("pieces", not "piece"), then one that defines one ("1YS is the Ace of Yellow Suns"),
+        then one that opens with one (it is about it: "A 10 standing in its own castle …" over
+        "Pawns (2 to 10) …" for "what does the 10 do?"), then the earlier sentence."""
+        s = lowered[i]
+        at = [where(t, s) for t in unique]
         total = sum(weight[t] for t, k in zip(unique, at, strict=True) if k is not None)
-        exact = sum(bool(re.search(rf"(?<!\w){re.escape(t)}(?!\w)", lowered[i])) for t in unique)
-        opening = len(" ".join(lowered[i].split()[:2]))
-        return total, exact, any(k is not None and k < opening for k in at), -i
+        exact = sum(bool(re.search(rf"(?<!\w){re.escape(t)}(?!\w)", s)) for t in unique)
+        defines = any(re.search(rf"(?<!\w){re.escape(t)}\s+(?:is|are|means)\b", s) for t in unique)
+        opening = len(" ".join(s.split()[:2]))
+        return total, exact, defines, any(k is not None and k < opening for k in at), -i
 
     scored = [score(i) for i in range(len(lowered))]
     # a sentence short enough to relay whole wins over a long one (an option's table, say)
