@@ -146,6 +146,15 @@ class Knowledge:
             out[x] = (best, keep)
         return out
 
+    def pile_swap(self, top: int) -> tuple[float, int, float]:
+        """Taking the pile card ``top``: its best swap's value gain and the card to let go
+        (``top`` itself when nothing gains), and the gain a deck draw is expected to bring (the
+        mean best gain over the unseen cards)."""
+        gains = self.gains(self.hand)
+        gain, keep = gains.get(top, (0.0, top))
+        expected = sum(gains[x][0] for x in self.unseen if x in gains) / max(len(self.unseen), 1)
+        return gain, keep, expected
+
 
 def exact_moves(view: dict[str, Any], seat: int, legal: list[Move]) -> list[Move]:
     """The legal moves, best first, by the exact evaluation: a winning move, then discards by
@@ -170,9 +179,7 @@ def exact_moves(view: dict[str, Any], seat: int, legal: list[Move]) -> list[Move
     for m in piles:
         if m[1] != top and know.wins(with_top & ~(1 << CARD_INDEX[m[1]])):
             return [m, *(x for x in legal if x != m)]
-    gains = know.gains(know.hand)
-    gain, keep = gains.get(t, (0.0, t))
-    expected = sum(gains[x][0] for x in know.unseen if x in gains) / max(len(know.unseen), 1)
+    gain, keep, expected = know.pile_swap(t)
     pile = ("pile", ALL_CARDS[keep])
     first = [pile] if gain > expected and keep != t and pile in legal else []
     rest = [m for m in legal if m not in first and m not in deck]
@@ -211,9 +218,7 @@ def explain(engine: Engine, view: dict[str, Any], seat: int, move: Move) -> str 
         return None
     if top is None or move[0] not in ("pile", "draw"):
         return None
-    gains = know.gains(know.hand)
-    gain, keep = gains.get(CARD_INDEX[top], (0.0, CARD_INDEX[top]))
-    expected = sum(gains[x][0] for x in know.unseen if x in gains) / max(len(know.unseen), 1)
+    gain, keep, expected = know.pile_swap(CARD_INDEX[top])
     if move == ("draw", "deck"):
         if gain > expected:
             return None
