@@ -33,6 +33,12 @@ def seats_public(doc: dict[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
+def seat_label(answer: dict[str, Any], name: str) -> str:
+    """A seat's API name in an answer (``row3``) as the board names it (``Row 3``): the label
+    its ``seats`` give, for every sentence a person reads."""
+    return next((s["label"] for s in answer.get("seats") or () if s["name"] == name), name)
+
+
 LEGAL_MOVES_CAP = 100  # moves listed in legal_moves
 EVENTS_CAP = 40  # events in one answer (all-AI tables play hundreds in one request)
 HISTORY_LIMIT = 50  # entries in a history page by default

@@ -21,8 +21,8 @@ import urllib.parse
 import urllib.request
 from typing import Any, Protocol
 
+from gm.answers import seat_label
 from gm.arguments import perform
-from gm.chat.replies import label
 from gm.contract import Operation, operation
 from gm.errors import problem_for
 from gm.service import GameService
@@ -139,7 +139,7 @@ def play(
     view = created["view"]
     ai = next((s for s in created["seats"] if s["kind"] == "ai"), None)
     against = f" against the AI ({ai['level']})" if ai else ""
-    you = label(game, created["seat"])
+    you = seat_label(created, created["seat"])
     write(f"{game}: you are {you}{against}. Type a move, 'help', or 'quit'.")
     for event in created["events"]:
         write(event["text"])

@@ -568,6 +568,7 @@ def test_a_move_reply_tells_at_most_ten_events_and_points_to_the_history():
     answer = {
         "game": "solonyo", "move": "PICK 1", "seat": "p1", "to_move": "p1", "your_turn": True,
         "result": None, "events": [{"text": f"Event {n}", "kind": "move"} for n in range(1, 15)],
+        "seats": [{"name": "p1", "label": "P1"}, {"name": "p2", "label": "P2"}],
     }  # fmt: skip
     told = [f"Event {n}." for n in (1, 2, 3)] + ["(5 more: say 'history' for them.)"]
     told += [f"Event {n}." for n in range(9, 15)]

@@ -91,7 +91,7 @@ def say(
     elif intent == "history":
         page = service.history(token=token, limit=HISTORY_PAGE)
         extra["history"] = page["moves"]
-        reply = replies.history(page["moves"], view["game"], total=page["total"])
+        reply = replies.history(page["moves"], view, total=page["total"])
     elif intent == "rules":
         rules = service.rules(view["game"])
         extra["rules"] = excerpt(rules["rules"])

@@ -11,7 +11,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from gm.games import REGISTRY
+from gm.answers import seat_label
 from gm.games.cards import find_cards
 
 #: What a reply must never contain: HTTP verbs, paths, field names (snake_case or API words).
@@ -37,22 +37,16 @@ def sentence(text: str) -> str:
     return text if not text or _ENDED.search(text) else text + "."
 
 
-def label(game: str, name: str) -> str:
-    """A seat's API name (``row3``) as the game's text names it (``Row 3``)."""
-    info = REGISTRY[game].info
-    return info.seat_label(info.seat_names.index(name)) if name in info.seat_names else name
-
-
 def status(view: dict[str, Any]) -> str:
     result = view.get("result")
     if result is not None:
         return f"Game over: {sentence(result['reason'])}{_verdict(result, view['seat'])}"
-    you = label(view["game"], view["seat"])
+    you = seat_label(view, view["seat"])
     if view["your_turn"]:
         return f"Your turn ({you})."
     if view["to_move"] is None:
         return "Nobody is to move."
-    return f"{label(view['game'], view['to_move'])} is to move; you are {you}."
+    return f"{seat_label(view, view['to_move'])} is to move; you are {you}."
 
 
 _VIEWING = {"board", "show", "see", "look", "view", "display", "table", "position", "current"}
@@ -119,13 +113,12 @@ def _verdict(result: dict[str, Any], seat: str) -> str:
 def final(result: dict[str, Any], view: dict[str, Any]) -> str:
     """The end of a game, once: the reason (it names the winner), the score unless the reason
     already gives it, and what it means to the seat."""
-    game = view["game"]
     reason = sentence(result["reason"])
     scores = result.get("scores") or {}
     numbers = re.findall(r"\d+", reason)
     missing = [str(v) for v in scores.values() if str(v) not in numbers]
     if scores and missing and any(scores.values()):
-        named = (f"{label(game, name)} {value}" for name, value in scores.items())
+        named = (f"{seat_label(view, name)} {value}" for name, value in scores.items())
         reason += " Score: " + ", ".join(named) + "."
     return f"Game over: {reason}{_verdict(result, view['seat'])}"
 
@@ -155,7 +148,7 @@ def refused(answer: dict[str, Any]) -> str:
     if answer["kind"] == "ambiguous":
         return f"{reason} Say which one: {listing(answer['candidates'], MAX_CANDIDATES)}."
     if answer.get("rule") == "not-your-turn":
-        return f"{reason} You are {label(answer['game'], answer['seat'])}."
+        return f"{reason} You are {seat_label(answer, answer['seat'])}."
     if answer.get("rule") in ("game-over", "cannot-act"):
         return f"{reason} {status(answer)}"
     moves = answer.get("legal_moves") or []
@@ -203,7 +196,9 @@ def close_moves(text: str, moves: list[str], limit: int = MAX_CLOSE) -> list[str
     return [moves[i] for i in ranked[:limit]]
 
 
-def history(moves: list[dict[str, Any]], game: str, last: int = 6, total: int | None = None) -> str:
+def history(
+    moves: list[dict[str, Any]], view: dict[str, Any], last: int = 6, total: int | None = None
+) -> str:
     """The last moves, each as its events say it (after the seat's label unless they name it)."""
     if not moves:
         return "No moves yet."
@@ -211,7 +206,7 @@ def history(moves: list[dict[str, Any]], game: str, last: int = 6, total: int | 
     lines = []
     for m in moves[-last:]:
         said = "; ".join(e.rstrip(".") for e in m["events"])
-        who = label(game, m["seat"])
+        who = seat_label(view, m["seat"])
         lines.append(f"{m['n']}. {said if said.startswith(who) else f'{who}: {said}'}")
     shown = min(last, len(moves))
     head = f"Last {shown} of {total} moves: " if total > shown else "Moves so far: "

@@ -26,6 +26,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
 
+from gm.answers import seat_label
 from gm.problems import ServiceError
 
 bp = Blueprint(
@@ -134,7 +135,7 @@ def watch(game_id: str) -> Response:
         svg=_picture(game_id),
         refresh=WATCH_REFRESH_S if view["status"] == "active" else None,
         summary=status_line(view),
-        labels=seat_labels(view),
+        labels={seat["name"]: seat["label"] for seat in view["seats"]},
     )
 
 
@@ -152,25 +153,20 @@ def status_line(view: dict[str, Any]) -> str:
     """One sentence on where the game stands, for a spectator (the pages' JavaScript words it
     the same way, gm/web/static/board.js)."""
     result = view.get("result")
-    label = seat_labels(view)
     if result is not None:
         if result["draw"]:
             head = "Game over: a draw."
         else:
-            head = f"Game over: {' and '.join(label.get(w, w) for w in result['winners'])} won."
+            head = f"Game over: {' and '.join(seat_label(view, w) for w in result['winners'])} won."
         return f"{head} {result['reason']}".strip()
     if view["to_move"] is None:
         return "Nobody is to move."
     kinds = {seat["name"]: seat for seat in view["seats"]}
     seat = kinds.get(view["to_move"], {})
-    mover = label.get(view["to_move"], view["to_move"])
+    mover = seat_label(view, view["to_move"])
     if seat.get("kind") == "ai":
         return f"{mover} (the AI) is to move."
     if not seat.get("joined", True):
         return f"{mover} is to move; waiting for a player to join."
     return f"{mover} is to move."
 
-
-def seat_labels(view: dict[str, Any]) -> dict[str, str]:
-    """Seat name → the label the board uses ("row3" → "Row 3")."""
-    return {seat["name"]: seat["label"] for seat in view["seats"]}
