@@ -48,6 +48,7 @@ def table(client, reproducible_deals):
 TURN = "Your turn (Row 3)."
 HELP = (
     "Send a move as text (for example '3♣ C1'); moves look like: 7♠ C3 | 7♠ C3 FD | 7♠ FC3. "
+    "Ask 'can I play 3♣ C1?' to check a move without playing it. "
     f"You can also ask for: {REQUESTS}."
 )
 RULES = (
@@ -621,3 +622,15 @@ def test_what_a_code_means_is_answered_from_the_rules_not_as_a_verdict(client):
         "From the rules: \u201cA card is written number, colour letter, suit letter: 1YS is the "
         "Ace of Yellow Suns"
     )
+
+
+@pytest.mark.parametrize("game", list(REGISTRY))
+def test_the_question_help_suggests_works_as_it_says(client, game):
+    created = client.post("/games", json={"game": game, "opponent": "human", "seed": 3})
+    token = created.get_json()["token"]
+    helped = _say(client, token, "help")["reply"]
+    asked = re.search(r"Ask '([^']+)' to check a move without playing it\.", helped)
+    assert asked, helped
+    body = _say(client, token, asked.group(1))
+    assert body["intent"] == "question" and body["reply"].startswith("Yes, ")
+    assert client.get(f"/play/{token}/history").get_json()["moves"] == []

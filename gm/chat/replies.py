@@ -216,8 +216,11 @@ def history(
 def help_text(info: dict[str, Any], view: dict[str, Any]) -> str:
     example = view["legal_moves"][0] if view["legal_moves"] else None
     eg = f" (for example '{example}')" if example else ""
+    verb = example is not None and len(word := example.split()[0]) > 1 and word.isalpha()
+    asked = f"can I {example}?" if verb else f"can I play {example}?"  # not "can I play PICK 1"
+    check = f" Ask '{asked}' to check a move without playing it." if example else ""
     return (
-        f"Send a move as text{eg}; moves look like: {info['move_syntax']}. "
+        f"Send a move as text{eg}; moves look like: {info['move_syntax']}.{check} "
         f"You can also ask for: {REQUESTS}."
     )
 

@@ -169,4 +169,3 @@ def status_line(view: dict[str, Any]) -> str:
     if not seat.get("joined", True):
         return f"{mover} is to move; waiting for a player to join."
     return f"{mover} is to move."
-
