@@ -178,6 +178,9 @@ def test_no_lead_onto_a_pile_and_no_beat_or_take_on_an_empty_one():
     empty = position(["9♣", "K♦"])
     assert illegal(empty, S, "BEAT K♦ 9♣").rule == "lead"
     assert illegal(empty, S, "TAKE").rule == "take"
+    for words in ("beat it", "cover it"):  # no card named: the rule, not "could not read"
+        err = illegal(empty, S, words)
+        assert err.rule == "lead" and err.reason.startswith("The pile is empty: there is nothing")
 
 
 def test_cards_you_do_not_hold_are_refused():

@@ -121,6 +121,8 @@ def parse_move(text: str, state: State, seat: int, expected: str) -> Move:
                 f"You would take {count} card{'s' * (count != 1)}, not {numbers[0]}.", "take-count"
             )
         return move
+    if wordset & _BEAT and not state["pile"] and not found:  # "beat it" with nothing to beat
+        raise illegal("The pile is empty: there is nothing to beat; lead a card.", "lead")
     refs = _references(toks, found)
     described = [r for r in refs if r.content()]
     exact = any(r.card for r in refs)
