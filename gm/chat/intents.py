@@ -84,7 +84,8 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"(what is|which is|what's) (a |the )?(good|best|right|smart) (move|play)( now| here)?",
         r"(best|good) move|suggest (a move|something)|help me (choose|decide|out)",
         r"(any|got any) (ideas|suggestions)",
-        r"(have|get|give me|need) (a |some |any )?(hint|hints|tip|tips|advice|suggestion)",
+        r"(i )?(have|get|give me|need|want|would like) (a |some |any )?"
+        r"(hint|hints|tip|tips|advice|suggestion)",
     ),
     "help": (
         r"",

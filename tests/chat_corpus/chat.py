@@ -65,6 +65,7 @@ CHAT: list[tuple[str, str]] = [
     ("what does 1YS mean?", "a code's meaning: the rules, not a verdict"),
     ("what does RC3 mean", "a square's meaning: the rules"),
     ("could I get some advice", "hint, asked without a question mark"),
+    ("i need a hint", "hint, said"),
     ("how many pieces do I need in check?", "rules question with a count"),
     ("new game", "new game"),
     ("start over", "new game"),
