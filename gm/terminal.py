@@ -146,7 +146,7 @@ def play(
     write(view["board"])
     while view["status"] != "finished":
         try:
-            line = read(f"{created['seat']}> ")
+            line = read(f"{you}> ")
         except (EOFError, KeyboardInterrupt):
             write("")
             return 0

@@ -12,7 +12,7 @@ import pexpect
 import pytest
 from werkzeug.serving import make_server
 
-PROMPT = "row3> "
+PROMPT = "Row 3> "
 TIMEOUT = 30
 
 
