@@ -324,9 +324,9 @@ OPERATIONS: tuple[Operation, ...] = (
         "POST",
         "/play/<token>/say",
         "Send a chat message",
-        "One chat message: a move in any phrasing, or a request such as 'board', 'legal moves', "
-        "'whose turn', 'history', 'rules', 'resign' or 'help'. The answer has a short reply to "
-        "relay as is, plus your view.",
+        "One chat message: a move in any phrasing, a question ('can I play 7♠ C3?' is answered, "
+        "not played), or a request such as 'board', 'legal moves', 'whose turn', 'history', "
+        "'rules', 'resign' or 'help'. The answer has a short reply to relay as is, plus your view.",
         "play",
         s.SayAnswerSchema,
         lambda svc, a: chat.say(
