@@ -634,3 +634,19 @@ def test_the_question_help_suggests_works_as_it_says(client, game):
     body = _say(client, token, asked.group(1))
     assert body["intent"] == "question" and body["reply"].startswith("Yes, ")
     assert client.get(f"/play/{token}/history").get_json()["moves"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("can I get the rules", "rules"),
+        ("could I have the history", "history"),
+        ("can I see the score", "score"),
+        ("may I know whose turn it is", "status"),
+        ("could we play again", "new_game"),
+        ("can I get a hint", "hint"),
+    ],
+)
+def test_a_request_asked_as_may_i_is_the_request(client, table, text, intent):
+    """'can I get …', 'could I have …': the request, not a question about a move."""
+    assert _say(client, table[0], text)["intent"] == intent

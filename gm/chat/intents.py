@@ -73,7 +73,7 @@ PATTERNS: dict[str, tuple[str, ...]] = {
     "new_game": (
         r"(a |start |begin |play )?(a )?(new|another|fresh) (game|match|round)",
         r"start over|start again|begin again|restart( the game)?|reset( the game| the board)?",
-        r"play again|(can|could|shall) we (play again|start over|restart)|one more game",
+        r"play again|(can|could|shall) we (play|play again|start over|restart)|one more game",
     ),
     "hint": (
         r"hint|(any|a|some|give me a|need a) (hint|hints|tip|tips|advice)s?|tips?|advice",
@@ -177,7 +177,7 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"is the game over|is it over|did i (win|lose)",
     ),
     "status": (
-        r"(whose|who is|whos|who) (turn|move)( is it)?( now)?",
+        r"(whose|who is|whos|who) (turn|move)( is it| it is)?( now)?",
         r"who is (to move|next|on move|playing)",
         r"who moves( next)?",
         r"is it (my|your) (turn|move)",
@@ -195,8 +195,8 @@ _COMPILED = {
 }
 _FILLER_START = re.compile(
     r"^(?:(?:hey|hi|hello) there|please|pls|plz|ok|okay|so|hey|hi|gm|now|and|then|um|well|oh|"
-    r"ah|alright|right|can you|could you|would you|can i|could i|i want to|i would like to|"
-    r"let me|tell me|show me)\s+"
+    r"ah|alright|right|can you|could you|would you|(?:can|could|may) i (?:get|have|see|know)|"
+    r"can i|could i|i want to|i would like to|let me|tell me|show me)\s+"
 )
 _FILLER_END = re.compile(r"\s+(?:please|pls|plz|now|thanks|thank you|then|again)$")
 _CONTRACTIONS = {
