@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from gm.contract import BY_NAME
+from gm.contract.operations import BY_NAME
 from gm.games import GAMES
 
 BOUND = 16 * 1024
@@ -80,7 +80,7 @@ class Driver:
         return response.get_json()
 
     def mcp(self, name: str, arguments: dict[str, Any]) -> Any:
-        from gm.mcp_server import call
+        from gm.frontends.mcp.server import call
 
         result = call(BY_NAME[name], self.service, arguments)
         assert not result.is_error, result.content[0].text
@@ -231,16 +231,16 @@ def main() -> None:
 
     import redis
 
-    from gm.app import create_app
-    from gm.config import Settings
-    from gm.redis_server import EmbeddedRedis
+    from gm.frontends.http.app import create_app
+    from gm.settings import Settings
+    from gm.store.embedded import EmbeddedRedis
 
     with tempfile.TemporaryDirectory(prefix="gm-bench-answers-") as data_dir:
         server = EmbeddedRedis(data_dir).start()
         try:
             client_redis = redis.Redis.from_url(server.url)
             app = create_app(Settings(redis_url=server.url, **NO_LIMITS), client=client_redis)
-            client, service = app.test_client(), app.extensions["gm.service"]
+            client, service = app.test_client(), app.extensions["gm.play.service"]
             print(f"{'game':12} {'largest':>8}  where")
             for game in args.game or list(GAMES):
                 sizes = Sizes()

@@ -28,11 +28,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gm.app import create_app  # noqa: E402
-from gm.config import Settings  # noqa: E402
-from gm.redis_cluster import EmbeddedCluster  # noqa: E402
-from gm.redis_server import client_for  # noqa: E402
-from gm.store import Store  # noqa: E402
+from gm.frontends.http.app import create_app  # noqa: E402
+from gm.settings import Settings  # noqa: E402
+from gm.store.cluster import EmbeddedCluster  # noqa: E402
+from gm.store.connect import client_for  # noqa: E402
+from gm.store.repository import Store  # noqa: E402
 
 NO_LIMITS = {"limit_create": (), "limit_join": (), "limit_play": (), "limit_seat": ()}
 

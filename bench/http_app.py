@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from flask import abort, jsonify, request
 
-from gm.app import create_app
+from gm.frontends.http.app import create_app
 
 
 def create_bench_app():  # type: ignore[no-untyped-def]
     app = create_app()
-    store = app.extensions["gm.service"].store
+    store = app.extensions["gm.play.service"].store
 
     @app.post("/bench/baseline/<game_id>")
     def baseline(game_id: str):  # type: ignore[no-untyped-def]

@@ -3,7 +3,8 @@
     python bench/limits.py [--clients 8] [--seconds 10] [--workers 2]
 
 Starts an embedded Redis server (the default maxmemory and policy) and gunicorn with gm's config
-(gm/gunicorn_conf.py) and the default limits, then floods POST /games from one address with
+(gm/frontends/http/gunicorn_conf.py) and the default limits, then floods POST /games from one
+address with
 ``--clients`` threads for ``--seconds``. Prints requests/s, games created vs refused (429), Redis
 memory used before and after, bytes per created game, and what the creation limit bounds one
 address to per hour and what a full embedded store holds.
@@ -28,8 +29,8 @@ import redis
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from gm.config import Settings  # noqa: E402
-from gm.redis_server import EmbeddedRedis  # noqa: E402
+from gm.settings import Settings  # noqa: E402
+from gm.store.embedded import EmbeddedRedis  # noqa: E402
 
 
 def _free_port() -> int:

@@ -225,13 +225,13 @@ def serve(kind: str, args: argparse.Namespace, work: str):  # type: ignore[no-un
     env.pop("REDIS_URL", None)
     cluster = None
     if kind == "cluster":
-        from gm.redis_cluster import EmbeddedCluster
+        from gm.store.cluster import EmbeddedCluster
 
         cluster = EmbeddedCluster(Path(work) / "cluster", 3, 1).start()
         env["REDIS_URL"] = cluster.url
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "gm.cli", "serve", "--port", str(port),
+        [sys.executable, "-m", "gm", "serve", "--port", str(port),
          "--workers", str(args.workers), "--data-dir", str(Path(work) / "single")],
         env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip

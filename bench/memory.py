@@ -5,14 +5,14 @@ played to its end, for every game at its default options.
     python bench/memory.py [--games 5] [--max-moves 400]
 
 Runs on the embedded Valkey server (started here, in a temporary directory), through the service
-(gm/service.py) with gm's store. A game's keys (gm/store.py) are its document ``gm:{id}:doc``,
-its move log ``gm:{id}:log`` (one JSON entry per ply) and one ``gm:{id}:idem:<seat>:<key>`` per
-keyed request that changed the game (its answer, whole up to 16 KB, else its brief; they expire
-after GM_IDEMPOTENCY_TTL, 24 h by default, the document and the log after GM_GAME_TTL of
-inactivity, 30 days). The keyed game is played by its human seat (the first legal move each
-time, the AI replying in the same request) until it ends, or resigned after ``--max-moves``.
-Prints the mean bytes per part over ``--games`` seeds, next to the baseline of a key holding a
-1-byte string measured in the same run.
+(gm/play/service.py) with gm's store. A game's keys (gm/store/repository.py) are its document
+``gm:{id}:doc``, its move log ``gm:{id}:log`` (one JSON entry per ply) and one
+``gm:{id}:idem:<seat>:<key>`` per keyed request that changed the game (its answer, whole up to 16
+KB, else its brief; they expire after GM_IDEMPOTENCY_TTL, 24 h by default, the document and the log
+after GM_GAME_TTL of inactivity, 30 days). The keyed game is played by its human seat (the first
+legal move each time, the AI replying in the same request) until it ends, or resigned after
+``--max-moves``. Prints the mean bytes per part over ``--games`` seeds, next to the baseline of a
+key holding a 1-byte string measured in the same run.
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ import redis
 
 from gm.games import GAMES
 from gm.games.table import Budget
-from gm.redis_server import EmbeddedRedis
-from gm.service import GameService
-from gm.store import Store
+from gm.play.service import GameService
+from gm.store.embedded import EmbeddedRedis
+from gm.store.repository import Store
 
 
 def usage(client: redis.Redis, game_id: str) -> dict[str, int]:

@@ -67,7 +67,7 @@ def main() -> None:
     env = dict(os.environ, PYTHONPATH=str(ROOT), GM_LOG_LEVEL="WARNING")
     for limit in ("CREATE", "JOIN", "PLAY", "SEAT"):
         env[f"GM_LIMIT_{limit}"] = "off"
-    from gm.redis_server import EmbeddedRedis
+    from gm.store.embedded import EmbeddedRedis
 
     server = EmbeddedRedis(tempfile.mkdtemp(prefix="gm-ops-")).start()
     env["REDIS_URL"] = server.url

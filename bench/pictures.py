@@ -6,7 +6,7 @@ pack, Mystique Maze's 4 seats, So-Lon-Yo's face-up cards); the finished boards t
 
 Prints per game: pictures drawn, the median (typical) and largest size in bytes, where the largest
 was found, and the mean time to draw one next to a baseline measured in the same run (serialising
-the same view to JSON), as a ratio. The bound is gm.pictures.MAX_BYTES (30 KB).
+the same view to JSON), as a ratio. The bound is gm.games.pictures.MAX_BYTES (30 KB).
 """
 
 from __future__ import annotations
@@ -17,10 +17,9 @@ import random
 import statistics
 import time
 
-from gm import pictures
-from gm.answers import events_for
-from gm.games import REGISTRY
+from gm.games import REGISTRY, pictures
 from gm.games.base import MOVE_CAP, Outcome
+from gm.play.answers import events_for
 
 VARIANTS = {  # (players, options) tried per game, besides the defaults
     "trumps": [(2, {"deck": 52})],

@@ -5,8 +5,9 @@
 
 Starts an embedded Redis server (or uses REDIS_URL) and gunicorn serving bench/http_app.py (gm's
 app plus the floor's route) on a free loopback port, with gm's gunicorn configuration
-(gm/gunicorn_conf.py: gevent workers), no request log lines and no rate limits for either side.
-In the same run, the same clients (``--clients`` threads, one keep-alive connection each) call:
+(gm/frontends/http/gunicorn_conf.py: gevent workers), no request log lines and no rate limits for
+either side. In the same run, the same clients (``--clients`` threads, one keep-alive connection
+each) call:
 
 - the floor: ``POST /bench/baseline/<game_id>``, one Redis GET of a game's document and one SET
   of it (the same bytes) under another key, answering its size: the least any store-backed move
@@ -26,7 +27,7 @@ In the same run, the same clients (``--clients`` threads, one keep-alive connect
   the log entries and the conditional write's script. ``--no-io`` leaves it out.
 
 Rate limits are off on every side: with gm's defaults a move also pays one pipelined round trip
-(INCR + EXPIRE per counter, in the counters' own cluster slots, see gm/limits.py).
+(INCR + EXPIRE per counter, in the counters' own cluster slots, see gm/store/ratelimits.py).
 
 Each client writes a request in one ``send`` (head and body together, as curl or a browser
 does a small request): Python's http.client writes a body in a second ``send``, a second TCP
@@ -228,7 +229,7 @@ def main() -> None:
         env[f"GM_LIMIT_{limit}"] = "off"
     server = None
     if not env.get("REDIS_URL"):
-        from gm.redis_server import EmbeddedRedis
+        from gm.store.embedded import EmbeddedRedis
 
         server = EmbeddedRedis(tempfile.mkdtemp(prefix="gm-bench-")).start()
         env["REDIS_URL"] = server.url

@@ -3,8 +3,8 @@
     python bench/slow_clients.py [--slow 64] [--idle 64] [--seconds 12] [--workers 2]
                                  [--worker-class gevent|gthread] [--trickle 1.0]
 
-Starts `gm serve` (gunicorn with gm/gunicorn_conf.py, GM_WORKER_CLASS=--worker-class, the
-embedded Redis) in a temporary directory on a free loopback port. Then, for --seconds: --slow
+Starts `gm serve` (gunicorn with gm/frontends/http/gunicorn_conf.py, GM_WORKER_CLASS=--worker-class,
+the embedded Redis) in a temporary directory on a free loopback port. Then, for --seconds: --slow
 sockets trickle a request head one byte every --trickle seconds and never finish it (each one the
 server closes is opened again, so the siege keeps its size); --idle connections make one request
 and then sit on keep-alive; --hogs clients create all-AI tables (CPU-heavy requests); meanwhile a
@@ -243,7 +243,7 @@ class _Mover:
 
 def start_gm(data_dir: Path, port: int, workers: int, env: dict[str, str]) -> subprocess.Popen:
     command = [
-        sys.executable, "-m", "gm.cli", "serve",
+        sys.executable, "-m", "gm", "serve",
         "--port", str(port), "--workers", str(workers), "--data-dir", str(data_dir),
     ]  # fmt: skip
     process = subprocess.Popen(

@@ -26,10 +26,9 @@ import statistics
 import sys
 import time
 
-from gm.ai import search
-from gm.config import Settings
-from gm.games import GAMES
+from gm.games import GAMES, search
 from gm.games.table import Budget, Table
+from gm.settings import Settings
 
 # the targets: (game, games for "strong vs the level below", games vs random)
 PAIRINGS = {

@@ -3,9 +3,9 @@
     python bench/verify.py [--games 5]
 
 For each registered game, plays all-AI tables ("random" level) at the largest move cap the game
-allows, through the framework's Table, then times :func:`gm.deal.verify_game` (commitment, engine
-seed, replay of every logged move) and prints plies, milliseconds (mean and max) and the size of
-the answer in bytes.
+allows, through the framework's Table, then times :func:`gm.games.deal.verify_game` (commitment,
+engine seed, replay of every logged move) and prints plies, milliseconds (mean and max) and the size
+of the answer in bytes.
 """
 
 from __future__ import annotations
@@ -14,8 +14,7 @@ import argparse
 import json
 import time
 
-from gm import deal
-from gm.games import GAMES, REGISTRY
+from gm.games import GAMES, REGISTRY, deal
 from gm.games.table import Budget, Table
 
 

@@ -1,5 +1,5 @@
 """``python -m gm``: the ``gm`` command (also installed as ``gamemaster``)."""
 
-from gm.cli import main
+from gm.frontends.cli.main import main
 
 raise SystemExit(main())

@@ -21,7 +21,8 @@ import gm
 #: and the command stay ``gm`` (the command is also installed as ``gamemaster``).
 DISTRIBUTION = "gm-gamemaster"
 
-#: The version of the HTTP API and the MCP tools (gm/contract.py): the major number changes when
+#: The version of the HTTP API and the MCP tools (gm/contract/operations.py): the major number
+# changes when
 #: an operation, an argument or an answer field is removed or changes meaning.
 API_VERSION = "1.0"
 

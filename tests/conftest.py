@@ -11,12 +11,12 @@ import pytest
 import redis
 from redis.cluster import RedisCluster
 
-from gm import chat
-from gm.config import Settings
-from gm.redis_cluster import EmbeddedCluster, is_cluster_url
+from gm.play import chat
+from gm.settings import Settings
+from gm.store.cluster import EmbeddedCluster, is_cluster_url
 
 # Every chat reply the suite produces is checked as it is made: plain sentences to relay, no HTTP
-# verbs, paths or field names (gm.chat.JARGON). The longest one is reported at the end.
+# verbs, paths or field names (gm.play.chat.JARGON). The longest one is reported at the end.
 REPLIES: list[str] = []
 _say = chat.say
 
@@ -112,7 +112,7 @@ def redis_url():
     if url:
         yield _with_db(url, db)
         return
-    from gm.redis_server import EmbeddedRedis
+    from gm.store.embedded import EmbeddedRedis
 
     with tempfile.TemporaryDirectory(prefix="gm-test-redis-") as data_dir:
         server = EmbeddedRedis(data_dir).start()
@@ -142,7 +142,7 @@ def settings(redis_url) -> Settings:
 
 @pytest.fixture
 def app(settings, redis_client):
-    from gm.app import create_app
+    from gm.frontends.http.app import create_app
 
     app = create_app(settings, client=redis_client)
     return app
@@ -155,7 +155,7 @@ def client(app):
 
 @pytest.fixture
 def service(app):
-    return app.extensions["gm.service"]
+    return app.extensions["gm.play.service"]
 
 
 @pytest.fixture
@@ -176,6 +176,6 @@ def reproducible_deals(monkeypatch):
     """Deals as before commitments: a chosen seed deals the cards even between humans. For tests
     that script a known two-human deal (a conversation, say); tests/test_deal.py tests the real
     policy, under which such a table's deal is committed and no seed reproduces it."""
-    from gm import deal
+    from gm.games import deal
 
     monkeypatch.setattr(deal, "committed_for", lambda humans, client_seed: client_seed is None)

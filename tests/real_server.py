@@ -68,14 +68,14 @@ def call(
 
 
 class GmServe:
-    """``python -m gm.cli serve`` in ``data_dir``; stopped (SIGTERM, then SIGKILL) on exit."""
+    """``python -m gm serve`` in ``data_dir``; stopped (SIGTERM, then SIGKILL) on exit."""
 
     def __init__(self, data_dir: Path, workers: int = 1, **env: str):
         self.data_dir = data_dir
         self.port = free_port()
         self.log = data_dir.parent / f"gm-serve-{self.port}.log"
         self.command = [
-            sys.executable, "-m", "gm.cli", "serve",
+            sys.executable, "-m", "gm", "serve",
             "--port", str(self.port), "--workers", str(workers), "--data-dir", str(data_dir),
         ]  # fmt: skip
         self.env = gm_env(**env)

@@ -1,4 +1,4 @@
-"""The ``strong`` level (gm/ai/search.py, IS-MCTS over each game's sampler) never peeks: for
+"""The ``strong`` level (gm/games/search.py, IS-MCTS over each game's sampler) never peeks: for
 every game, two tables whose states look the same to the AI's seat (the same view) but hold
 different hidden cards get the same decision with the same rng, played through
 ``Table.run_ai`` as the service plays it. The second state is the game's own sampler's deal of
@@ -14,8 +14,7 @@ import time
 
 import pytest
 
-from gm.ai import search
-from gm.games import GAMES
+from gm.games import GAMES, search
 from gm.games.table import Budget, Table
 
 NAMES = sorted(GAMES)
@@ -46,7 +45,7 @@ def _positions(name: str, seed: int, count: int):
     return found
 
 
-def _table(name: str, state: dict, seed: int) -> Table:
+def table_of(name: str, state: dict, seed: int) -> Table:
     game = GAMES[name]
     doc = Table.new_document(game, [{"kind": "ai", "level": "strong"}] * 2, seed, {}, None)
     doc["state"] = state

@@ -11,8 +11,8 @@ import random
 import pytest
 
 from bench.answers import BOUND, Driver, Sizes, far_marks, plans, run_plan
-from gm.answers import EVENTS_CAP, HISTORY_BYTES, LEGAL_MOVES_CAP
 from gm.games import GAMES
+from gm.play.answers import EVENTS_CAP, HISTORY_BYTES, LEGAL_MOVES_CAP
 
 PLANS = [(game, plan.label) for game in GAMES for plan in plans(game, quick=True)]
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from gm.api.schemas import (
+from gm.contract.schemas import (
     CatalogueSchema,
     CreateAnswerSchema,
     HistorySchema,
@@ -342,7 +342,7 @@ def test_wrong_method_is_a_405_problem(client):
 def test_operator_key_guards_every_route(settings, redis_client):
     from dataclasses import replace
 
-    from gm.app import create_app
+    from gm.frontends.http.app import create_app
 
     app = create_app(replace(settings, api_key="s3cret"), client=redis_client)
     client = app.test_client()
@@ -375,7 +375,7 @@ def test_health_is_liveness_and_readiness_checks_redis(client):
 def test_unreachable_redis_is_a_503_problem(settings):
     import redis
 
-    from gm.app import create_app
+    from gm.frontends.http.app import create_app
 
     dead = redis.Redis(host="127.0.0.1", port=1, socket_connect_timeout=0.5)
     client = create_app(settings, client=dead).test_client()

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from gm.api.schemas import CreateAnswerSchema, MoveAnswerSchema, ViewSchema
+from gm.contract.schemas import CreateAnswerSchema, MoveAnswerSchema, ViewSchema
 from gm.games import REGISTRY
 
 MAX_REQUESTS = 3000

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from gm.ai import search
+from gm.games import search
 from gm.games.card_chess import ENGINE
 from gm.games.card_chess import ai as A
 from gm.games.card_chess import rules as R

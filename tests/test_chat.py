@@ -13,11 +13,11 @@ import re
 
 import pytest
 
-from gm import chat
-from gm.api.schemas import ProblemSchema, SayAnswerSchema
-from gm.chat import REQUESTS, classify
+from gm.contract.schemas import ProblemSchema, SayAnswerSchema
 from gm.games import REGISTRY
-from gm.service import ServiceError
+from gm.play import chat
+from gm.play.chat import REQUESTS, classify
+from gm.play.service import ServiceError
 
 HAND = "3♣-5♣-J♣-A♣-7♦-Q♦-7♥-5♠-7♠"
 
@@ -534,7 +534,7 @@ def test_replies_name_the_seats_as_the_board_does(service, game):
 
 
 def test_a_sentence_ending_in_a_bracket_gets_no_second_full_stop():
-    from gm.chat.replies import sentence
+    from gm.play.chat.replies import sentence
 
     assert sentence("P1 picks 1 (Not picked: Q♣ 5♥.)") == "P1 picks 1 (Not picked: Q♣ 5♥.)"
     assert sentence("He said \u201cno.\u201d") == "He said \u201cno.\u201d"
@@ -564,7 +564,7 @@ def test_what_game_is_this_names_the_game(client, table):
 def test_a_move_reply_tells_at_most_ten_events_and_points_to_the_history():
     """An AI that plays many rounds in one answer (So-Lon-Yo's defiant keeps its role): the reply
     keeps the first three and the latest six, and says how many it leaves to the history."""
-    from gm.chat.replies import moved
+    from gm.play.chat.replies import moved
 
     answer = {
         "game": "solonyo", "move": "PICK 1", "seat": "p1", "to_move": "p1", "your_turn": True,
@@ -592,7 +592,7 @@ def test_a_board_question_quotes_the_lines_it_asks_about(client):
 
 
 def test_board_lines_are_quoted_only_when_few_hold_the_word():
-    from gm.chat.replies import on_board
+    from gm.play.chat.replies import on_board
 
     board = "Title · trump\nnorth · trump ♣\nsouth (you) · trump ♥\npile: empty\nlast: a trump"
     assert on_board(board, "what's my trump?") == (
@@ -603,7 +603,7 @@ def test_board_lines_are_quoted_only_when_few_hold_the_word():
 
 
 def test_the_end_says_what_it_means_to_the_seat_asking():
-    from gm.chat.replies import final, status
+    from gm.play.chat.replies import final, status
 
     won = {"winners": ["row3"], "draw": False, "reason": "Row 3 won 5 columns to 2"}
     view = {"game": "masul", "seat": "row3", "result": won}

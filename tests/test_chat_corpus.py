@@ -9,7 +9,7 @@ from collections import Counter, defaultdict
 
 import pytest
 
-from gm import chat
+from gm.play import chat
 from tests.chat_corpus import Case, all_cases, stage
 
 CASES = all_cases()

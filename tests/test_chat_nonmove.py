@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from gm import chat
 from gm.games import GAMES
-from gm.store import Update
+from gm.play import chat
+from gm.store.repository import Update
 from tests.chat_corpus.chat import CHAT, PLIES, SEEDS, _position
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gm.cli import main
+from gm.frontends.cli.main import main
 from gm.games import REGISTRY
 
 

@@ -14,10 +14,9 @@ import time
 import pytest
 import redis
 
-from gm.readiness import redis_kind
-from gm.redis_cluster import is_cluster_url
-from gm.redis_server import client_for
-from gm.store import Store
+from gm.store.cluster import is_cluster_url, redis_kind
+from gm.store.connect import client_for
+from gm.store.repository import Store
 from tests.conftest import CLUSTER
 from tests.real_server import gm_env
 
@@ -64,8 +63,8 @@ def test_a_games_keys_share_one_slot_and_every_write_sets_their_ttl(client, redi
 
 
 def test_rate_limit_counters_live_on_the_cluster(settings, redis_client):
-    from gm.app import create_app
-    from gm.limits import Rate
+    from gm.frontends.http.app import create_app
+    from gm.settings.rates import Rate
 
     limited = settings.__class__(**{**settings.__dict__, "limit_create": (Rate(2, 60),)})
     http = create_app(limited, client=redis_client).test_client()
@@ -101,7 +100,7 @@ def test_change_notices_go_through_sharded_pubsub(client, redis_client):
 
 def test_gm_redis_cluster_starts_masters_with_replicas_and_stops_them(tmp_path):
     process = subprocess.Popen(
-        [sys.executable, "-m", "gm.cli", "redis", "--cluster", "3", "--replicas", "1",
+        [sys.executable, "-m", "gm", "redis", "--cluster", "3", "--replicas", "1",
          "--data-dir", str(tmp_path)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=gm_env(),
     )  # fmt: skip

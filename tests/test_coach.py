@@ -12,11 +12,10 @@ import anyio
 import pytest
 from mcp import Client
 
-from gm.ai import search
-from gm.api.schemas import HintAnswerSchema
-from gm.coach import HINTS_OFF
-from gm.games import GAMES
-from gm.mcp_server import build_server
+from gm.contract.schemas import HintAnswerSchema
+from gm.frontends.mcp.server import build_server
+from gm.games import GAMES, search
+from gm.play.coach import HINTS_OFF
 
 
 def _leaks(text: str, hidden: set[str]) -> list[str]:

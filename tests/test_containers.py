@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from gm.redis_cluster import free_port as free_node_port
+from gm.store.cluster import free_port as free_node_port
 from tests.real_server import ROOT
 
 COMPOSE = ROOT / "compose.yaml"
@@ -87,8 +87,8 @@ def test_the_cluster_stacks_commands_make_a_cluster_gm_sees(tmp_path):
     binaries: hostnames → localhost, port 6379 → a free port each."""
     from redis.cluster import RedisCluster
 
-    from gm.readiness import readiness
-    from gm.redis_server import server_binary
+    from gm.play.readiness import readiness
+    from gm.store.embedded import server_binary
 
     server = server_binary()
     cli = str(Path(server).with_name("valkey-cli"))

@@ -27,10 +27,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from gm import pictures
-from gm.answers import events_for
-from gm.games import REGISTRY
+from gm.games import REGISTRY, pictures
 from gm.games.base import RESIGNATION, Engine, GameError, Outcome, as_move, game_over_line
+from gm.play.answers import events_for
 
 GAMES_PER_ENGINE = 200
 PICTURE_GAMES = 20  # the first games also draw every viewer's board picture at every step

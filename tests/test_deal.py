@@ -1,6 +1,6 @@
-"""Fair deals (gm/deal.py): a table with two human seats is dealt from the server's secret mixed
-with the client seed, committed at creation, revealed and verifiable at the end; a game against
-the AI keeps its reproducible seed."""
+"""Fair deals (gm/games/deal.py): a table with two human seats is dealt from the server's secret
+mixed with the client seed, committed at creation, revealed and verifiable at the end; a game
+against the AI keeps its reproducible seed."""
 
 from __future__ import annotations
 
@@ -15,10 +15,9 @@ from typing import Any
 
 import pytest
 
-from gm import deal
-from gm.api.schemas import ProblemSchema, VerifyAnswerSchema, ViewSchema
-from gm.games import REGISTRY
-from gm.store import Store
+from gm.contract.schemas import ProblemSchema, VerifyAnswerSchema, ViewSchema
+from gm.games import REGISTRY, deal
+from gm.store.repository import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 DEALT = ["masul", "solonyo", "maze", "card-chess"]  # a hidden deal right from the start
@@ -221,7 +220,7 @@ def test_a_resigned_game_and_an_illegal_move_forfeit_replay(client):
 def _cli(args: list[str], redis_url: str, stdin: str | None = None):
     env = {**os.environ, "PYTHONPATH": str(ROOT), "REDIS_URL": redis_url}
     return subprocess.run(
-        [sys.executable, "-m", "gm.cli", "verify", *args],
+        [sys.executable, "-m", "gm", "verify", *args],
         input=stdin,
         capture_output=True,
         text=True,
@@ -344,7 +343,7 @@ def test_a_game_against_the_ai_without_a_seed_and_an_all_ai_table_are_committed(
 
 
 def test_gm_verify_wants_a_game_id_or_values(capsys):
-    from gm.cli import main
+    from gm.frontends.cli.main import main
 
     assert main(["verify"]) == 2
     assert "GAME_ID or --json" in capsys.readouterr().err

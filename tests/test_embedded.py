@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import redis
 
-from gm.redis_server import EmbeddedRedis
+from gm.store.embedded import EmbeddedRedis
 
 
 def test_embedded_server_persists_data_across_restarts(tmp_path):

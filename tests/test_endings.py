@@ -10,8 +10,8 @@ import anyio
 import pytest
 from mcp import Client
 
+from gm.frontends.mcp.server import build_server
 from gm.games import REGISTRY
-from gm.mcp_server import build_server
 
 GAMES = sorted(REGISTRY)
 JUNK = "xyzzy plugh"  # no game reads it as a move

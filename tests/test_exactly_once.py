@@ -20,9 +20,9 @@ import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
-from gm.app import create_app
-from gm.config import Settings
-from gm.redis_server import server_binary
+from gm.frontends.http.app import create_app
+from gm.settings import Settings
+from gm.store.embedded import server_binary
 from tests.real_server import free_port
 
 TIMEOUT_S = 0.4  # the proxied client's socket timeout

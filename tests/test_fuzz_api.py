@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gm.games import GAMES
-from gm.store import Store
+from gm.store.repository import Store
 from tests.test_fuzz_parsers import HOSTILE, TROUBLE
 
 EXAMPLES = 1_500
@@ -219,7 +219,7 @@ def test_deep_json_over_a_raised_body_limit(redis_client, settings):
     """100,000 levels (over the default body limit, so with a larger one): 422, not a crash."""
     from dataclasses import replace
 
-    from gm.app import create_app
+    from gm.frontends.http.app import create_app
 
     app = create_app(replace(settings, max_body_bytes=1_000_000), client=redis_client)
     body = b"[" * 100_000 + b"]" * 100_000

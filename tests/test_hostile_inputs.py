@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from gm import answers, chat
-from gm.arguments import load_arguments, perform
-from gm.contract import operation
-from gm.errors import InvalidArguments
-from gm.inputs import MAX_JSON_DEPTH, check_text, parse_json
-from gm.store import Store
+from gm.contract.arguments import load_arguments, perform
+from gm.contract.errors import InvalidArguments
+from gm.contract.inputs import MAX_JSON_DEPTH, check_text, parse_json
+from gm.contract.operations import operation
+from gm.play import answers, chat
+from gm.store.repository import Store
 
 
 def test_tool_arguments_with_a_lone_surrogate_are_refused(service):

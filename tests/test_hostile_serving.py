@@ -1,6 +1,7 @@
-"""Hostile bytes against a real ``gm serve`` (gunicorn with gm/gunicorn_conf.py): gunicorn's own
-answers to requests it cannot read (400, 414, 431) and the answers to OPTIONS are problem+json or
-empty, never HTML; a lone surrogate and deeply nested JSON get a 422 through the real server."""
+"""Hostile bytes against a real ``gm serve`` (gunicorn with gm/frontends/http/gunicorn_conf.py):
+gunicorn's own answers to requests it cannot read (400, 414, 431) and the answers to OPTIONS are
+problem+json or empty, never HTML; a lone surrogate and deeply nested JSON get a 422 through the
+real server."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ def served(redis_url):
     port = free_port()
     env = {**os.environ, "REDIS_URL": redis_url, "PYTHONPATH": str(ROOT)}
     process = subprocess.Popen(
-        [sys.executable, "-m", "gm.cli", "serve", "--port", str(port), "--workers", "1",
+        [sys.executable, "-m", "gm", "serve", "--port", str(port), "--workers", "1",
          "--threads", "2"],
         env=env,
         stdout=subprocess.DEVNULL,

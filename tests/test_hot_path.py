@@ -10,11 +10,11 @@ import random
 
 import pytest
 
-from gm import fastjson
 from gm.games import GAMES
 from gm.games import table as table_module
 from gm.games.base import InvalidStateError
-from gm.store import Store
+from gm.store import fastjson
+from gm.store.repository import Store
 
 
 def _stdlib(value) -> bytes:
@@ -136,8 +136,8 @@ def test_a_plain_body_loads_as_marshmallow_loads_it(name):
     answers, key order included, and refuses in marshmallow's words (it hands over)."""
     from marshmallow import ValidationError
 
-    from gm import arguments
-    from gm.contract import operation
+    from gm.contract import arguments
+    from gm.contract.operations import operation
 
     cls = operation(name).body
     assert arguments._plain_loader(cls) is not None
@@ -165,7 +165,7 @@ def test_a_plain_body_loads_as_marshmallow_loads_it(name):
 def test_events_read_from_the_entries_are_the_events_of_the_entries(service, name):
     """The move path's events, read from the log entries' dicts, are the ones built from Event
     objects, for every viewer, private texts and the cap on events included."""
-    from gm import answers
+    from gm.play import answers
 
     ai = {"kind": "ai", "level": "random"}
     players = GAMES[name].engine.info.min_players

@@ -10,11 +10,12 @@ from dataclasses import replace
 import pytest
 import redis
 
-from gm.app import create_app
-from gm.config import Settings
-from gm.limits import Limiter, Rate, parse_rates
-from gm.redis_server import EmbeddedRedis
-from gm.security import client_address
+from gm.frontends.http.app import create_app
+from gm.frontends.security import client_address
+from gm.settings import Settings
+from gm.settings.rates import Rate, parse_rates
+from gm.store.embedded import EmbeddedRedis
+from gm.store.ratelimits import Limiter
 
 
 def _app(settings, redis_client, **limits):

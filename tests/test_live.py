@@ -10,13 +10,13 @@ import time
 
 import pytest
 
-from gm import live
-from gm.api.events import FRAME_MAX
-from gm.config import Settings
-from gm.contract import operation
+from gm.contract.operations import operation
+from gm.frontends.http.events import FRAME_MAX
+from gm.frontends.mcp.server import call as mcp_call
 from gm.games import REGISTRY
-from gm.mcp_server import call as mcp_call
-from gm.store import Store
+from gm.play import live
+from gm.settings import Settings
+from gm.store.repository import Store
 from tests.conftest import CLUSTER, NO_LIMITS
 from tests.sse import parse_block
 from tests.test_contract import _leaks

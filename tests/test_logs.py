@@ -1,6 +1,7 @@
-"""No secrets in logs: a real gunicorn with gm's config (gm/gunicorn_conf.py) serves a few games;
-afterwards neither its access log nor the `gm` logger holds any seat token, invite or the operator
-key. Token URLs answer with Cache-Control: no-store and Referrer-Policy: no-referrer."""
+"""No secrets in logs: a real gunicorn with gm's config (gm/frontends/http/gunicorn_conf.py) serves
+a few games; afterwards neither its access log nor the `gm` logger holds any seat token, invite or
+the operator key. Token URLs answer with Cache-Control: no-store and Referrer-Policy:
+no-referrer."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from gm.security import redact
+from gm.frontends.security import redact
 from tests.real_server import free_port
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -6,8 +6,7 @@ import random
 
 import pytest
 
-from gm.ai import default_level, levels
-from gm.games import get_engine
+from gm.games import default_level, get_engine, levels
 from gm.games.masul import MasulMove as M
 from gm.games.masul import model
 from gm.games.masul.ai import sample_hidden, search_candidates, seed_candidates, seed_scores
@@ -317,7 +316,7 @@ def test_the_strong_search_deals_from_its_model_once_per_decision():
     iteration draws its determinization from it (none from the uniform sampler)."""
     import dataclasses
 
-    from gm.ai import search
+    from gm.games import search
     from gm.games.masul import ai
 
     calls = {"factory": 0, "draw": 0}

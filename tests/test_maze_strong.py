@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from gm.ai import search
+from gm.games import search
 from gm.games.maze import ENGINE as E
 from gm.games.maze import ai, exact
 from gm.games.maze.geometry import ALL_CARDS, CARD_INDEX, CORNERS, winning_chain

@@ -16,8 +16,8 @@ import anyio
 import pytest
 from mcp import Client, StdioServerParameters
 
+from gm.frontends.mcp.server import build_server
 from gm.games import REGISTRY
-from gm.mcp_server import build_server
 from tests.real_server import free_port
 
 TOOLS = {
@@ -249,7 +249,7 @@ def _env(**extra: str) -> dict[str, str]:
 
 def test_gm_mcp_over_stdio_plays_a_masul_game_to_the_end(redis_url):
     params = StdioServerParameters(
-        command=sys.executable, args=["-m", "gm.cli", "mcp"], env=_env(REDIS_URL=redis_url)
+        command=sys.executable, args=["-m", "gm", "mcp"], env=_env(REDIS_URL=redis_url)
     )
 
     async def main():
@@ -267,7 +267,7 @@ def test_gm_mcp_over_stdio_plays_a_masul_game_to_the_end(redis_url):
 def test_gm_mcp_without_redis_url_starts_the_embedded_server_in_its_data_dir(tmp_path):
     params = StdioServerParameters(
         command=sys.executable,
-        args=["-m", "gm.cli", "mcp", "--data-dir", str(tmp_path)],
+        args=["-m", "gm", "mcp", "--data-dir", str(tmp_path)],
         env=_env(),
     )
 
@@ -293,7 +293,7 @@ def _answers(path) -> bool:
 def test_gm_mcp_http_serves_streamable_http(redis_url):
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "gm.cli", "mcp", "--http", "--port", str(port)],
+        [sys.executable, "-m", "gm", "mcp", "--http", "--port", str(port)],
         env=_env(REDIS_URL=redis_url),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

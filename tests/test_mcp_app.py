@@ -19,9 +19,9 @@ import anyio
 import pytest
 from mcp import Client, StdioServerParameters
 
-from gm import mcp_app
-from gm.contract import OPERATIONS
-from gm.mcp_server import build_server
+from gm.contract.operations import OPERATIONS
+from gm.frontends.mcp import app as mcp_app
+from gm.frontends.mcp.server import build_server
 from tests import browser as browser_for_tests
 from tests.real_server import ROOT, free_port, gm_env
 
@@ -92,7 +92,7 @@ def test_a_host_without_apps_still_gets_the_text_board(redis_url):
     still answers the text board as a text block, and the answer as structured content."""
     params = StdioServerParameters(
         command=sys.executable,
-        args=["-m", "gm.cli", "mcp"],
+        args=["-m", "gm", "mcp"],
         env=gm_env(REDIS_URL=redis_url),
     )
 
@@ -151,7 +151,7 @@ def mcp_http(redis_url):
     """A real ``gm mcp --http`` on a free loopback port (no operator key: loopback)."""
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "gm.cli", "mcp", "--http", "--port", str(port)],
+        [sys.executable, "-m", "gm", "mcp", "--http", "--port", str(port)],
         env=gm_env(REDIS_URL=redis_url),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,

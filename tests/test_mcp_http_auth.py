@@ -45,7 +45,7 @@ def _env(**extra: str) -> dict[str, str]:
 
 def _start(args: list[str], env: dict[str, str], port: int) -> subprocess.Popen:
     process = subprocess.Popen(
-        [sys.executable, "-m", "gm.cli", "mcp", "--http", "--port", str(port), *args],
+        [sys.executable, "-m", "gm", "mcp", "--http", "--port", str(port), *args],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -172,7 +172,7 @@ def test_tool_calls_over_http_meet_the_rate_limits(keyed, redis_client):
 
 def test_a_non_loopback_address_without_a_key_is_refused_unless_allowed(redis_url):
     port = free_port()
-    command = [sys.executable, "-m", "gm.cli", "mcp", "--http", "--host", "0.0.0.0"]
+    command = [sys.executable, "-m", "gm", "mcp", "--http", "--host", "0.0.0.0"]
     refused = subprocess.run(
         [*command, "--port", str(port)],
         env=_env(REDIS_URL=redis_url),

@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 from openapi_spec_validator import validate
 
-from gm.api.openapi import app_routes, build_openapi, undocumented_routes
-from gm.api.tools import TOOLS
-from gm.config import Settings
-from gm.contract import OPERATIONS
+from gm.contract.openapi import app_routes, build_openapi, undocumented_routes
+from gm.contract.operations import OPERATIONS
+from gm.contract.tools import TOOLS
 from gm.games import REGISTRY
+from gm.settings import Settings
 
 PUBLIC_URL = "https://gm.example.org"
 OPERATION_ID = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
@@ -145,7 +145,7 @@ def test_the_operator_key_is_the_only_security_scheme(doc):
 
 
 def test_with_an_operator_key_every_route_wants_it(redis_url, redis_client):
-    from gm.app import create_app
+    from gm.frontends.http.app import create_app
 
     app = create_app(Settings(redis_url=redis_url, api_key="s3cret"), client=redis_client)
     client = app.test_client()

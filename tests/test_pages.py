@@ -10,8 +10,8 @@ import re
 
 import pytest
 
+from gm.frontends.web import CSP, style_hashes
 from gm.games import GAMES
-from gm.web import CSP, style_hashes
 from tests.test_contract import _leaks
 
 PAGES = ("/", "/seat", "/join")

@@ -1,7 +1,8 @@
 """The board pictures: ``GET /play/<token>/board.svg`` and ``GET /games/<game_id>/board.svg``
 (image/svg+xml, never cached), drawn from the viewer's view; the last move marked, the result at
-the end, 404 and 503 as problems; the pictures README shows are what gm.picture_examples makes.
-(The contract test checks every picture's secrecy, XML and size at every step of random games.)"""
+the end, 404 and 503 as problems; the pictures README shows are what
+gm.frontends.cli.picture_examples makes. (The contract test checks every picture's secrecy, XML and
+size at every step of random games.)"""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from gm import picture_examples, pictures
-from gm.games import GAMES
+from gm.frontends.cli import picture_examples
+from gm.games import GAMES, pictures
 from tests.test_api import _problem
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -120,7 +121,7 @@ def test_unknown_tokens_and_games_are_404_problems(client, path):
 def test_unreachable_redis_is_a_503_problem(settings):
     import redis
 
-    from gm.app import create_app
+    from gm.frontends.http.app import create_app
 
     dead = redis.Redis(host="127.0.0.1", port=1, socket_connect_timeout=0.5)
     client = create_app(settings, client=dead).test_client()
@@ -143,7 +144,7 @@ def test_the_committed_pictures_are_what_the_generator_makes_today():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for name, svg in made.items():
         assert (folder / name).read_text(encoding="utf-8") == svg, (
-            f"{name} is out of date: run python -m gm.picture_examples"
+            f"{name} is out of date: run python -m gm.frontends.cli.picture_examples"
         )
         assert f"](docs/boards/{name})" in readme
         assert re.search('class="h[lb]"', svg)  # a mid-game position, its last move marked

@@ -11,10 +11,10 @@ from pathlib import Path
 import anyio
 import pytest
 
-from gm import prompts
-from gm.cli import main as gm_main
+from gm.frontends.cli import prompts
+from gm.frontends.cli.main import main as gm_main
+from gm.frontends.mcp.server import build_server
 from gm.games import REGISTRY
-from gm.mcp_server import build_server
 
 PROMPTS = Path(__file__).resolve().parent.parent / "prompts"
 FILES = sorted(PROMPTS.glob("*.md"))
@@ -128,7 +128,7 @@ def _field(answer, path: str):
 def test_the_two_players_example_replays_against_the_server(client):
     """game-master.md's two-player example, call by call, as the file shows it: every call is
     accepted, every value it says to keep exists, every value it states holds."""
-    from gm.contract import BY_NAME
+    from gm.contract.operations import BY_NAME
 
     text = (PROMPTS / "game-master.md").read_text(encoding="utf-8")
     steps = list(STEP.finditer(text))
@@ -193,7 +193,7 @@ def test_every_operation_named_is_an_mcp_tool_and_the_openapi_operation_of_its_r
 
 
 def test_every_operation_named_is_declared_in_the_contract():
-    from gm.contract import BY_NAME
+    from gm.contract.operations import BY_NAME
 
     for path in FILES:
         for name, method, route in OPERATION.findall(path.read_text(encoding="utf-8")):

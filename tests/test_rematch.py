@@ -1,4 +1,4 @@
-"""Rematch (gm/rematch.py), for every registered game, over HTTP and MCP: same settings, seats
+"""Rematch (gm/play/rematch.py), for every registered game, over HTTP and MCP: same settings, seats
 rotated, a fresh committed deal; the asking seat gets its new token, the other human seat claims
 its own with its old token (once; asked again, the same token); old tokens never play the new game
 and no token appears in the old game's views."""
@@ -12,9 +12,9 @@ import anyio
 import pytest
 from mcp import Client
 
-from gm import seats
+from gm.frontends.mcp.server import build_server
 from gm.games import GAMES, REGISTRY
-from gm.mcp_server import build_server
+from gm.play import seats
 
 # a setting that is not the default, per game (the rematch must keep it)
 OPTIONS = {
@@ -31,7 +31,7 @@ def _options(game: str) -> dict[str, Any]:
     return OPTIONS.get(game, {})
 
 
-def _table(game: str) -> list[dict[str, Any]]:
+def table_of(game: str) -> list[dict[str, Any]]:
     """Two humans, and an AI at a level that is not the default when the game takes a third."""
     entry = GAMES[game]
     table: list[dict[str, Any]] = [{"kind": "human"}, {"kind": "human"}]
@@ -188,7 +188,7 @@ def test_two_seats_asking_at_once_get_one_rematch(service, client):
     b_old = client.post(f"/games/{created['game_id']}/join", json={"invite": invite}).get_json()
     client.post(f"/play/{created['token']}/resign")
     # b's rematch is created while a's is on its way: a's pointer loses and a claims in b's
-    from gm import rematch
+    from gm.play import rematch
 
     real_create = service.store.create
 

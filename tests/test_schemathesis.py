@@ -19,9 +19,9 @@ import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 
-from gm.api.openapi import build_openapi
-from gm.config import Settings
+from gm.contract.openapi import build_openapi
 from gm.games import REGISTRY
+from gm.settings import Settings
 from tests.conftest import NO_LIMITS
 
 # Per operation and mode. A longer, random hunt by hand:

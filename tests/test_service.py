@@ -10,8 +10,8 @@ import threading
 import pytest
 
 from gm.games import REGISTRY
-from gm.service import GameService, ServiceError
-from gm.store import Store
+from gm.play.service import GameService, ServiceError
+from gm.store.repository import Store
 from tests.conftest import connect
 from tests.test_contract import _leaks
 

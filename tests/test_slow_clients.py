@@ -1,5 +1,5 @@
 """Slow and idle clients cannot take gm's workers: against a real `gm serve` (gunicorn with
-gm/gunicorn_conf.py: gevent workers, a 5 s deadline for a request's head and for idle
+gm/frontends/http/gunicorn_conf.py: gevent workers, a 5 s deadline for a request's head and for idle
 keep-alive), sockets that trickle a request head byte by byte and idle keep-alive connections are
 held and then closed by the server, while /healthz and a real move keep answering within 1 s.
 The figures are printed (run with -s) and come from bench/slow_clients.py's siege."""

@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from gm.ai.basic import random_policy
 from gm.games.base import AmbiguousMoveError, IllegalMoveError, InvalidStateError, ParseError
+from gm.games.policies import random_policy
 from gm.games.solonyo import DECK, ENGINE, value
 from gm.games.solonyo.ai import LEVELS
 

@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from gm.store import WRITES, ConflictError, NotFoundError, Store, Update
+from gm.store.repository import WRITES, ConflictError, NotFoundError, Store, Update
 from tests.conftest import connect
 
 
@@ -133,7 +133,7 @@ def _stored(n, ids):
 
 
 def test_a_lost_write_is_settled_by_the_ids_and_the_counter_in_the_document():
-    from gm.store import OutcomeUnknownError, _Attempt, _settle
+    from gm.store.repository import OutcomeUnknownError, _Attempt, _settle
 
     lost = _Attempt("rid-1", read_n=4, response="mine", writes_doc=True)
     # landed: its id is there, even after a few more writes

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 import redis
 
-from gm.config import Settings
-from gm.redis_server import DataDirInUse, EmbeddedRedis
+from gm.settings import Settings
+from gm.store.embedded import DataDirInUse, EmbeddedRedis
 from tests.real_server import GmServe, call, gm_env, redis_pid
 
 BOUND_S = 1.0
@@ -159,7 +159,7 @@ def test_a_second_server_on_the_same_data_directory_is_refused(short_dir):
     data = short_dir / "data"
     with GmServe(data) as gm:
         for command in ("redis", "serve"):
-            args = [sys.executable, "-m", "gm.cli", command, "--data-dir", str(data)]
+            args = [sys.executable, "-m", "gm", command, "--data-dir", str(data)]
             if command == "serve":
                 args += ["--port", str(gm.port + 1)]
             second = subprocess.run(args, env=gm_env(), capture_output=True, text=True, timeout=60)
@@ -169,7 +169,7 @@ def test_a_second_server_on_the_same_data_directory_is_refused(short_dir):
         assert call(gm.port, "GET", "/readyz")[0] == 200, "the first server is untouched"
 
         # gm mcp reuses the running server instead of starting a second one.
-        from gm.mcp_server import connect
+        from gm.frontends.mcp.server import connect
 
         with connect(Settings(), str(data)) as client:
             assert client.info("server")["process_id"] == redis_pid(data)

@@ -21,7 +21,7 @@ def _spawn(*args: str) -> pexpect.spawn:
     env.update(PYTHONIOENCODING="utf-8", LANG="C.UTF-8", TERM="dumb")
     return pexpect.spawn(
         sys.executable,
-        ["-m", "gm.cli", "play", *args],
+        ["-m", "gm", "play", *args],
         env=env,
         encoding="utf-8",
         timeout=TIMEOUT,

@@ -9,8 +9,8 @@ from pathlib import Path
 import anyio
 from mcp import Client
 
-from gm import prompts
-from gm.mcp_server import build_server
+from gm.frontends.cli import prompts
+from gm.frontends.mcp.server import build_server
 
 GM = Path(__file__).resolve().parent.parent / "gm"
 CORE = {"__init__.py", "engine.py", "rules.py", "notation.py", "ai.py", "picture.py", "rules.md"}

@@ -96,8 +96,8 @@ def test_healthz_is_liveness_and_readyz_says_which_redis(client):
 
 
 def test_readyz_is_503_when_redis_is_away_but_healthz_answers(settings):
-    from gm.app import create_app
-    from gm.redis_server import client_for
+    from gm.frontends.http.app import create_app
+    from gm.store.connect import client_for
 
     away = create_app(settings, client=client_for("redis://127.0.0.1:1/0")).test_client()
     assert away.get("/healthz").status_code == 200
@@ -111,7 +111,7 @@ def test_readyz_is_503_when_redis_is_away_but_healthz_answers(settings):
 
 @pytest.mark.parametrize("path", ["/healthz", "/readyz", "/version"])
 def test_the_probes_are_documented_but_not_in_the_gpt_schema(path):
-    from gm.api.openapi import build_openapi
+    from gm.contract.openapi import build_openapi
 
     assert path in build_openapi(every=True)["paths"]
     assert path not in build_openapi()["paths"]

@@ -469,7 +469,7 @@ class Engine(ABC):
     # ---- what the AI may assume
     def sample_hidden(self, view: dict[str, Any], seat: int, rng: random.Random) -> State:
         """A full state consistent with all ``seat`` knows (its ``view``), the unseen cards dealt
-        by ``rng`` (deterministic with it): a determinization for :mod:`gm.ai.search`. Same view,
+        by ``rng`` (deterministic with it): a determinization for :mod:`gm.games.search`. Same view,
         same legal moves. Default: ``sample_hidden`` of the game package's ``ai`` module."""
         package = type(self).__module__.rpartition(".")[0]
         try:

@@ -26,7 +26,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from gm.ai.search import deadline_for
 from gm.games.base import (
     HINTS,
     ILLEGAL_MOVES,
@@ -44,6 +43,7 @@ from gm.games.base import (
     State,
 )
 from gm.games.registry import Game
+from gm.games.search import deadline_for
 
 LogEntry = dict[str, Any]  # {"n", "seat", "move", "events": [Event dicts]}
 

@@ -5,7 +5,7 @@ Each game module here (``tests/chat_corpus/<package>.py``) defines ``CASES``: a 
 made fresh), the seat whose message it is, the text as a person would write it, and what it
 means: ``intended`` is the canonical text of the move meant, or None for a message that is no move
 (a question, a request, small talk). ``tests/test_chat_corpus.py`` replays every case through the
-real chat path (``gm.chat.say`` on a game whose stored state is the staged one) and counts:
+real chat path (``gm.play.chat.say`` on a game whose stored state is the staged one) and counts:
 
 - understood: a move case played as the intended move, or a non-move case answered as chat;
 - asked: a move case answered with a question whose candidates include the intended move;
@@ -46,7 +46,7 @@ def all_cases() -> list[Case]:
 def stage(service: Any, game: str, state: State) -> dict[int, str]:
     """A game of ``game`` between humans whose stored state is ``state``: its seats' tokens."""
     from gm.games import GAMES
-    from gm.store import Update
+    from gm.store.repository import Update
 
     players = len(state.get("hands", [])) or 2
     info = GAMES[game].engine.info

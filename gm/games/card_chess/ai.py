@@ -35,7 +35,7 @@ Levels (weakest first):
   Against ``random`` it wins ≥ 80 % of seeded games (tests/test_card_chess.py asserts it;
   measured 89.5 % over seeds 0–199 and 81.5 % over seeds 200–399, most wins by the random side
   jamming, the rest by five pieces in check).
-- ``strong``: IS-MCTS (gm/ai/search.py) over :func:`sample_hidden` (the unflipped board
+- ``strong``: IS-MCTS (gm/games/search.py) over :func:`sample_hidden` (the unflipped board
   cards, the other hand and the draw pile dealt from the unseen cards of the two packs); the
   heuristic's 5 best moves searched with heuristic playouts of 6 plies (64 iterations, or the
   think budget), a finished playout scored by its result, a cut-off one by :func:`_evaluate`:
@@ -61,11 +61,11 @@ import random
 from collections import Counter
 from typing import Any
 
-from gm.ai.basic import random_policy
-from gm.ai.search import SearchSpec, strong_policy, view_playout
 from gm.games.base import Engine, Move
 from gm.games.card_chess import rules as R
 from gm.games.card_chess.reading import explain
+from gm.games.policies import random_policy
+from gm.games.search import SearchSpec, strong_policy, view_playout
 
 _ROW_CODE = {code: row for row, code in enumerate(R.RANKS)}
 _REVEAL_BONUS = 5.0  # a capture that may reveal an enemy card we could swap

@@ -29,6 +29,7 @@ from typing import Any
 
 from gm.games.base import Engine, GameInfo, InvalidStateError, MoveCap, Option, Outcome
 
+from . import moves
 from . import notation as N
 from . import rules as R
 
@@ -87,7 +88,7 @@ class CardChessEngine(Engine):
 
     # ---- moves
     def parse_move(self, text: str, state: dict[str, Any], seat: int) -> R.Move:
-        return N.parse_move(text, state, seat)
+        return moves.parse_move(text, state, seat)
 
     def apply(self, state: dict[str, Any], seat: int, move: R.Move):
         move = tuple(move)

@@ -1,4 +1,4 @@
-"""Card Chess's board picture (drawn by gm/pictures.py from the redacted view): the 5×5 board,
+"""Card Chess's board picture (drawn by gm/games/pictures.py from the redacted view): the 5×5 board,
 black's castle on top and red's below, every spot a face-down board card (a back, or the card
 itself, tinted, once it is known), pieces face up on it (a piece in check marked "!"); the
 viewer's hand, the other hand as backs, the draw and discard piles. The spots of the last move
@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from gm.pictures import CARD_H, CARD_W, GAP, PAD, Face, Picture, playing_card, seat_of
+from gm.games.pictures import CARD_H, CARD_W, GAP, PAD, Face, Picture, playing_card, seat_of
 
 LABELS = {"red": "Red", "black": "Black"}
 WIDTH = 460

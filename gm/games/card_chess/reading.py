@@ -21,6 +21,7 @@ from gm.games.cards import RANK_NAMES, card_text, find_cards
 from gm.games.words import LAST, is_ordinal, number_value, typo
 
 from . import rules as R
+from .notation import _hint, render_move
 from .rules import CARD_RANK, CARD_SIDE, ROW_OF, SEATS, Move
 
 MAX_CANDIDATES = 5
@@ -213,8 +214,6 @@ def resolve(text: str, state: dict[str, Any], seat: int) -> Move | None:
     fit = [m for m in legal if _fits(m, refs, spots, blanked, state)]
     if len(fit) == 1:
         return fit[0]
-    from .notation import render_move
-
     if fit:
         raise AmbiguousMoveError(text, [render_move(m) for m in fit][:MAX_CANDIDATES])
     raise _no_fit(refs, state, seat, legal)
@@ -249,8 +248,6 @@ def _step(text: str, t: str, refs: list[Ref], legal: list[Move]) -> Move:
 def _no_fit(
     refs: list[Ref], state: dict[str, Any], seat: int, legal: list[Move]
 ) -> IllegalMoveError:
-    from .notation import _hint
-
     pieces, hand = state["pieces"], state["hands"][seat]
     foe = SEATS[R.opponent(seat)]
     for ref in refs:
@@ -289,7 +286,7 @@ def _no_fit(
 
 
 def explain(engine: Any, view: dict[str, Any], seat: int, move: Move) -> str | None:
-    """The coach's reason for ``move`` (gm/coach.py), from the view only: what a capture takes
+    """The coach's reason for ``move`` (gm/play/coach.py), from the view only: what a capture takes
     (and a known face-down card the flip brings up), or a piece moved into check."""
     if move[0] not in ("move", "capture"):
         return None

@@ -29,7 +29,7 @@ Levels, weakest first:
   column as far as the seat can see (the new Field Card's suit turns a column we lose or
   cannot judge into one we win). Scored ``0.5 + gain`` so it beats leading a weak card but not a
   sure win elsewhere.
-- ``strong``: IS-MCTS (gm/ai/search.py) over deals of the unseen cards (the other hand, its
+- ``strong``: IS-MCTS (gm/games/search.py) over deals of the unseen cards (the other hand, its
   face-down cards, the unused cards) drawn by a model of a seed-level opponent
   (gm/games/masul/model.py: its face-down cards are low, what it left unplayed was weaker than
   what it played, its last move was its best), each iteration one compact seed-level playout
@@ -45,11 +45,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from gm.ai.basic import random_policy
-from gm.ai.search import SearchSpec, strong_policy
 from gm.games.base import Engine, Move
 from gm.games.masul.model import model_draws, playout_evaluation, seed_playout, state_from_view
 from gm.games.masul.rules import ALL_CARDS, COLUMNS, SEAT_NAMES, column_result, rank, sort_key, suit
+from gm.games.policies import random_policy
+from gm.games.search import SearchSpec, strong_policy
 
 HIGH = 9  # rank 9 or more is a high card; 8 or less is low
 

@@ -1,13 +1,13 @@
-"""Masul's board picture (drawn by gm/pictures.py from the redacted view): Row 1 above, the Field
-Cards in Row 2, Row 3 below, each column's result at the end; the viewer's hand, the other hand
-as backs, the discard. The last card played is highlighted."""
+"""Masul's board picture (drawn by gm/games/pictures.py from the redacted view): Row 1 above, the
+Field Cards in Row 2, Row 3 below, each column's result at the end; the viewer's hand, the other
+hand as backs, the discard. The last card played is highlighted."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
-from gm.pictures import CARD_H, CARD_W, GAP, PAD, Face, Picture, playing_card, seat_of
+from gm.games.pictures import CARD_H, CARD_W, GAP, PAD, Face, Picture, playing_card, seat_of
 
 LABELS = {"row3": "Row 3", "row1": "Row 1"}
 WIDTH = 420

@@ -23,7 +23,7 @@ It decides from its own view only: its hand and corners, the pile card, the othe
 and the cards seen going into their hands.
 - ``strong``: a shallow IS-MCTS on the exact evaluation of gm/games/maze/exact.py (a hand's
   chances as the chains between its corners it can still complete). Its moves, best first,
-  are the search's root candidates (gm/ai/search.py over :func:`sample_hidden`), with
+  are the search's root candidates (gm/games/search.py over :func:`sample_hidden`), with
   heuristic playouts of 2 plies scored by the same evaluation of every seat's dealt hand.
 """
 
@@ -34,8 +34,6 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from gm.ai.basic import random_policy
-from gm.ai.search import SearchSpec, strong_policy
 from gm.games.base import Engine, Move
 from gm.games.maze.exact import RHO, candidate_sets, card_mask, exact_moves, explain
 from gm.games.maze.geometry import (
@@ -49,6 +47,8 @@ from gm.games.maze.geometry import (
 )
 from gm.games.maze.rules import HAND_SIZE
 from gm.games.maze.rules import SEATS as SEAT_NAMES
+from gm.games.policies import random_policy
+from gm.games.search import SearchSpec, strong_policy
 
 HELD = 8.0
 TAKEN = 0.2

@@ -1,7 +1,7 @@
-"""Mystique Maze's board picture (drawn by gm/pictures.py from the redacted view): one line per
-seat (its two corner cards, then its hand: the viewer's own cards, others' cards known to all face
-up and the rest as backs), the discard pile's top and the deck. A Mystique card shows its number,
-its suit's symbol and its colour (Yellow, Red, Blue paper); the cards of the last move are
+"""Mystique Maze's board picture (drawn by gm/games/pictures.py from the redacted view): one line
+per seat (its two corner cards, then its hand: the viewer's own cards, others' cards known to all
+face up and the rest as backs), the discard pile's top and the deck. A Mystique card shows its
+number, its suit's symbol and its colour (Yellow, Red, Blue paper); the cards of the last move are
 highlighted, and the winning chain is laid out at the end."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from gm.pictures import CARD_H, CARD_W, GAP, PAD, Face, Picture, seat_of
+from gm.games.pictures import CARD_H, CARD_W, GAP, PAD, Face, Picture, seat_of
 
 LABELS = {s: s.upper() for s in "abcd"}
 WIDTH = 580

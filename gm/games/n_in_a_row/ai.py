@@ -38,11 +38,11 @@ import math
 import random
 from typing import Any
 
-from gm.ai.basic import random_policy
-from gm.ai.search import SearchSpec, strong_policy
 from gm.games.base import Engine, Move
 from gm.games.n_in_a_row import rules, tactics
 from gm.games.n_in_a_row.rules import DIRECTIONS
+from gm.games.policies import random_policy
+from gm.games.search import SearchSpec, strong_policy
 
 _AROUND = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
 

@@ -1,4 +1,4 @@
-"""N-in-a-row's board picture (drawn by gm/pictures.py from the view; nothing is hidden): the
+"""N-in-a-row's board picture (drawn by gm/games/pictures.py from the view; nothing is hidden): the
 window of the endless grid the board shows (y grows upward), the marks in it, the last mark
 highlighted and the marks outside the window counted; the leader and the turns left."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm.pictures import Picture
+from gm.games.pictures import Picture
 
 LABELS = {"x": "x", "o": "o"}
 WIDTH = 420

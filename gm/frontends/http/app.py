@@ -1,0 +1,178 @@
+"""The Flask application factory: ``gunicorn 'gm.app:create_app()'``
+(gm/frontends/http/gunicorn_conf.py names it), and ``flask --app gm.app run`` (Flask finds
+:func:`create_app`; without REDIS_URL it uses the embedded Redis server of GM_DATA_DIR, as ``gm
+serve`` does)."""
+
+from __future__ import annotations
+
+import atexit
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import redis
+from flask import Flask, Response, has_request_context, request
+
+from gm.frontends.http import requestlog
+from gm.frontends.http.documents import bp as frontends_bp
+from gm.frontends.http.errors import problem, register
+from gm.frontends.http.events import bp as events_bp
+from gm.frontends.http.routes import bp
+from gm.frontends.security import bearer_ok, client_address
+from gm.frontends.web import bp as pages_bp
+from gm.games import search
+from gm.games.table import Budget
+from gm.play import live
+from gm.play.service import GameService
+from gm.settings import Settings
+from gm.store.connect import answers_at, client_for
+from gm.store.fastjson import FastJSONProvider
+from gm.store.ratelimits import Limiter
+from gm.store.repository import Store
+
+
+def _yielding_clock() -> Callable[[], float]:
+    """A clock for one request's AI budget, read between AI moves: every 10 ms of AI work it
+    sleeps 1 ms first, so under gunicorn's gevent workers (``time`` monkey-patched: a timer, so
+    the event loop polls its sockets) other connections are served between AI moves instead of
+    waiting for the whole budget; under threads it offers the GIL."""
+    last = time.monotonic()
+
+    def clock() -> float:
+        nonlocal last
+        now = time.monotonic()
+        if now - last >= YIELD_EVERY_S:
+            time.sleep(0.001)
+            now = last = time.monotonic()
+        return now
+
+    return clock
+
+
+YIELD_EVERY_S = 0.01
+
+
+def _flask_cli_embedded(settings: Settings) -> str:
+    """The URL of the embedded server of ``settings.data_dir`` for ``flask --app gm.app run``:
+    the one already running there (a ``gm serve``, or the reloader's parent process), or one
+    started now, supervised, and stopped when this process exits."""
+    from gm.store.embedded import DataDirInUse, EmbeddedRedis
+
+    socket_path = Path(settings.data_dir).resolve() / "redis.sock"
+    if answers_at(socket_path):
+        return f"unix://{socket_path}"
+    try:
+        server = EmbeddedRedis(
+            settings.data_dir, supervise=True, maxmemory=settings.redis_maxmemory
+        ).start()
+    except DataDirInUse as err:
+        raise SystemExit(f"gm: {err}") from None
+    atexit.register(server.stop)
+    if threading.current_thread() is threading.main_thread():
+        # SIGTERM would end the process without atexit, leaving the server behind: exit instead.
+        signal.signal(signal.SIGTERM, lambda _signum, _frame: sys.exit(0))
+    print(
+        f"gm: embedded Redis server at {server.url} (data in {server.data_dir})",
+        file=sys.stderr,
+        flush=True,
+    )
+    return server.url
+
+
+def create_app(settings: Settings | None = None, client: redis.Redis | None = None) -> Flask:
+    """Build the app. Without ``client``, connect to ``settings.redis_url`` (REDIS_URL); under
+    ``flask run`` without it, to the embedded server; else stop with a message."""
+    settings = settings or Settings.from_env()
+    if client is None:
+        if settings.redis_url:
+            url = settings.redis_url
+        elif os.environ.get("FLASK_RUN_FROM_CLI") == "true":  # `flask --app gm.app run`
+            url = _flask_cli_embedded(settings)
+        else:
+            raise SystemExit(
+                "gm: REDIS_URL is not set. Run `gm serve` (it starts an embedded Redis server), "
+                "or set REDIS_URL=redis://host:6379/0."
+            )
+        client = client_for(url)  # short connect timeout, explicit retries
+    app = Flask("gm")
+    app.json = FastJSONProvider(app)  # Flask's bytes, through orjson (gm/store/fastjson.py)
+    app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
+    app.json.ensure_ascii = False
+    app.json.sort_keys = False
+    store = Store(
+        client,
+        ttl_s=settings.game_ttl_s,
+        idempotency_ttl_s=settings.idempotency_ttl_s,
+        wait_replicas=settings.redis_wait_replicas,
+        wait_ms=settings.redis_wait_ms,
+    )
+    app.extensions["gm.settings"] = settings
+    seconds = max(settings.ai_budget_ms, 1) / 1000
+    # a strong move thinks GM_AI_THINK_MS, never more than a request's whole AI budget
+    search.set_think_ms(min(settings.ai_think_ms, settings.ai_budget_ms))
+    app.extensions["gm.play.service"] = GameService(
+        store, budget=lambda: Budget(seconds=seconds, clock=_yielding_clock())
+    )
+
+    live.attach(  # waits and event streams (gm/play/live.py), capped per client address too
+        app.extensions["gm.play.service"],
+        settings,
+        address=lambda: (
+            client_address(request.remote_addr, request.headers, settings.trusted_proxies)
+            if has_request_context()
+            else None
+        ),
+    )
+    if os.environ.get("GM_WORKER_HEADER") == "1":  # tests: which gunicorn worker answered
+
+        @app.after_request
+        def _worker(response: Response) -> Response:
+            response.headers["X-GM-Worker"] = str(os.getpid())
+            return response
+
+    requestlog.install(app)  # the request line; no-store, no-referrer on token URLs
+
+    if settings.api_key:
+        key = settings.api_key
+
+        @app.before_request
+        def _require_key() -> Response | None:
+            if request.endpoint in ("gm.health", "gm.play.readiness"):
+                return None  # the probes reveal nothing: they answer without the key
+            if not bearer_ok(request.headers.get("Authorization"), key):
+                response = problem(
+                    401,
+                    "Missing or wrong API key",
+                    "This server wants the operator key: send the header "
+                    "'Authorization: Bearer <GM_API_KEY>'.",
+                )
+                response.headers["WWW-Authenticate"] = 'Bearer realm="gm"'
+                return response
+            return None
+
+    limiter = Limiter.from_settings(client, settings)
+    app.extensions["gm.limiter"] = limiter
+
+    @app.before_request
+    def _limit() -> Response | None:
+        operation = (request.endpoint or "").rsplit(".", 1)[-1]
+        address = client_address(request.remote_addr, request.headers, settings.trusted_proxies)
+        refusal = limiter.check(operation, address, request.view_args or {})
+        if refusal is None:
+            return None
+        response = problem(
+            refusal.status, refusal.title, refusal.detail, retry_after=refusal.retry_after
+        )
+        response.headers["Retry-After"] = str(refusal.retry_after)
+        return response
+
+    register(app)
+    app.register_blueprint(bp)  # every operation of gm/contract/operations.py with a service call
+    app.register_blueprint(frontends_bp)  # /openapi.json, /tools/*.json
+    app.register_blueprint(events_bp)  # /play/<token>/events, /games/<game_id>/events (SSE)
+    app.register_blueprint(pages_bp)  # the pages for people: /, /watch/<id>, /seat, /join
+    return app

@@ -1,0 +1,98 @@
+"""Small shared pieces of gm's safety on the open internet: secrets kept out of text that is logged,
+the operator key's Bearer check, the client address a limit counts, the hosts a server answers.
+
+Used by the HTTP API (gm/frontends/http/app.py, gm/frontends/http/requestlog.py), gunicorn's logger
+(gm/frontends/http/gunicorn_conf.py) and the MCP server (gm/frontends/mcp/server.py), so each rule
+is written once.
+"""
+
+from __future__ import annotations
+
+import hmac
+import ipaddress
+import re
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from werkzeug.datastructures import Headers
+
+# A seat token or an invite is ``<game_id>.<secret>`` (gm/play/seats.py): 16 hex digits, a dot, the
+# url-safe secret. Whatever follows a game id's dot (or its %-escape) is the secret, wherever it
+# appears.
+_SECRET = re.compile(r"(?<![0-9A-Za-z])([0-9a-f]{16})(?:\.|%2[eE])[A-Za-z0-9_\-%]+")
+REDACTED = "…"
+
+
+def redact(text: str) -> str:
+    """``text`` with every seat token or invite cut to its game id:
+    ``/play/0123456789abcdef.s3cr3t/moves`` → ``/play/0123456789abcdef.…/moves``."""
+    return _SECRET.sub(lambda m: f"{m.group(1)}.{REDACTED}", text)
+
+
+def has_secret(text: str) -> bool:
+    return _SECRET.search(text) is not None
+
+
+def bearer_ok(header: str | None, key: str) -> bool:
+    """Whether an ``Authorization`` header carries ``Bearer <key>`` (the scheme in any case,
+    RFC 9110 §11.1); compared in constant time."""
+    scheme, _, credentials = (header or "").strip().partition(" ")
+    if scheme.lower() != "bearer":
+        return False
+    return hmac.compare_digest(credentials.strip().encode(), key.encode())
+
+
+def client_address(
+    peer: str | None, headers: Mapping[str, str] | Headers, trusted_proxies: int
+) -> str:
+    """The address a limit counts: the socket peer, or — behind ``trusted_proxies`` proxies that
+    each append the address they saw to ``X-Forwarded-For`` — the address the outermost trusted
+    proxy saw. Values a client wrote itself (further left) are never believed."""
+    if trusted_proxies > 0:
+        forwarded = [
+            part.strip() for part in headers.get("X-Forwarded-For", "").split(",") if part.strip()
+        ]
+        if len(forwarded) >= trusted_proxies:
+            return forwarded[-trusted_proxies]
+    return peer or "-"
+
+
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
+
+
+def is_loopback(host: str) -> bool:
+    if host.strip("[]") == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def allowed_hosts(bind_host: str, extra: Iterable[str]) -> frozenset[str]:
+    """Host names a server answers to: the bind address (unless a wildcard), the loopback names
+    and the operator's list (GM_ALLOWED_HOSTS)."""
+    names = {*LOOPBACK_NAMES, *(h.strip().lower() for h in extra if h.strip())}
+    bind = bind_host.strip("[]").lower()
+    if bind not in ("", "0.0.0.0", "::"):
+        names.add(bind)
+    return frozenset(names)
+
+
+def host_name(value: str) -> str:
+    """The name part of a Host header (``[::1]:8001`` → ``::1``, ``gm.example:443`` →
+    ``gm.example``)."""
+    value = value.strip().lower()
+    if value.startswith("["):
+        return value[1:].partition("]")[0]
+    if value.count(":") == 1:
+        return value.partition(":")[0]
+    return value
+
+
+def origin_host(origin: str) -> str:
+    """The host name of an ``Origin`` header (``https://gm.example:8443`` → ``gm.example``);
+    empty when it is not a URL origin (``null``)."""
+    _, sep, rest = origin.strip().partition("://")
+    return host_name(rest.partition("/")[0]) if sep else ""

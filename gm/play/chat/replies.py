@@ -1,0 +1,321 @@
+"""The ``reply`` of a chat answer: one or two plain sentences a chat relays word for word, in the
+game's language — never HTTP (no verbs, paths or field names: :data:`JARGON` is the check). Built
+from the seat's view, the game's info and rules text, and the service's answers only, so nothing
+hidden from the seat can appear.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from functools import lru_cache
+from typing import Any
+
+from gm.games.cards import find_cards
+from gm.play.answers import seat_label
+
+#: What a reply must never contain: HTTP verbs, paths, field names (snake_case or API words).
+JARGON = re.compile(
+    r"\b(?:GET|POST|PUT|PATCH|DELETE|HTTP|JSON|API|URL|endpoint)\b|(?<![\w.])/[a-z][\w-]*\b|"
+    r"\b[a-z]+_[a-z_]+\b|\b(?:version|token|intent|payload|schema)\b"
+)
+
+#: What a chat may ask, as listed in help and in the answer to unclear text.
+REQUESTS = "board, legal moves, whose turn, score, history, rules, hint, resign, rematch, help"
+MAX_LISTED = 30  # legal moves named in the answer to "legal moves"
+MAX_CANDIDATES = 6  # candidates named when a text fits several moves
+MAX_CLOSE = 3  # moves offered after an illegal move
+MAX_QUOTE = 200  # characters of a quoted rules sentence
+MAX_TOLD = 10  # events a move's reply tells (the answer's events hold them all)
+
+
+_ENDED = re.compile(r"[.!?][)\]\"'”’]*$")  # "… (Not picked: Q♣ 5♥.)" is ended
+
+
+def sentence(text: str) -> str:
+    text = text.strip()
+    return text if not text or _ENDED.search(text) else text + "."
+
+
+def status(view: dict[str, Any]) -> str:
+    result = view.get("result")
+    if result is not None:
+        return f"Game over: {sentence(result['reason'])}{_verdict(result, view['seat'])}"
+    you = seat_label(view, view["seat"])
+    if view["your_turn"]:
+        return f"Your turn ({you})."
+    if view["to_move"] is None:
+        return "Nobody is to move."
+    return f"{seat_label(view, view['to_move'])} is to move; you are {you}."
+
+
+_VIEWING = {"board", "show", "see", "look", "view", "display", "table", "position", "current"}
+_VIEWING |= {"state", "again", "like", "now", "left", "got", "hold", "cards", "card"}
+
+
+def on_board(board: str, question: str, most: int = 3) -> str:
+    """The board's lines (below its title) that hold a word the question asks about ("what's my
+    trump": the trump lines), as a sentence; "" when none, or too many to be an answer."""
+    terms = {w for w in re.findall(r"[\w']+", question.lower()) if len(w) > 2}
+    terms -= _STOP | _VIEWING
+    if not terms:
+        return ""
+    lines = [
+        line.strip(" >")
+        for line in board.splitlines()[1:]  # below the game's title line
+        if any(re.search(rf"(?<![\w']){re.escape(t)}", line.lower()) for t in terms)
+    ]
+    return f" On the board: {'; '.join(lines)}." if 0 < len(lines) <= most else ""
+
+
+def listing(moves: list[str], limit: int, budget: int = 240) -> str:
+    """Up to ``limit`` moves, fewer when their text would pass ``budget`` characters."""
+    count = 0
+    while count < min(limit, len(moves)) and len(", ".join(moves[: count + 1])) <= budget:
+        count += 1
+    count = max(count, min(1, len(moves)))
+    shown = ", ".join(moves[:count])
+    more = len(moves) - count
+    return shown + (f" … and {more} more" if more > 0 else "")
+
+
+def either(moves: list[str]) -> str:
+    return moves[0] if len(moves) == 1 else ", ".join(moves[:-1]) + " or " + moves[-1]
+
+
+def legal(view: dict[str, Any]) -> str:
+    if view.get("result") is not None or not view["your_turn"]:
+        return status(view) + " You have no moves now."
+    moves = view["legal_moves"]
+    return f"Your legal moves ({len(moves)}): {listing(moves, MAX_LISTED)}."
+
+
+def score(view: dict[str, Any]) -> str:
+    result = view.get("result")
+    if result is not None:
+        return final(result, view)
+    lines = [
+        line.strip()
+        for line in view["board"].splitlines()
+        if re.search(r"\bpoints?\b|\bscore\b|in check", line, re.IGNORECASE)
+    ]
+    shown = f" On the board: {'; '.join(lines[:2])}." if lines else ""
+    return f"Nobody has won yet: the game is still on.{shown} {status(view)}"
+
+
+def _verdict(result: dict[str, Any], seat: str) -> str:
+    """What the end means to the seat the reply is for."""
+    if result.get("draw") or seat == "spectator":
+        return ""
+    return " You won." if seat in result.get("winners", []) else " You lost."
+
+
+def final(result: dict[str, Any], view: dict[str, Any]) -> str:
+    """The end of a game, once: the reason (it names the winner), the score unless the reason
+    already gives it, and what it means to the seat."""
+    reason = sentence(result["reason"])
+    scores = result.get("scores") or {}
+    numbers = re.findall(r"\d+", reason)
+    missing = [str(v) for v in scores.values() if str(v) not in numbers]
+    if scores and missing and any(scores.values()):
+        named = (f"{seat_label(view, name)} {value}" for name, value in scores.items())
+        reason += " Score: " + ", ".join(named) + "."
+    return f"Game over: {reason}{_verdict(result, view['seat'])}"
+
+
+_END_KINDS = {"end", "score", "exhausted"}
+
+
+def moved(answer: dict[str, Any]) -> str:
+    """The reply to a legal move: the move, what followed (an AI's reply), the status; at the end
+    of the game the result once instead of the engine's closing lines."""
+    result = answer.get("result")
+    events = [e for e in answer["events"] if result is None or e.get("kind") not in _END_KINDS]
+    told = [sentence(e["text"]) for e in events]
+    if len(told) > MAX_TOLD:  # an AI that played many rounds: the start, the latest, a pointer
+        skipped = len(told) - MAX_TOLD + 1
+        told = [*told[:3], f"({skipped} more: say 'history' for them.)", *told[-(MAX_TOLD - 4) :]]
+    said = " ".join(told)
+    tail = final(result, answer) if result is not None else status(answer)
+    return " ".join(p for p in (f"Played {answer['move']}.", said, tail) if p)
+
+
+def refused(answer: dict[str, Any]) -> str:
+    """The reply to a move that was not played: the rule in the game's words and at most three
+    legal moves close to what was said."""
+    reason = sentence(answer["reason"])
+    hint_text = sentence(answer.get("hint") or "")
+    if answer["kind"] == "ambiguous":
+        return f"{reason} Say which one: {listing(answer['candidates'], MAX_CANDIDATES)}."
+    if answer.get("rule") == "not-your-turn":
+        return f"{reason} You are {seat_label(answer, answer['seat'])}."
+    if answer.get("rule") in ("game-over", "cannot-act"):
+        return f"{reason} {status(answer)}"
+    moves = answer.get("legal_moves") or []
+    if answer.get("result") is not None:  # the attempt reached the illegal-move limit
+        return f"Illegal: {reason} {final(answer['result'], answer)}"
+    head = reason if answer["kind"] == "unparsable" else f"Illegal: {reason}"
+    if hint_text and _fits(hint_text, moves):
+        head += " " + hint_text
+    if moves and not any(m in head for m in moves):
+        close = close_moves(answer.get("input", ""), moves)
+        head += f" You could play {either(close)}."
+    return head
+
+
+def _fits(hint_text: str, moves: list[str]) -> bool:
+    """A hint short enough to relay that lists no more than three moves."""
+    named = sum(1 for m in moves if m in hint_text)
+    return len(hint_text) <= 160 and named <= MAX_CLOSE and not JARGON.search(hint_text)
+
+
+def _tokens(text: str) -> set[str]:
+    """Loose tokens of a text to compare with a move's: upper-cased words, the cards it names
+    (in both ten spellings), ``column 3`` as ``C3``."""
+    up = text.upper()
+    words = set(re.findall(r"[^\s,;.!?()]+", up))
+    words |= {f"C{n}" for n in re.findall(r"\bCOL(?:UMN)?\s*(\d)\b", up)}
+    for (rank, suit), _ in find_cards(text):
+        code = {10: "X", 11: "J", 12: "Q", 13: "K", 14: "A"}.get(rank, str(rank))
+        symbol = "♣♦♥♠"[suit]
+        words |= {code + symbol, ("10" if rank == 10 else code) + symbol}
+    return words
+
+
+def close_moves(text: str, moves: list[str], limit: int = MAX_CLOSE) -> list[str]:
+    """Up to ``limit`` legal moves sharing the most with ``text`` (a card, a column, a verb), in
+    their listed order; the first ones when nothing is shared."""
+    said = _tokens(text)
+    parts = [set(re.split(r"[\s\-x]+", m.upper())) - {""} for m in moves]
+    common = {t for t in set().union(*parts) if sum(t in p for p in parts) * 2 > len(parts)}
+
+    def shared(i: int) -> int:
+        return len((parts[i] - common) & said)
+
+    ranked = sorted(range(len(moves)), key=lambda i: (-shared(i), i))
+    return [moves[i] for i in ranked[:limit]]
+
+
+def history(
+    moves: list[dict[str, Any]], view: dict[str, Any], last: int = 6, total: int | None = None
+) -> str:
+    """The last moves, each as its events say it (after the seat's label unless they name it)."""
+    if not moves:
+        return "No moves yet."
+    total = len(moves) if total is None else total
+    lines = []
+    for m in moves[-last:]:
+        said = "; ".join(e.rstrip(".") for e in m["events"])
+        who = seat_label(view, m["seat"])
+        lines.append(f"{m['n']}. {said if said.startswith(who) else f'{who}: {said}'}")
+    shown = min(last, len(moves))
+    head = f"Last {shown} of {total} moves: " if total > shown else "Moves so far: "
+    return head + " | ".join(lines)
+
+
+def help_text(info: dict[str, Any], view: dict[str, Any]) -> str:
+    example = view["legal_moves"][0] if view["legal_moves"] else None
+    eg = f" (for example '{example}')" if example else ""
+    verb = example is not None and len(word := example.split()[0]) > 1 and word.isalpha()
+    asked = f"can I {example}?" if verb else f"can I play {example}?"  # not "can I play PICK 1"
+    check = f" Ask '{asked}' to check a move without playing it." if example else ""
+    return (
+        f"Send a move as text{eg}; moves look like: {info['move_syntax']}.{check} "
+        f"You can also ask for: {REQUESTS}."
+    )
+
+
+def steer(view: dict[str, Any]) -> str:
+    """Back to the game, in a sentence."""
+    if view.get("result") is not None:
+        return f"{status(view)} Say 'rematch' for another game."
+    if view["your_turn"]:
+        example = view["legal_moves"][0] if view["legal_moves"] else None
+        return f"Your move when you are ready{f', for example {example}' if example else ''}."
+    return status(view)
+
+
+# ---------------------------------------------------------------- answers from the rules text
+
+_STOP = set(
+    """a an the i you we it is are was be do does did what whats why how who whom whose when
+    where which can could should would will shall may might must to of in on at for with by from
+    and or not no if then than this that these those my your our me mean means meant word
+    there here so about game play get one any some just really please tell explain need needs
+    many much have has""".split()
+)
+
+
+@lru_cache(maxsize=16)
+def rule_sentences(rules_text: str) -> tuple[str, ...]:
+    """The rules' prose as sentences (headings, tables and code left out, Markdown stripped)."""
+    paragraphs: list[str] = []
+    current: list[str] = []
+    fenced = False
+    for line in rules_text.splitlines():
+        s = line.strip()
+        if s.startswith("```"):
+            fenced = not fenced
+            continue
+        if fenced or s.startswith(("#", "|")) or not s:
+            if current:
+                paragraphs.append(" ".join(current))
+            current = []
+            continue
+        current.append(re.sub(r"^(?:[-*]|\d+\.)\s+", "", s))
+    if current:
+        paragraphs.append(" ".join(current))
+    out = []
+    for p in paragraphs:
+        p = re.sub(r"\*\*|`|(?<!\w)\*|\*(?!\w)", "", p)
+        for s in re.split(r"(?<=[.!?])\s+(?=[A-Z(])", p):
+            if len(s) > 20 and not JARGON.search(s):
+                out.append(s.strip())
+    return tuple(out)
+
+
+def from_rules(question: str, rules_text: str) -> str | None:
+    """The rules sentence that best answers ``question`` (the rarest of its words weigh most),
+    quoted; None when no sentence shares a word with it."""
+    sentences = rule_sentences(rules_text)
+    terms = [w for w in re.findall(r"[\w♠♥♦♣]+", question.lower()) if w not in _STOP and len(w) > 1]
+    if not terms or not sentences:
+        return None
+    lowered = [s.lower() for s in sentences]
+
+    def where(term: str, s: str) -> int | None:
+        """Where ``term`` (or its stem) first stands in ``s`` as a word's start, or None."""
+        stem = term[:-1] if len(term) > 4 and term.endswith("s") else term
+        pattern = rf"(?<!\w){re.escape(stem)}" + (r"\w*" if len(stem) >= 3 else r"(?!\w)")
+        found = re.search(pattern, s)
+        return None if found is None else found.start()
+
+    unique = sorted(set(terms))
+    weight = {}
+    for t in unique:
+        n = sum(where(t, s) is not None for s in lowered)
+        weight[t] = math.log((1 + len(lowered)) / n) if n else 0.0
+
+    def score(i: int) -> tuple[float, int, bool, bool, int]:
+        """Rarer shared words first; on a tie the sentence with more of them as written
+        ("pieces", not "piece"), then one that defines one ("1YS is the Ace of Yellow Suns"),
+        then one that opens with one (it is about it: "A 10 standing in its own castle …" over
+        "Pawns (2 to 10) …" for "what does the 10 do?"), then the earlier sentence."""
+        s = lowered[i]
+        at = [where(t, s) for t in unique]
+        total = sum(weight[t] for t, k in zip(unique, at, strict=True) if k is not None)
+        exact = sum(bool(re.search(rf"(?<!\w){re.escape(t)}(?!\w)", s)) for t in unique)
+        defines = any(re.search(rf"(?<!\w){re.escape(t)}\s+(?:is|are|means)\b", s) for t in unique)
+        opening = len(" ".join(s.split()[:2]))
+        return total, exact, defines, any(k is not None and k < opening for k in at), -i
+
+    scored = [score(i) for i in range(len(lowered))]
+    # a sentence short enough to relay whole wins over a long one (an option's table, say)
+    short = [x for x in scored if len(sentences[-x[-1]]) <= MAX_QUOTE and x[0] > 0]
+    best, *_, neg = max(short or scored)
+    if best <= 0:
+        return None
+    quote = sentences[-neg]
+    if len(quote) > MAX_QUOTE:
+        quote = quote[: MAX_QUOTE - 1].rsplit(" ", 1)[0] + "…"
+    return f"From the rules: \u201c{quote}\u201d"

@@ -1,0 +1,506 @@
+"""Redis repository: one JSON document per game plus an append-only move log, written together.
+
+Keys share the hash tag ``{<game_id>}`` so a game lives in one Redis Cluster slot:
+``gm:{id}:doc`` (the document, with its ``version``), ``gm:{id}:log`` (a list of JSON entries) and
+``gm:{id}:idem:<seat>:<key>`` (the first answer to an idempotent request). Every write refreshes the
+TTL of all of them, so a game disappears after ``ttl`` seconds without activity.
+
+Updates are optimistic and exactly once. A step reads the document (one MGET, with the
+idempotency answer), computes, and sends its write as one Lua script (EVALSHA) that writes only if
+the document is still the one read (its SHA-1), atomically: document, log entries and idempotency
+answer together, and the game's change notice published (gm/play/live.py). A lost race is recomputed
+on the fresh document the script sends back, at most ``retries`` times, then
+:class:`ConflictError`. So a move costs two round trips.
+
+A document comes back as a :class:`Document` (a dict) whose ``known`` says whether this process
+wrote these very bytes (their SHA-1, which the compare-and-set needs anyway, is among the ones of
+its last writes): then it holds a state the engine computed from a checked one, and the service
+skips validating it again. Any other document (written by another worker or process, older
+code, or by hand) is validated as before.
+
+Every write carries a random request id, kept in the document (``_writes``: a write counter ``n``
+and the ids of the last :data:`KEPT_IDS` writes). When the script's reply is lost (connection
+reset, socket timeout), the store reads the document again and knows whether its write landed: its
+id is there (the caller gets the answer it computed, exactly once), or the counter shows it cannot
+be (the step is recomputed like after a lost race). When that read fails too, or the id may have
+been pushed out, :class:`OutcomeUnknownError`: the write may or may not have been applied.
+
+Idempotency answers record the request they answer (operation and a digest of its body): the same
+key with another request raises :class:`KeyReusedError` instead of replaying. An answer larger
+than ``idempotency_max_bytes``, or one the step marks not ``whole``, is not stored whole: only its
+``brief`` (the caller rebuilds the rest from the current view).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+import redis
+
+from gm.store.changes import ChangeFeed
+from gm.store.fastjson import dumps as _dumps
+from gm.store.fastjson import dumps_bytes as _dumps_bytes
+from gm.store.fastjson import loads as _loads
+
+log = logging.getLogger("gm")
+
+KEPT_IDS = 8  # request ids of the last writes kept in a document
+WRITES = "_writes"  # the document's field for them
+
+# KEYS: doc, log[, idem]. ARGV: expected SHA-1 of the doc ("" = the doc must not exist), the new
+# doc ("" = leave it), ttl, idempotency value ("" = none), its ttl, the change notice published
+# when the doc is written (PUBLISH or SPUBLISH, channel, message), log entries...
+# Returns {1} when written, else {0, current doc, current idempotency value}.
+_COMMIT = """
+local cur = redis.call('GET', KEYS[1])
+local ok
+if ARGV[1] == '' then ok = not cur else ok = cur and redis.sha1hex(cur) == ARGV[1] end
+if not ok then
+  local earlier = false
+  if KEYS[3] then earlier = redis.call('GET', KEYS[3]) end
+  return {0, cur, earlier}
+end
+if ARGV[2] ~= '' then
+  redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3])
+  if #ARGV > 8 then redis.call('RPUSH', KEYS[2], unpack(ARGV, 9)) end
+  redis.call('EXPIRE', KEYS[2], ARGV[3])
+  redis.call(ARGV[6], ARGV[7], ARGV[8])
+end
+if KEYS[3] and ARGV[4] ~= '' then redis.call('SET', KEYS[3], ARGV[4], 'EX', ARGV[5]) end
+return {1}
+"""
+
+_UNREACHABLE = (
+    redis.exceptions.ConnectionError,
+    redis.exceptions.TimeoutError,
+    # Redis Cluster during a failover: after a lost reply, the client's own retry may meet these
+    redis.exceptions.ClusterDownError,
+    redis.exceptions.TryAgainError,
+    redis.exceptions.SlotNotCoveredError,
+)
+
+
+class NotFoundError(KeyError):
+    """No game with that id (never created, or expired)."""
+
+
+class ConflictError(RuntimeError):
+    """The document kept changing under us; the caller may try again."""
+
+
+class OutcomeUnknownError(redis.exceptions.ConnectionError):
+    """A write was sent, its reply was lost, and the store cannot tell whether it was applied."""
+
+
+class NotReplicatedError(redis.exceptions.RedisError):
+    """With ``wait_replicas``: the write is on the master but no replica confirmed it in time, so
+    it is not acknowledged (a failover now could lose it). Sent again with the same idempotency
+    key, the request is answered from the stored answer once a replica confirms, exactly once."""
+
+
+class KeyReusedError(Exception):
+    """An idempotency key already answered another request: ``first`` describes that one
+    (``op`` and ``text``, the start of its body)."""
+
+    def __init__(self, first: dict[str, Any]):
+        super().__init__(f"idempotency key first used for {first.get('text')!r} on {first['op']}")
+        self.first = first
+
+
+class Document(dict[str, Any]):
+    """A game document as read. ``known``: this process wrote these very bytes (their SHA-1 is
+    among the last :data:`KNOWN_WRITES` it wrote), so the document is one gm computed from a
+    checked one; the service need not validate it again (gm/play/service.py ``_table``)."""
+
+    known = False
+
+
+KNOWN_WRITES = 4096  # SHA-1s of the last documents this process wrote, per store
+
+
+class Brief(dict[str, Any]):
+    """A replayed answer of which only the brief was stored (the whole answer was too large)."""
+
+
+@dataclass
+class Update:
+    """What an update step wants written. ``doc`` None writes nothing but the idempotency answer.
+
+    ``remember`` stores ``response`` under the request's idempotency key; ``brief`` is what is
+    kept instead when the response is larger than the store's cap, or always when ``whole`` is
+    False (a failed request that still changed something: an illegal move that was counted)."""
+
+    response: Any
+    doc: dict[str, Any] | None = None
+    log_entries: list[dict[str, Any]] = field(default_factory=list)
+    remember: bool = False
+    brief: dict[str, Any] | None = None
+    whole: bool = True
+
+
+@dataclass
+class _Attempt:
+    rid: str
+    read_n: int  # the document's write counter when this attempt read it
+    response: Any
+    writes_doc: bool
+    version: int = 0  # the written document's version (its change notice)
+
+
+def _fingerprint(request: tuple[str, str] | None) -> dict[str, str]:
+    op, body = request or ("", "")
+    digest = hashlib.sha256(body.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+    text = body if len(body) <= 40 else body[:40] + "…"
+    return {"op": op, "text": text.encode("utf-8", "replace").decode("utf-8"), "sha": digest}
+
+
+def _stamp(doc: dict[str, Any], previous: dict[str, Any]) -> str:
+    """Give ``doc`` a fresh request id and the next write counter after ``previous``."""
+    rid = secrets.token_urlsafe(9)
+    ids = list(previous.get("ids", []))[-(KEPT_IDS - 1) :] + [rid]
+    doc[WRITES] = {"n": int(previous.get("n", 0)) + 1, "ids": ids}
+    return rid
+
+
+class Store:
+    def __init__(
+        self,
+        client: redis.Redis,
+        ttl_s: int = 30 * 24 * 3600,
+        idempotency_ttl_s: int = 24 * 3600,
+        retries: int = 20,
+        idempotency_max_bytes: int = 16 * 1024,
+        wait_replicas: int = 0,
+        wait_ms: int = 1000,
+    ):
+        self.redis = client
+        self.ttl_s = ttl_s
+        self.idempotency_ttl_s = min(idempotency_ttl_s, ttl_s)
+        self.retries = retries
+        self.idempotency_max_bytes = idempotency_max_bytes
+        self._commit = client.register_script(_COMMIT)
+        # GM_REDIS_WAIT_REPLICAS: a write is acknowledged only once this many replicas have it
+        self.wait_replicas = wait_replicas
+        self.wait_ms = wait_ms
+        from gm.store.cluster import redis_kind
+
+        self.cluster = redis_kind(client) == "cluster"  # REDIS_URL redis+cluster://
+        self._written: dict[str, None] = {}  # SHA-1s of documents written here, oldest first
+
+    # ---- keys
+    @staticmethod
+    def doc_key(game_id: str) -> str:
+        return f"gm:{{{game_id}}}:doc"
+
+    @staticmethod
+    def log_key(game_id: str) -> str:
+        return f"gm:{{{game_id}}}:log"
+
+    @staticmethod
+    def idem_key(game_id: str, seat: int, key: str) -> str:
+        return f"gm:{{{game_id}}}:idem:{seat}:{key}"
+
+    # ---- reads
+    def ping(self) -> bool:
+        return bool(self.redis.ping())
+
+    def load(self, game_id: str) -> dict[str, Any]:
+        raw = self.redis.get(self.doc_key(game_id))
+        if raw is None:
+            raise NotFoundError(game_id)
+        return self._document(raw, _sha1(raw))
+
+    def log(self, game_id: str) -> list[dict[str, Any]]:
+        return [_loads(x) for x in self.redis.lrange(self.log_key(game_id), 0, -1)]
+
+    def log_page(self, game_id: str, start: int, count: int) -> tuple[list[dict[str, Any]], int]:
+        """``count`` log entries from index ``start`` (negative: from the end), and the log's
+        length, read together."""
+        key = self.log_key(game_id)
+        with self.redis.pipeline(transaction=True) as pipe:
+            pipe.llen(key)
+            pipe.lrange(key, start, start + count - 1 if start >= 0 else -1)
+            length, raw = pipe.execute()
+        return [_loads(x) for x in raw], length
+
+    # ---- writes
+    def create(self, doc: dict[str, Any], log_entries: list[dict[str, Any]]) -> bool:
+        """Write a new game; False when the id is taken (nothing written)."""
+        game_id = doc["id"]
+        rid = _stamp(doc, {})
+        keys = [self.doc_key(game_id), self.log_key(game_id)]
+        new_doc = _dumps_bytes(doc)
+        args: list[str | int | bytes] = ["", new_doc, self.ttl_s, "", 0]
+        args += [*self._notice(game_id, int(doc.get("version", 0))), *map(_dumps, log_entries)]
+        try:
+            reply = self._write(keys, args)
+        except _UNREACHABLE:
+            # the reply is lost: a doc with our request id means it landed; none, that it did not
+            # (both writes need an absent doc, so a late one cannot land after a retry)
+            # unreachable again: raise that error. A game may have been written, but nobody holds
+            # its token and it expires unseen: for the caller, nothing was created.
+            reply = self._write(keys, args)
+        if reply[0] == 1 or (
+            rid in _writes_of(reply[1]).get("ids", []) and self._confirmed(keys[0], True)
+        ):
+            self._wrote(new_doc)
+            return True
+        return False
+
+    def update(
+        self,
+        game_id: str,
+        step: Callable[[dict[str, Any]], Update],
+        seat: int | None = None,
+        idempotency_key: str | None = None,
+        request: tuple[str, str] | None = None,
+    ) -> tuple[Any, bool]:
+        """Run ``step`` on the current document and write what it returns, atomically, once.
+
+        Returns ``(response, replayed)``: ``replayed`` is True when an earlier request with the same
+        idempotency key answered, in which case ``step`` is not run and nothing is written (a
+        :class:`Brief` when only the brief was kept). ``request`` is ``(operation, body)``: a key
+        that answered another request raises :class:`KeyReusedError`.
+        """
+        doc_key, log_key = self.doc_key(game_id), self.log_key(game_id)
+        idem = (
+            self.idem_key(game_id, seat if seat is not None else -1, idempotency_key)
+            if idempotency_key
+            else None
+        )
+        keys = [doc_key, log_key, *([idem] if idem else [])]
+        fingerprint = _fingerprint(request) if idem else {}
+        raw, earlier = self._read(doc_key, idem)
+        sent: list[_Attempt] = []  # writes sent whose reply was lost and which may still land
+        for _ in range(self.retries):
+            if earlier is not None:
+                return self._confirmed(doc_key, _replay(earlier, fingerprint)), True
+            if raw is None:
+                raise NotFoundError(game_id)
+            digest = _sha1(raw)
+            doc = self._document(raw, digest)
+            previous = dict(doc.get(WRITES) or {})
+            result = step(doc)
+            if result.doc is None and not (idem and result.remember):
+                return result.response, False
+            writes_doc = result.doc is not None
+            attempt = _Attempt("", int(previous.get("n", 0)), result.response, writes_doc)
+            new_doc = b""
+            if result.doc is not None:
+                attempt.rid = _stamp(result.doc, previous)
+                attempt.version = int(result.doc.get("version", 0))
+                new_doc = _dumps_bytes(result.doc)
+            remembered = self._remembered(result, fingerprint) if idem and result.remember else ""
+            args: list[str | int | bytes] = [
+                digest,
+                new_doc,
+                self.ttl_s,
+                remembered,
+                self.idempotency_ttl_s,
+                *self._notice(game_id, attempt.version),
+                *[_dumps_bytes(e) for e in result.log_entries if result.doc is not None],
+            ]
+            try:
+                reply = self._write(keys, args)
+            except _UNREACHABLE as err:
+                if attempt.writes_doc:
+                    sent.append(attempt)
+                try:
+                    raw, earlier = self._read(doc_key, idem)
+                except _UNREACHABLE:
+                    if sent:
+                        raise OutcomeUnknownError(f"write to {game_id}: {err}") from err
+                    raise
+            else:
+                if reply[0] == 1:
+                    if new_doc:
+                        self._wrote(new_doc)
+                    return self._landed(game_id, attempt), False
+                raw, earlier = reply[1], reply[2]
+                # a resend by the client library (after a lost reply) may have landed it
+                if attempt.writes_doc and attempt.rid in _writes_of(raw).get("ids", []):
+                    return self._landed(game_id, self._confirmed(doc_key, attempt)), False
+            landed, sent = _settle(raw, sent)
+            if landed is not None:
+                return self._landed(game_id, self._confirmed(doc_key, landed)), False
+        if sent:
+            raise OutcomeUnknownError(f"write to {game_id}: outcome unknown after retries")
+        raise ConflictError(game_id)
+
+    def _write(self, keys: list[str], args: list[Any]) -> Any:
+        """The compare-and-set script; with ``wait_replicas``, followed by ``WAIT`` on the same
+        connection (a pipeline), and a write no replica confirmed raises
+        :class:`NotReplicatedError` instead of being acknowledged."""
+        if not self.wait_replicas:
+            return self._commit(keys=keys, args=args)
+        with self.redis.pipeline(transaction=False) as pipe:
+            pipe.execute_command("EVAL", _COMMIT, len(keys), *keys, *args)  # one slot: the game's
+            self._wait_on(pipe, keys[0])
+            reply, acked = pipe.execute(raise_on_error=False)
+        if isinstance(reply, Exception):
+            raise reply
+        if reply[0] == 1:
+            self._check_acked(acked)
+        return reply
+
+    def _wait_on(self, pipe: Any, key: str) -> None:
+        """``WAIT`` in ``pipe``, on the master of ``key``'s slot (where the write went)."""
+        if self.cluster:
+            node = self.redis.get_node_from_key(key)  # type: ignore[attr-defined]
+            pipe.wait(self.wait_replicas, self.wait_ms, target_nodes=node)
+        else:
+            pipe.wait(self.wait_replicas, self.wait_ms)
+
+    def _confirmed(self, doc_key: str, answer: Any) -> Any:
+        """With ``wait_replicas``, before acknowledging a write found in place (a replayed
+        answer, a write whose reply was lost): a replica has it. ``WAIT`` covers the writes of its
+        own connection, so a no-op write of the document's TTL goes first: the replication stream
+        is ordered, so once a replica has that, it has every earlier write of the game."""
+        if not self.wait_replicas:
+            return answer
+        with self.redis.pipeline(transaction=False) as pipe:
+            pipe.expire(doc_key, self.ttl_s)
+            self._wait_on(pipe, doc_key)
+            touched, acked = pipe.execute(raise_on_error=False)
+        if isinstance(touched, Exception):
+            raise touched
+        self._check_acked(acked)
+        return answer
+
+    def _check_acked(self, acked: Any) -> None:
+        """``WAIT``'s answer: enough replicas, or :class:`NotReplicatedError` (fewer in time, or
+        the WAIT cut short: ``UNBLOCKED`` when the node turned replica meanwhile, a node that
+        came back thinking it was still master)."""
+        if isinstance(acked, Exception) or acked < self.wait_replicas:
+            raise NotReplicatedError(f"{acked} of {self.wait_replicas} replicas confirmed a write")
+
+    def _landed(self, game_id: str, attempt: _Attempt) -> Any:
+        return attempt.response  # its change notice went out with the write (the script)
+
+    def _read(self, doc_key: str, idem: str | None) -> tuple[bytes | None, bytes | None]:
+        # gm's clients answer bytes (no decode_responses); redis-py's types allow str too
+        if idem:
+            raw, earlier = self.redis.mget(doc_key, idem)  # one round trip for both reads
+            return cast("bytes | None", raw), cast("bytes | None", earlier)
+        return cast("bytes | None", self.redis.get(doc_key)), None
+
+    def _document(self, raw: bytes | str, digest: str) -> Document:
+        doc = Document(_loads(raw))
+        doc.known = digest in self._written
+        return doc
+
+    def _wrote(self, doc: bytes) -> None:
+        """Remember the SHA-1 of a document this process wrote (the last KNOWN_WRITES)."""
+        self._written[hashlib.sha1(doc).hexdigest()] = None
+        while len(self._written) > KNOWN_WRITES:
+            try:
+                del self._written[next(iter(self._written))]
+            except (KeyError, RuntimeError, StopIteration):  # another thread trimmed it
+                break
+
+    def _remembered(self, result: Update, fingerprint: dict[str, str]) -> str:
+        for value in (
+            _dumps({"req": fingerprint, "answer": result.response}) if result.whole else "",
+            _dumps({"req": fingerprint, "brief": result.brief or {}}),
+        ):
+            if value and len(value.encode("utf-8", "surrogatepass")) <= self.idempotency_max_bytes:
+                return value
+        return _dumps({"req": fingerprint, "brief": {}})
+
+    def delete(self, game_id: str) -> None:
+        self.redis.delete(self.doc_key(game_id), self.log_key(game_id))
+
+    # ---- change notices (pub/sub), all here: a channel per game, hash-tagged like its keys
+    @staticmethod
+    def changes_channel(game_id: str) -> str:
+        return f"gm:{{{game_id}}}:changes"
+
+    def _notice(self, game_id: str, version: int) -> list[str]:
+        """The change notice the compare-and-set script publishes when it writes the document (so
+        the write stays one round trip): the command, the channel and ``"<game_id> <version>"``.
+        On a cluster sharded (SPUBLISH): the channel has the game's hash tag, so its slot is
+        the keys' slot and only the nodes of that slot carry it."""
+        command = "SPUBLISH" if self.cluster else "PUBLISH"
+        return [command, self.changes_channel(game_id), f"{game_id} {int(version)}"]
+
+    def publish_change(self, game_id: str, version: int) -> None:
+        """Tell every subscriber (any worker, any machine) that ``game_id`` is at ``version``:
+        the id and the number only, never a view or a secret. Writes publish theirs inside the
+        compare-and-set script (:meth:`_notice`); this is for a notice outside a write. A
+        failure is logged (waiters re-read at their heartbeat)."""
+        try:
+            # a cluster: sharded (SPUBLISH), only the nodes of the game's slot carry it
+            publish = self.redis.spublish if self.cluster else self.redis.publish
+            publish(self.changes_channel(game_id), f"{game_id} {int(version)}")
+        except redis.exceptions.RedisError as err:
+            log.warning("change notice for a game not published: %s", err)
+
+    def changes(self) -> ChangeFeed:
+        """A subscription to change notices on a connection of its own (never one of the pool
+        the requests use): one per process is enough (gm/play/live.py shares it). On a cluster,
+        sharded subscriptions (SSUBSCRIBE) on the master of each game's slot."""
+        if self.cluster:
+            from gm.store.cluster import ShardedChangeFeed
+
+            return ShardedChangeFeed(self.redis.pubsub(), self.changes_channel)
+        pool = self.redis.connection_pool
+        kwargs = {**pool.connection_kwargs, "health_check_interval": 0}
+        own = redis.ConnectionPool(connection_class=pool.connection_class, **kwargs)
+        return ChangeFeed(redis.Redis(connection_pool=own).pubsub(), self.changes_channel)
+
+
+def _sha1(raw: bytes | str) -> str:
+    return hashlib.sha1(raw if isinstance(raw, bytes) else raw.encode("utf-8")).hexdigest()
+
+
+def _writes_of(raw: bytes | None) -> dict[str, Any]:
+    if raw is None:
+        return {}
+    return dict(_loads(raw).get(WRITES) or {})
+
+
+def _settle(raw: bytes | None, sent: list[_Attempt]) -> tuple[_Attempt | None, list[_Attempt]]:
+    """Which sent write the document ``raw`` holds, and the ones that may still land.
+
+    A write reads counter n and writes n + 1 only if the document is still the one it read; its
+    id stays among the kept ones for KEPT_IDS writes. So once the counter moved past n, a write
+    whose id is absent never landed and never will (unless the counter moved so far that the id
+    may have been pushed out: then :class:`OutcomeUnknownError`)."""
+    if not sent:
+        return None, []
+    writes = _writes_of(raw)
+    ids, n = writes.get("ids", []), int(writes.get("n", 0))
+    for attempt in sent:
+        if attempt.rid in ids:
+            return attempt, []
+    if raw is None:
+        return None, []  # the game is gone (expired, deleted): nothing of ours is left
+    if any(n >= a.read_n + 1 + KEPT_IDS for a in sent):
+        raise OutcomeUnknownError("a lost write's request id may have been pushed out")
+    # n == read_n: that write may still arrive, but only one write of that document can land
+    return None, [a for a in sent if n == a.read_n]
+
+
+def _replay(earlier: bytes, fingerprint: dict[str, str]) -> Any:
+    stored = _loads(earlier)
+    if not (isinstance(stored, dict) and isinstance(stored.get("req"), dict)):
+        return stored  # stored before requests were recorded
+    first = stored["req"]
+    if (first.get("op"), first.get("sha")) != (fingerprint["op"], fingerprint["sha"]):
+        raise KeyReusedError(first)
+    if "answer" in stored:
+        return stored["answer"]
+    return Brief(stored.get("brief") or {})
+
+
+def store_full(err: BaseException) -> bool:
+    """Whether Redis refused a write because maxmemory is reached (policy noeviction): a command
+    refused alone, or a MULTI/EXEC discarded for it."""
+    if isinstance(err, redis.exceptions.OutOfMemoryError):
+        return True
+    return isinstance(err, redis.exceptions.ExecAbortError) and "OOM" in str(err)
