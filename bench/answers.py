@@ -240,7 +240,7 @@ def main() -> None:
         try:
             client_redis = redis.Redis.from_url(server.url)
             app = create_app(Settings(redis_url=server.url, **NO_LIMITS), client=client_redis)
-            client, service = app.test_client(), app.extensions["gm.play.service"]
+            client, service = app.test_client(), app.extensions["gm.service"]
             print(f"{'game':12} {'largest':>8}  where")
             for game in args.game or list(GAMES):
                 sizes = Sizes()

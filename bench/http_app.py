@@ -20,7 +20,7 @@ from gm.frontends.http.app import create_app
 
 def create_bench_app():  # type: ignore[no-untyped-def]
     app = create_app()
-    store = app.extensions["gm.play.service"].store
+    store = app.extensions["gm.service"].store
 
     @app.post("/bench/baseline/<game_id>")
     def baseline(game_id: str):  # type: ignore[no-untyped-def]

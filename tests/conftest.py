@@ -155,7 +155,7 @@ def client(app):
 
 @pytest.fixture
 def service(app):
-    return app.extensions["gm.play.service"]
+    return app.extensions["gm.service"]
 
 
 @pytest.fixture

@@ -45,7 +45,7 @@ def _positions(name: str, seed: int, count: int):
     return found
 
 
-def table_of(name: str, state: dict, seed: int) -> Table:
+def _table(name: str, state: dict, seed: int) -> Table:
     game = GAMES[name]
     doc = Table.new_document(game, [{"kind": "ai", "level": "strong"}] * 2, seed, {}, None)
     doc["state"] = state

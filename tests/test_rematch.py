@@ -31,7 +31,7 @@ def _options(game: str) -> dict[str, Any]:
     return OPTIONS.get(game, {})
 
 
-def table_of(game: str) -> list[dict[str, Any]]:
+def _table(game: str) -> list[dict[str, Any]]:
     """Two humans, and an AI at a level that is not the default when the game takes a third."""
     entry = GAMES[game]
     table: list[dict[str, Any]] = [{"kind": "human"}, {"kind": "human"}]

@@ -169,7 +169,7 @@ def test_a_second_server_on_the_same_data_directory_is_refused(short_dir):
         assert call(gm.port, "GET", "/readyz")[0] == 200, "the first server is untouched"
 
         # gm mcp reuses the running server instead of starting a second one.
-        from gm.frontends.mcp.server import connect
+        from gm.composition import connect
 
         with connect(Settings(), str(data)) as client:
             assert client.info("server")["process_id"] == redis_pid(data)

@@ -12,7 +12,7 @@ from gm.play.service import GameService, ServiceError
 from gm.store.repository import Store
 
 
-def table_of(game, seats=("human", "human"), options=None, limit=None, seed=3) -> Table:
+def _table(game, seats=("human", "human"), options=None, limit=None, seed=3) -> Table:
     specs = [{"kind": k} for k in seats]
     doc = Table.new_document(game, specs, seed, options, limit)
     doc.update(id="g1", version=1)
@@ -105,7 +105,7 @@ def test_forfeit_board_ends_with_the_one_game_over_line(service, toy_game):
 
 
 def test_an_all_ai_table_is_never_stuck(app, redis_client, toy_game):
-    store: Store = app.extensions["gm.play.service"].store
+    store: Store = app.extensions["gm.service"].store
     slow = GameService(store, budget=lambda: Budget(steps=2))
     game = slow.create(
         "take-away", seats=[{"kind": "ai"}, {"kind": "ai", "level": "random"}], options={"pile": 50}

@@ -43,18 +43,15 @@ _DEADLINE: contextvars.ContextVar[float | None] = contextvars.ContextVar("gm_ai_
 _THINK_MS: contextvars.ContextVar[int | None] = contextvars.ContextVar("gm_ai_think_ms")
 _ITERATIONS: contextvars.ContextVar[int | None] = contextvars.ContextVar("gm_ai_iterations")
 
-DEFAULT_THINK_MS = 80  # a strong move's CPU-time budget (GM_AI_THINK_MS)
-_setting: dict[str, int] = {"think_ms": DEFAULT_THINK_MS}
-
-
-def set_think_ms(ms: int) -> None:
-    """The process-wide think budget of a ``strong`` move (from ``GM_AI_THINK_MS``)."""
-    _setting["think_ms"] = max(1, int(ms))
+DEFAULT_THINK_MS = 80  # a strong move's CPU-time budget (Settings.ai_think_ms, GM_AI_THINK_MS)
 
 
 def think_ms() -> int:
+    """The think budget in force: the innermost :func:`deadline_for`'s (a request's
+    :class:`~gm.games.table.Budget` sets it), else :data:`DEFAULT_THINK_MS`. There is no
+    process-wide setting: every door hands it over through the budget (gm/composition.py)."""
     given = _THINK_MS.get(None)
-    return _setting["think_ms"] if given is None else given
+    return DEFAULT_THINK_MS if given is None else given
 
 
 @contextlib.contextmanager

@@ -60,10 +60,12 @@ class SetupError(ValueError):
 @dataclass
 class Budget:
     """How much AI work one request may do: at most ``steps`` moves and ``seconds`` of wall
-    time (checked between moves). What is left is played by the next request on the game."""
+    time (checked between moves). What is left is played by the next request on the game.
+    ``think_ms``: one ``strong`` move's CPU time (None: an enclosing block's, or the default)."""
 
     steps: int = 500
     seconds: float = 1.0
+    think_ms: int | None = None
     clock: Callable[[], float] = time.monotonic
     _start: float | None = field(default=None, repr=False)
     _used: int = field(default=0, repr=False)
@@ -424,7 +426,8 @@ class Table:
             legal = self._moves(seat)
             rng = random.Random(f"{self.doc['seed']}/ai/{self.doc['ply']}")
             view = self.engine.view(self._state, seat, None)
-            with deadline_for(budget.remaining()):  # a search stops at the request's budget
+            # a search stops at the request's budget, and thinks the budget's think time
+            with deadline_for(budget.remaining(), think=budget.think_ms):
                 move = policy(self.engine, view, seat, legal, rng)
             if move not in legal:  # a policy bug must never corrupt a game
                 move = legal[0]

@@ -15,13 +15,15 @@ import random
 from typing import Any
 
 from gm.games import search
-from gm.games.table import Table
+from gm.games.table import Budget, Table
 
 HINTS_OFF = "Hints are turned off for this game (it was created with hints: false)."
 
 
-def suggest(table: Table, seat: int, seconds: float = 1.0) -> dict[str, Any]:
-    """``{"suggestion": move text | None, "reason": one line}`` for ``seat``."""
+def suggest(table: Table, seat: int, budget: Budget | None = None) -> dict[str, Any]:
+    """``{"suggestion": move text | None, "reason": one line}`` for ``seat``, within one
+    request's AI ``budget`` (its seconds; its think time, four times over)."""
+    budget = budget or Budget()
     if not table.hints:
         return {"suggestion": None, "reason": HINTS_OFF}
     if table.is_over():
@@ -41,7 +43,9 @@ def suggest(table: Table, seat: int, seconds: float = 1.0) -> dict[str, Any]:
     elif spec is not None:
         players = table.doc["players"]
         # a hint may think longer than an AI seat's move, within the request's budget
-        with search.deadline_for(seconds, think=min(int(1000 * seconds), 4 * search.think_ms())):
+        think = budget.think_ms if budget.think_ms is not None else search.think_ms()
+        seconds = budget.seconds
+        with search.deadline_for(seconds, think=min(int(1000 * seconds), 4 * think)):
             move, stats = search.search(engine, view, seat, legal, rng, spec, players)
         visits, mean = stats.get(move, (0, 0.0))
         told = spec.explain(engine, view, seat, move) if spec.explain is not None else None

@@ -183,7 +183,7 @@ class GameService:
         from gm.play import coach
 
         table, seat = self.read_seat(token)
-        hint = coach.suggest(table, seat, self.budget().seconds)
+        hint = coach.suggest(table, seat, self.budget())
         view = answers.view(table, seat)
         reply = hint["reason"]
         if hint["suggestion"] is not None:

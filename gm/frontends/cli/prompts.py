@@ -433,11 +433,11 @@ def mcp_tools() -> list[tuple[str, str]]:
     import anyio
     import redis
 
+    from gm import composition
     from gm.frontends.mcp.server import build_server
-    from gm.play.service import GameService
-    from gm.store.repository import Store
+    from gm.settings import Settings
 
-    server = build_server(GameService(Store(redis.Redis())))
+    server = build_server(composition.build(Settings(), redis.Redis()).service)
     tools = anyio.run(server.list_tools)
     return [(t.name, " ".join((t.description or "").split())) for t in tools]
 

@@ -26,7 +26,6 @@ from gm.contract.arguments import perform
 from gm.contract.errors import problem_for
 from gm.contract.operations import Operation, operation
 from gm.play.answers import seat_label
-from gm.play.service import GameService
 
 QUIT = ("quit", "exit", "q", ":q")
 
@@ -47,15 +46,17 @@ class LocalBackend:
     """The service on an embedded Redis server in a temporary directory."""
 
     def __init__(self) -> None:
-        import redis
-
+        from gm import composition
+        from gm.settings import Settings
+        from gm.store.connect import client_for
         from gm.store.embedded import EmbeddedRedis
-        from gm.store.repository import Store
 
         self._dir = tempfile.TemporaryDirectory(prefix="gm-play-")
         self._server = EmbeddedRedis(self._dir.name).start()
-        self._client = redis.Redis.from_url(self._server.url)
-        self.service = GameService(Store(self._client))
+        self._client = client_for(self._server.url)
+        # the same parts as every other door: GM_AI_BUDGET_MS, GM_AI_THINK_MS and the store's
+        # settings hold here too
+        self.service = composition.build(Settings.from_env(), self._client).service
 
     def _run(self, op: Operation, arguments: dict[str, Any]) -> dict[str, Any]:
         try:

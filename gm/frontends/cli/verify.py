@@ -97,14 +97,12 @@ def _against(answer: dict[str, Any], remembered: str | None) -> dict[str, Any]:
 
 
 def _from_store(game_id: str, data_dir: str | None) -> dict[str, Any]:
-    from gm.frontends.mcp.server import connect
-    from gm.play.service import GameService
+    from gm import composition
     from gm.settings import Settings
-    from gm.store.repository import Store
 
     settings = Settings.from_env()
-    with connect(settings, data_dir) as client:
-        return GameService(Store(client, ttl_s=settings.game_ttl_s)).verify(game_id)
+    with composition.connect(settings, data_dir) as client:
+        return composition.build(settings, client).service.verify(game_id)
 
 
 def report(answer: dict[str, Any]) -> str:

@@ -17,6 +17,7 @@ from pathlib import Path
 import redis
 from flask import Flask, Response, has_request_context, request
 
+from gm import composition
 from gm.frontends.http import requestlog
 from gm.frontends.http.documents import bp as frontends_bp
 from gm.frontends.http.errors import problem, register
@@ -24,15 +25,9 @@ from gm.frontends.http.events import bp as events_bp
 from gm.frontends.http.routes import bp
 from gm.frontends.security import bearer_ok, client_address
 from gm.frontends.web import bp as pages_bp
-from gm.games import search
-from gm.games.table import Budget
-from gm.play import live
-from gm.play.service import GameService
 from gm.settings import Settings
 from gm.store.connect import answers_at, client_for
 from gm.store.fastjson import FastJSONProvider
-from gm.store.ratelimits import Limiter
-from gm.store.repository import Store
 
 
 def _yielding_clock() -> Callable[[], float]:
@@ -103,30 +98,18 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
     app.json.ensure_ascii = False
     app.json.sort_keys = False
-    store = Store(
-        client,
-        ttl_s=settings.game_ttl_s,
-        idempotency_ttl_s=settings.idempotency_ttl_s,
-        wait_replicas=settings.redis_wait_replicas,
-        wait_ms=settings.redis_wait_ms,
-    )
     app.extensions["gm.settings"] = settings
-    seconds = max(settings.ai_budget_ms, 1) / 1000
-    # a strong move thinks GM_AI_THINK_MS, never more than a request's whole AI budget
-    search.set_think_ms(min(settings.ai_think_ms, settings.ai_budget_ms))
-    app.extensions["gm.play.service"] = GameService(
-        store, budget=lambda: Budget(seconds=seconds, clock=_yielding_clock())
-    )
-
-    live.attach(  # waits and event streams (gm/play/live.py), capped per client address too
-        app.extensions["gm.play.service"],
+    parts = composition.build(  # the one composition root: store, use cases, AI budget, live hub
         settings,
+        client,
+        clock=_yielding_clock,
         address=lambda: (
             client_address(request.remote_addr, request.headers, settings.trusted_proxies)
             if has_request_context()
             else None
         ),
     )
+    app.extensions["gm.service"] = parts.service
     if os.environ.get("GM_WORKER_HEADER") == "1":  # tests: which gunicorn worker answered
 
         @app.after_request
@@ -141,7 +124,7 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
 
         @app.before_request
         def _require_key() -> Response | None:
-            if request.endpoint in ("gm.health", "gm.play.readiness"):
+            if request.endpoint in ("gm.health", "gm.readiness"):
                 return None  # the probes reveal nothing: they answer without the key
             if not bearer_ok(request.headers.get("Authorization"), key):
                 response = problem(
@@ -154,7 +137,7 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
                 return response
             return None
 
-    limiter = Limiter.from_settings(client, settings)
+    limiter = parts.limiter
     app.extensions["gm.limiter"] = limiter
 
     @app.before_request

@@ -135,7 +135,7 @@ def _respond(body: Iterator[bytes], held: Held) -> Response:
 
 
 def _live() -> tuple[Any, Live]:
-    svc = current_app.extensions["gm.play.service"]
+    svc = current_app.extensions["gm.service"]
     return svc, live.of(svc)
 
 

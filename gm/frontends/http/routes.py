@@ -25,7 +25,7 @@ bp = Blueprint("gm", __name__)
 
 
 def service() -> GameService:
-    return current_app.extensions["gm.play.service"]
+    return current_app.extensions["gm.service"]
 
 
 def _rules(op: Operation, answer: dict[str, Any]) -> Any:

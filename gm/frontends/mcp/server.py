@@ -26,19 +26,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 import anyio
-import redis
 from mcp.server import MCPServer
 from mcp.server.mcpserver.tools import Tool
 from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase, FuncMetadata
 from mcp.types import CallToolResult, ContentBlock, TextContent, ToolAnnotations
 
-from gm import __version__
+from gm import __version__, composition
 from gm.contract.arguments import perform
 from gm.contract.errors import problem_for
 from gm.contract.openapi import build_openapi
@@ -47,12 +43,9 @@ from gm.contract.tools import input_schema
 from gm.frontends.mcp import app as mcp_app
 from gm.frontends.mcp.http import serve_http
 from gm.frontends.security import client_address, is_loopback
-from gm.play import live
 from gm.play.service import GameService
 from gm.settings import Settings
-from gm.store.connect import answers_at, client_for
 from gm.store.ratelimits import Limiter
-from gm.store.repository import Store
 
 _T = {op.name: op.name for op in OPERATIONS if op.mcp}
 INSTRUCTIONS = f"""\
@@ -213,38 +206,6 @@ def build_server(
 # ---------------------------------------------------------------- running it
 
 
-@contextmanager
-def connect(settings: Settings, data_dir: str | None = None) -> Iterator[redis.Redis]:
-    """A Redis client: ``REDIS_URL``, or the embedded server of ``data_dir`` — the one already
-    running there (a ``gm serve`` on the same data) or one started now and stopped on exit."""
-    server = None
-    if settings.redis_url:
-        url = settings.redis_url
-    else:
-        data_dir = data_dir or settings.data_dir
-        socket_path = Path(data_dir).resolve() / "redis.sock"
-        if answers_at(socket_path):  # a running gm serve's server: reuse it, never a second one
-            url = f"unix://{socket_path}"
-        else:
-            from gm.store.embedded import DataDirInUse, EmbeddedRedis
-
-            try:
-                server = EmbeddedRedis(
-                    data_dir, supervise=True, maxmemory=settings.redis_maxmemory
-                ).start()
-            except DataDirInUse as err:
-                raise SystemExit(f"gm: {err}") from None
-            url = server.url
-        print(f"gm: Redis at {url} (data in {Path(data_dir).resolve()})", file=sys.stderr)
-    client = client_for(url)
-    try:
-        yield client
-    finally:
-        client.close()
-        if server is not None:
-            server.stop()
-
-
 def run(args: argparse.Namespace) -> int:
     """``gm mcp [--http] [--host H] [--port P] [--data-dir D] [--allow-unauthenticated]``."""
     settings = Settings.from_env()
@@ -258,16 +219,11 @@ def run(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 2
-    with connect(settings, args.data_dir) as client:
-        store = Store(
-            client, ttl_s=settings.game_ttl_s, idempotency_ttl_s=settings.idempotency_ttl_s
-        )
-        service = GameService(store)
-        live.attach(service, settings)  # wait_for_turn's caps and longest wait
+    with composition.connect(settings, args.data_dir) as client:
+        parts = composition.build(settings, client)  # the same parts as every other door
         if args.http:
-            limiter = Limiter.from_settings(client, settings)
-            server = build_server(service, limiter, settings.trusted_proxies)
-            serve_http(server, service, settings, args.host, args.port)
+            server = build_server(parts.service, parts.limiter, settings.trusted_proxies)
+            serve_http(server, parts.service, settings, args.host, args.port)
         else:
-            build_server(service).run("stdio")
+            build_server(parts.service).run("stdio")
     return 0

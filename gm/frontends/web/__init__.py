@@ -50,7 +50,7 @@ _STYLE = re.compile(r"<style[^>]*>(.*?)</style>", re.S)
 
 
 def _service() -> Any:
-    return current_app.extensions["gm.play.service"]
+    return current_app.extensions["gm.service"]
 
 
 def _picture(game_id: str) -> str:
