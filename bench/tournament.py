@@ -26,7 +26,7 @@ import statistics
 import sys
 import time
 
-from gm.games import GAMES, search
+from gm.games import GAMES
 from gm.games.table import Budget, Table
 from gm.settings import Settings
 
@@ -41,19 +41,21 @@ PAIRINGS = {
 }
 
 
-def play(name: str, levels: tuple[str, str], seed: int, options=None):
+def play(name: str, levels: tuple[str, str], seed: int, options=None, think: int | None = None):
     """One game; returns (scores per seat in [0, 1], [(seat, wall s, CPU s), ...] per AI
-    move)."""
+    move). ``think``: the strong level's think time, ms (None: GM_AI_THINK_MS)."""
     game = GAMES[name]
     seats = [{"kind": "ai", "level": lv} for lv in levels]
     doc = Table.new_document(game, seats, seed, options or {}, None)
     table = Table(game, doc)
-    seconds = Settings.from_env().ai_budget_ms / 1000
+    settings = Settings.from_env()
+    seconds = settings.ai_budget_ms / 1000
+    think = think if think is not None else settings.ai_think_ms
     times: list[tuple[int, float, float]] = []
     while table.outcome() is None:
         seat = table.ai_to_move()
         t0, c0 = time.perf_counter(), time.thread_time()
-        table.run_ai(Budget(steps=1, seconds=seconds))
+        table.run_ai(Budget(steps=1, seconds=seconds, think_ms=think))
         times.append((seat, time.perf_counter() - t0, time.thread_time() - c0))
     out = table.outcome()
     if out.draw or not out.winners:
@@ -66,18 +68,19 @@ def play(name: str, levels: tuple[str, str], seed: int, options=None):
 def _pair(job: tuple) -> tuple[list[float], list[tuple[str, float, float]]]:
     """One seed played in both orders: level ``a``'s two results and every AI move's times."""
     name, a, b, seed, options, think = job
-    if think is not None:
-        search.set_think_ms(think)
     mine: list[float] = []
     timed: list[tuple[str, float, float]] = []
     for order in ((a, b), (b, a)):
-        result, moves = play(name, order, seed, options)
+        result, moves = play(name, order, seed, options, think)
         mine.append(result[order.index(a)])
         timed.extend((order[seat], wall, cpu) for seat, wall, cpu in moves)
     return mine, timed
 
 
-def match(name: str, a: str, b: str, games: int, first_seed: int = 1, options=None, jobs: int = 1):
+def match(
+    name: str, a: str, b: str, games: int, first_seed: int = 1, options=None, jobs: int = 1,
+    think: int | None = None,
+):  # fmt: skip
     """Level ``a`` against ``b`` over ``games`` games (seeds × both orders), the seeds spread
     over ``jobs`` processes (the think budget is CPU time, so a busy core does not weaken it)."""
     pairs: list[float] = []
@@ -85,7 +88,7 @@ def match(name: str, a: str, b: str, games: int, first_seed: int = 1, options=No
     cpu: dict[str, list[float]] = {a: [], b: []}
     wins = draws = 0
     seeds = range(first_seed, first_seed + max(1, games // 2))
-    work = [(name, a, b, seed, options, search.think_ms()) for seed in seeds]
+    work = [(name, a, b, seed, options, think) for seed in seeds]
     if jobs > 1:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
             done = pool.map(_pair, work, chunksize=1)
@@ -145,10 +148,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--options", type=json.loads, default=None, help="game options, JSON")
     p.add_argument("--jobs", type=int, default=1, help="processes (one per core)")
     args = p.parse_args(argv)
-    if args.think is not None:
-        search.set_think_ms(args.think)
+    think = args.think if args.think is not None else Settings.from_env().ai_think_ms
     print(
-        f"think budget {search.think_ms()} ms; AI budget per request "
+        f"think budget {think} ms; AI budget per request "
         f"{Settings.from_env().ai_budget_ms} ms",
         flush=True,
     )
@@ -160,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             plan = [(below, args.games or n_below), ("random", args.games or n_random)]
         for b, games in plan:
-            result = match(name, args.a, b, games, args.seed, args.options, args.jobs)
+            result = match(name, args.a, b, games, args.seed, args.options, args.jobs, think)
             print(line(result) + (f"  options {args.options}" if args.options else ""), flush=True)
     return 0
 

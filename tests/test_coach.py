@@ -5,6 +5,7 @@ no answer shows a card the seat may not see (for every game)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 
@@ -12,9 +13,10 @@ import anyio
 import pytest
 from mcp import Client
 
+from gm import composition
 from gm.contract.schemas import HintAnswerSchema
 from gm.frontends.mcp.server import build_server
-from gm.games import GAMES, search
+from gm.games import GAMES
 from gm.play.coach import HINTS_OFF
 
 
@@ -110,9 +112,12 @@ def test_the_mcp_tool_suggests_a_move(client, service):
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_hints_through_a_game_never_show_a_hidden_card(client, service, name, monkeypatch):
+def test_hints_through_a_game_never_show_a_hidden_card(
+    client, service, settings, name, monkeypatch
+):
     """Both seats ask at every ply of a short game played by the coach's own suggestions."""
-    monkeypatch.setitem(search._setting, "think_ms", 10)
+    quick = dataclasses.replace(settings, ai_think_ms=10)  # GM_AI_THINK_MS=10
+    monkeypatch.setattr(service, "budget", composition.budget_for(quick))
     tokens = _game(client, name)
     for _ in range(8):
         for seat, token in enumerate(tokens):
@@ -244,7 +249,7 @@ def test_card_chess_reasons_say_what_a_capture_takes_and_when_a_piece_goes_into_
     reason names the piece really taken; "in check" is said only of a move that really puts the
     piece in check, with the count the side then has."""
     from gm.games.card_chess import rules
-    from gm.games.card_chess.reading import explain
+    from gm.games.card_chess.ai import explain
 
     engine, told = GAMES["card-chess"].engine, {"capture": 0, "check": 0}
     for state, seat, move, reason in _reasons("card-chess", explain, mixed=True, plies=160):

@@ -10,7 +10,8 @@ from gm.games import default_level, get_engine, levels
 from gm.games.masul import MasulMove as M
 from gm.games.masul import model
 from gm.games.masul.ai import sample_hidden, search_candidates, seed_candidates, seed_scores
-from gm.games.masul.rules import make_position, rank, sort_key, suit
+from gm.games.masul.rules import rank, sort_key, suit
+from tests.masul_positions import make_position
 
 E = get_engine("masul")
 LEVELS = levels("masul")

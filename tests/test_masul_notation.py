@@ -7,7 +7,7 @@ import pytest
 from gm.games import get_engine
 from gm.games.base import AmbiguousMoveError, IllegalMoveError, ParseError
 from gm.games.masul import MasulMove as M
-from gm.games.masul.rules import make_position
+from tests.masul_positions import make_position
 
 E = get_engine("masul")
 ROW3, ROW1 = 0, 1

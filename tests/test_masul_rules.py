@@ -11,7 +11,8 @@ import pytest
 from gm.games import get_engine
 from gm.games.base import IllegalMoveError, InvalidStateError
 from gm.games.masul import MasulMove as M
-from gm.games.masul.rules import make_position, rank, sort_key
+from gm.games.masul.rules import rank, sort_key
+from tests.masul_positions import make_position
 
 E = get_engine("masul")
 ROW3, ROW1 = 0, 1

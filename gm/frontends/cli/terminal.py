@@ -43,7 +43,8 @@ class Backend(Protocol):
 
 
 class LocalBackend:
-    """The service on an embedded Redis server in a temporary directory."""
+    """The service on ``REDIS_URL`` when it is set, else on an embedded Redis server in a
+    temporary directory (removed on close)."""
 
     def __init__(self) -> None:
         from gm import composition
@@ -51,12 +52,18 @@ class LocalBackend:
         from gm.store.connect import client_for
         from gm.store.embedded import EmbeddedRedis
 
-        self._dir = tempfile.TemporaryDirectory(prefix="gm-play-")
-        self._server = EmbeddedRedis(self._dir.name).start()
-        self._client = client_for(self._server.url)
-        # the same parts as every other door: GM_AI_BUDGET_MS, GM_AI_THINK_MS and the store's
-        # settings hold here too
-        self.service = composition.build(Settings.from_env(), self._client).service
+        settings = Settings.from_env()
+        self._dir: tempfile.TemporaryDirectory[str] | None = None
+        self._server: EmbeddedRedis | None = None
+        url = settings.redis_url
+        if not url:
+            self._dir = tempfile.TemporaryDirectory(prefix="gm-play-")
+            self._server = EmbeddedRedis(self._dir.name).start()
+            url = self._server.url
+        self._client = client_for(url)
+        # the same parts as every other door: the AI's budget and think time, the store's TTLs
+        # and replica waits hold here too
+        self.service = composition.build(settings, self._client).service
 
     def _run(self, op: Operation, arguments: dict[str, Any]) -> dict[str, Any]:
         try:
@@ -72,8 +79,10 @@ class LocalBackend:
 
     def close(self) -> None:
         self._client.close()
-        self._server.stop()
-        self._dir.cleanup()
+        if self._server is not None:
+            self._server.stop()
+        if self._dir is not None:
+            self._dir.cleanup()
 
 
 def _create_body(game: str, level: str | None, seed: int | None) -> dict[str, Any]:

@@ -63,7 +63,7 @@ from typing import Any
 
 from gm.games.base import Engine, Move
 from gm.games.card_chess import rules as R
-from gm.games.card_chess.reading import explain
+from gm.games.card_chess.rules import CARD_SIDE, SEATS
 from gm.games.policies import random_policy
 from gm.games.search import SearchSpec, strong_policy, view_playout
 
@@ -485,6 +485,33 @@ def _winning_moves(engine: Engine, view, seat: int, moves: list[Move], rng) -> l
 
 _WIN_SAMPLES = 3
 _CHECK, _CLEAR = 100.0, 40.0  # a move into check scores 100 or more in the heuristic
+
+
+# ---------------------------------------------------------------- the coach's reasons
+
+
+def explain(engine: Any, view: dict[str, Any], seat: int, move: Move) -> str | None:
+    """The coach's reason for ``move`` (gm/play/coach.py), from the view only: what a capture takes
+    (and a known face-down card the flip brings up), or a piece moved into check."""
+    if move[0] not in ("move", "capture"):
+        return None
+    start, end = R.spot_name(move[1]), R.spot_name(move[2])
+    piece, enemy_castle = view["pieces"].get(start), move[2] // 5 == R.CASTLE_ROW[1 - seat]
+    if piece is None:
+        return None
+    if move[0] == "capture":
+        known = view["known_face_down"].get(end)
+        said = f"{piece} takes {view['pieces'].get(end)} on {end}; the spot then flips"
+        if known is None:
+            return said
+        ours = CARD_SIDE[known] == seat
+        where = ", in check there" if ours and enemy_castle else ""
+        return f"{said} and brings up the known {known} ({'yours' if ours else 'theirs'}{where})"
+    if enemy_castle:
+        count = view["in_check"][SEATS[seat]] + 1
+        return f"It puts {piece} in check on {end}: {count} of the five you need"
+    return None
+
 
 STRONG = SearchSpec(
     evaluate=_evaluate,

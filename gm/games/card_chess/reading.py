@@ -7,7 +7,6 @@
 the hand ("my second card"), and keeps the legal moves that fit everything said: one move is
 played, several are asked back (at most :data:`MAX_CANDIDATES`), none is refused with the reason.
 An article is never a card: only the words ``ace``, ``king``… and the numbers 2–10 are ranks.
-:func:`explain` words the coach's reason for a move (what it captures, a piece into check).
 """
 
 from __future__ import annotations
@@ -280,29 +279,3 @@ def _no_fit(
         rule="movement",
         hint=_hint(own, "Those pieces may go: ") if own else _hint(legal),
     )
-
-
-# ---------------------------------------------------------------- the coach's reasons
-
-
-def explain(engine: Any, view: dict[str, Any], seat: int, move: Move) -> str | None:
-    """The coach's reason for ``move`` (gm/play/coach.py), from the view only: what a capture takes
-    (and a known face-down card the flip brings up), or a piece moved into check."""
-    if move[0] not in ("move", "capture"):
-        return None
-    start, end = R.spot_name(move[1]), R.spot_name(move[2])
-    piece, enemy_castle = view["pieces"].get(start), move[2] // 5 == R.CASTLE_ROW[1 - seat]
-    if piece is None:
-        return None
-    if move[0] == "capture":
-        known = view["known_face_down"].get(end)
-        said = f"{piece} takes {view['pieces'].get(end)} on {end}; the spot then flips"
-        if known is None:
-            return said
-        ours = CARD_SIDE[known] == seat
-        where = ", in check there" if ours and enemy_castle else ""
-        return f"{said} and brings up the known {known} ({'yours' if ours else 'theirs'}{where})"
-    if enemy_castle:
-        count = view["in_check"][SEATS[seat]] + 1
-        return f"It puts {piece} in check on {end}: {count} of the five you need"
-    return None
