@@ -17,6 +17,8 @@ import pytest
 from gm.games import GAMES, search
 from gm.games.table import Budget, Table
 
+pytestmark = pytest.mark.slow  # the slow tier: the strong AI's searches and statistics
+
 NAMES = sorted(GAMES)
 ITERATIONS = 40  # a small, fixed budget: no clock in the decision
 # perfect information: the "other" state is the same one (Your Trumps' pack is all dealt, so

@@ -17,6 +17,7 @@ from gm.play.answers import EVENTS_CAP, HISTORY_BYTES, LEGAL_MOVES_CAP
 PLANS = [(game, plan.label) for game in GAMES for plan in plans(game, quick=True)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "label"), PLANS, ids=[f"{g}-{lab}" for g, lab in PLANS])
 def test_every_answer_of_a_long_game_is_at_most_16_kb(client, service, game, label):
     plan = next(p for p in plans(game, quick=True) if p.label == label)

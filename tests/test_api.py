@@ -372,6 +372,7 @@ def test_health_is_liveness_and_readiness_checks_redis(client):
     assert body["redis"]["kind"] == kind and body["redis"]["answers"] is True
 
 
+@pytest.mark.slow
 def test_unreachable_redis_is_a_503_problem(settings):
     import redis
 

@@ -49,6 +49,7 @@ def _seat_tokens(client, created: dict) -> dict[str, str]:
     return tokens
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(REGISTRY))
 def test_each_game_plays_to_the_end_against_its_strongest_ai(client, game):
     created = _check(CreateAnswerSchema, client.post("/games", json={"game": game, "seed": 8}), 201)
@@ -62,6 +63,7 @@ def test_each_game_plays_to_the_end_against_its_strongest_ai(client, game):
     assert any(m["seat"] == ai_seat for m in history["moves"]), "the AI moved"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(REGISTRY))
 def test_each_game_plays_to_the_end_between_two_humans(client, game):
     created = _check(
@@ -79,6 +81,7 @@ def test_each_game_plays_to_the_end_between_two_humans(client, game):
     "game",
     sorted(name for name, engine in REGISTRY.items() if engine.info.max_players >= 4),
 )
+@pytest.mark.slow
 def test_a_four_seat_table_of_two_humans_and_two_ais(client, game):
     engine = REGISTRY[game]
     seats = [

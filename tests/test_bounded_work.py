@@ -18,6 +18,8 @@ import pytest
 from gm.games import GAMES
 from tests.real_server import free_port, wait_up
 
+pytestmark = pytest.mark.slow  # the slow tier: gunicorn as a process, all-AI tables
+
 
 @pytest.fixture
 def server(redis_url, redis_client):

@@ -866,6 +866,7 @@ def _ai_game(seed: int, heuristic_seat: int) -> dict:
     return state
 
 
+@pytest.mark.slow
 def test_heuristic_beats_random_in_80_percent_of_200_games():
     """Measured: 179 of 200 (89.5 %); games stop at the default 500-ply cap."""
     wins = 0

@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from gm.games import search
 from gm.games.card_chess import ENGINE
 from gm.games.card_chess import ai as A
 from gm.games.card_chess import rules as R
 from tests.test_card_chess import IDX, make_state
+
+pytestmark = pytest.mark.slow  # the slow tier: win-rate statistics
 
 RED, BLACK = 0, 1
 # black's five pawns on the middle rank, red's kings in front of four of them: black's only

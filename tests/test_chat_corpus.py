@@ -1,7 +1,7 @@
 """The chat corpus (tests/chat_corpus/): every case replayed through the real chat path on its
 staged position. Per game: at least 95% understood, the rest asked back with the intended move
 among the candidates, and none misread. The figures are printed (``pytest -s``) and written to
-``chat-corpus.txt`` in pytest's temporary directory."""
+``chat-corpus-<game>.txt`` in pytest's temporary directory."""
 
 from __future__ import annotations
 
@@ -41,26 +41,34 @@ def judge(service, case: Case) -> tuple[str, str]:
     return "refused", said
 
 
-@pytest.mark.skipif(not CASES, reason="no corpus cases yet")
-def test_the_corpus_is_understood(service, tmp_path_factory):
+GAMES = sorted({case.game for case in CASES})
+
+
+def test_the_corpus_covers_every_game():
+    assert len(CASES) >= 150 and len(GAMES) == 6, (len(CASES), GAMES)
+
+
+@pytest.mark.parametrize("game", GAMES)  # one test a game: pytest-xdist spreads them
+def test_the_corpus_is_understood(service, tmp_path_factory, game):
     results: dict[str, Counter] = defaultdict(Counter)
     problems: list[str] = []
     for case in CASES:
+        if case.game != game:
+            continue
         verdict, detail = judge(service, case)
         results[case.game][verdict] += 1
         if verdict in ("misread", "refused"):
             problems.append(f"{case.game} {verdict}: {case.text!r} ({case.note}) → {detail}")
     lines = ["game          cases  understood  asked  refused  misread"]
-    for game, counts in sorted(results.items()):
+    for name, counts in sorted(results.items()):
         total = sum(counts.values())
         lines.append(
-            f"{game:12} {total:6} {counts['understood'] / total:10.1%} {counts['asked']:6} "
+            f"{name:12} {total:6} {counts['understood'] / total:10.1%} {counts['asked']:6} "
             f"{counts['refused']:8} {counts['misread']:8}"
         )
     report = "\n".join(lines + [""] + problems)
     print(report)
-    (tmp_path_factory.mktemp("corpus") / "chat-corpus.txt").write_text(report)
-    assert len(CASES) >= 150 and len(results) == 6, (len(CASES), sorted(results))
+    (tmp_path_factory.mktemp("corpus") / f"chat-corpus-{game}.txt").write_text(report)
     assert not [p for p in problems if " misread: " in p], report
     for counts in results.values():
         total = sum(counts.values())

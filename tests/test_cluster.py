@@ -20,7 +20,10 @@ from gm.store.repository import Store
 from tests.conftest import CLUSTER
 from tests.real_server import gm_env
 
-pytestmark = pytest.mark.skipif(not CLUSTER, reason="the cluster pass: GM_TEST_REDIS=cluster")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not CLUSTER, reason="the cluster pass: GM_TEST_REDIS=cluster"),
+]
 CLUSTER_ONLY = True  # runs in the cluster pass whatever its fixtures (tests/conftest.py)
 
 

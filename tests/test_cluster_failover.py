@@ -10,7 +10,10 @@ import pytest
 from bench import failover
 from tests.conftest import CLUSTER
 
-pytestmark = pytest.mark.skipif(not CLUSTER, reason="the cluster pass: GM_TEST_REDIS=cluster")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not CLUSTER, reason="the cluster pass: GM_TEST_REDIS=cluster"),
+]
 CLUSTER_ONLY = True  # runs in the cluster pass whatever its fixtures (tests/conftest.py)
 
 

@@ -21,6 +21,8 @@ import yaml
 from gm.store.cluster import free_port as free_node_port
 from tests.real_server import ROOT
 
+pytestmark = pytest.mark.slow  # the slow tier: compose files through docker-compose
+
 COMPOSE = ROOT / "compose.yaml"
 
 

@@ -221,11 +221,21 @@ def play_random_game(
     raise AssertionError(f"game did not end within {MAX_STEPS} steps")
 
 
-@pytest.mark.parametrize("name", sorted(REGISTRY))
-def test_random_games_keep_every_invariant(name):
+# The games of each engine in chunks that pytest-xdist spreads over the cores: the first chunk
+# (the ones drawn as pictures too) is in the quick tier, the rest in the slow one.
+CHUNK = 25
+CHUNKS = [
+    pytest.param(name, start, id=f"{name}-{start}", marks=[pytest.mark.slow] if start else [])
+    for name in sorted(REGISTRY)
+    for start in range(0, GAMES_PER_ENGINE, CHUNK)
+]
+
+
+@pytest.mark.parametrize(("name", "start"), CHUNKS)
+def test_random_games_keep_every_invariant(name, start):
     engine = REGISTRY[name]
     counts = _player_counts(engine)
-    for i in range(GAMES_PER_ENGINE):
+    for i in range(start, min(start + CHUNK, GAMES_PER_ENGINE)):
         players = counts[i % len(counts)]
         play_random_game(engine, seed=i, players=players, check=True, pictures=i < PICTURE_GAMES)
 

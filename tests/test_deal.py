@@ -229,6 +229,7 @@ def _cli(args: list[str], redis_url: str, stdin: str | None = None):
     )
 
 
+@pytest.mark.slow
 def test_gm_verify_checks_a_finished_games_commitment_and_fails_on_a_tampered_secret(
     client, redis_url
 ):

@@ -4,9 +4,12 @@ across restarts, stopped cleanly."""
 
 from __future__ import annotations
 
+import pytest
 import redis
 
 from gm.store.embedded import EmbeddedRedis
+
+pytestmark = pytest.mark.slow  # the slow tier: Redis servers started as processes
 
 
 def test_embedded_server_persists_data_across_restarts(tmp_path):

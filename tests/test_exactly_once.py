@@ -25,6 +25,8 @@ from gm.settings import Settings
 from gm.store.embedded import server_binary
 from tests.real_server import free_port
 
+pytestmark = pytest.mark.slow  # the slow tier: a proxy that drops replies, timeouts
+
 TIMEOUT_S = 0.4  # the proxied client's socket timeout
 
 

@@ -15,6 +15,8 @@ from gm.games import GAMES
 from gm.store.repository import Store
 from tests.test_fuzz_parsers import HOSTILE, TROUBLE
 
+pytestmark = pytest.mark.slow  # the slow tier: fuzzing the whole API
+
 EXAMPLES = 1_500
 
 _text = st.one_of(HOSTILE, st.text(alphabet=st.sampled_from(TROUBLE), max_size=30))

@@ -20,6 +20,8 @@ from gm.games import GAMES
 from gm.games.base import GameError
 from gm.games.table import Table
 
+pytestmark = pytest.mark.slow  # the slow tier: fuzzing every parser
+
 EXAMPLES = 10_000
 
 #: Characters that case-fold, normalise or encode badly, and separators a parser may split on.

@@ -16,6 +16,8 @@ import pytest
 
 from tests.real_server import free_port, wait_up
 
+pytestmark = pytest.mark.slow  # the slow tier: gunicorn as a process
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

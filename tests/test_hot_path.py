@@ -54,6 +54,7 @@ def test_a_move_with_the_ai_reply_costs_one_read_and_one_write(service, monkeypa
         assert sent == ["MGET"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_answers_are_the_standard_encoders_bytes(client, name):
     """Every answer of a game played over HTTP, and of an all-AI game to its end: orjson's bytes

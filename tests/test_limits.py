@@ -171,6 +171,7 @@ def test_limits_off_count_nothing(settings, redis_client):
     assert redis_client.keys("gm-rl:*") == []
 
 
+@pytest.mark.slow
 def test_a_limiter_on_an_unreachable_store_is_a_503():
     dead = redis.Redis(host="127.0.0.1", port=1, socket_connect_timeout=0.5)
     limiter = Limiter(dead, {("create", "address"): (Rate(1, 60),)})

@@ -16,6 +16,8 @@ import pytest
 from tests.real_server import GmServe, call
 from tests.sse import SSEClient
 
+pytestmark = pytest.mark.slow  # the slow tier: gunicorn as a process
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):

@@ -14,8 +14,12 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 from gm.frontends.security import redact
 from tests.real_server import free_port
+
+pytestmark = pytest.mark.slow  # the slow tier: gunicorn as a process
 
 ROOT = Path(__file__).resolve().parent.parent
 KEY = "operator-key-Zq81x"

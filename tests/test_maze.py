@@ -766,6 +766,7 @@ def test_heuristic_keeps_the_cards_of_its_chain():
         assert move[1] in ("3YA", "5YS", "4RM")
 
 
+@pytest.mark.slow
 def test_heuristic_wins_most_two_seat_games_against_random():
     wins = 0
     games = 300

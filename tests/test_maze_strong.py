@@ -14,6 +14,8 @@ from gm.games.maze import ai, exact
 from gm.games.maze.geometry import ALL_CARDS, CARD_INDEX, CORNERS, winning_chain
 from tests.test_maze import CHAIN_A, HAND_B2, make_state
 
+pytestmark = pytest.mark.slow  # the slow tier: win-rate statistics
+
 
 def _cards(mask: int) -> list[str]:
     return [ALL_CARDS[i] for i in range(len(ALL_CARDS)) if mask >> i & 1]

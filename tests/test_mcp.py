@@ -247,6 +247,7 @@ def _env(**extra: str) -> dict[str, str]:
     return env
 
 
+@pytest.mark.slow
 def test_gm_mcp_over_stdio_plays_a_masul_game_to_the_end(redis_url):
     params = StdioServerParameters(
         command=sys.executable, args=["-m", "gm", "mcp"], env=_env(REDIS_URL=redis_url)
@@ -264,6 +265,7 @@ def test_gm_mcp_over_stdio_plays_a_masul_game_to_the_end(redis_url):
     anyio.run(main)
 
 
+@pytest.mark.slow
 def test_gm_mcp_without_redis_url_starts_the_embedded_server_in_its_data_dir(tmp_path):
     params = StdioServerParameters(
         command=sys.executable,
@@ -290,6 +292,7 @@ def _answers(path) -> bool:
         return False
 
 
+@pytest.mark.slow
 def test_gm_mcp_http_serves_streamable_http(redis_url):
     port = free_port()
     process = subprocess.Popen(

@@ -25,6 +25,8 @@ from gm.frontends.mcp.server import build_server
 from tests import browser as browser_for_tests
 from tests.real_server import ROOT, free_port, gm_env
 
+pytestmark = pytest.mark.slow  # the slow tier: a real browser and the host bridge
+
 HOST_DIR = ROOT / "tests" / "mcp_app_host"
 UI_TOOLS = {op.name for op in OPERATIONS if op.mcp and op.ui}
 SVG = (

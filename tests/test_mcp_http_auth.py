@@ -22,6 +22,8 @@ from mcp.shared._httpx_utils import create_mcp_http_client
 
 from tests.real_server import free_port
 
+pytestmark = pytest.mark.slow  # the slow tier: gm mcp --http as a process
+
 ROOT = Path(__file__).resolve().parent.parent
 KEY = "mcp-operator-key-7Hq"
 INITIALIZE = {

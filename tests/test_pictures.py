@@ -118,6 +118,7 @@ def test_unknown_tokens_and_games_are_404_problems(client, path):
     _problem(client.get(path), 404)
 
 
+@pytest.mark.slow
 def test_unreachable_redis_is_a_503_problem(settings):
     import redis
 

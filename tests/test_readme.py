@@ -66,6 +66,7 @@ def served(tmp_path):
         process.wait(timeout=30)
 
 
+@pytest.mark.slow
 def test_gm_serve_runs_the_readme_curl_session_to_the_final_score(served):
     url, process, cwd = served
     for tool in ("curl", "jq"):
@@ -106,6 +107,7 @@ def _front_end_curl_blocks() -> list[str]:
     return blocks
 
 
+@pytest.mark.slow
 def test_readme_mcp_example_runs(redis_url, tmp_path):
     section = README.split("### MCP", 1)[1]
     code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
@@ -125,6 +127,7 @@ def test_readme_mcp_example_runs(redis_url, tmp_path):
     assert board.startswith("Masul Player's Hand: 8\n")
 
 
+@pytest.mark.slow
 def test_gm_serve_stops_its_embedded_redis_on_sigterm(served):
     url, process, cwd = served
     process.send_signal(signal.SIGTERM)

@@ -10,8 +10,12 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import pytest
+
 from bench.slow_clients import siege
 from tests.real_server import GmServe
+
+pytestmark = pytest.mark.slow  # the slow tier: gunicorn as a process
 
 SLOW, IDLE, SECONDS, HEAD_DEADLINE_S = 48, 48, 8.0, 5.0
 

@@ -479,6 +479,7 @@ def _duel(games, **opts):
     return wins / games
 
 
+@pytest.mark.slow
 def test_heuristic_beats_random_when_the_cards_are_visible():
     assert _duel(200, defiant_sees_cards=True) >= 0.9
 

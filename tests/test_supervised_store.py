@@ -21,6 +21,8 @@ from gm.settings import Settings
 from gm.store.embedded import DataDirInUse, EmbeddedRedis
 from tests.real_server import GmServe, call, gm_env, redis_pid
 
+pytestmark = pytest.mark.slow  # the slow tier: kills and restarts Redis servers
+
 BOUND_S = 1.0
 
 

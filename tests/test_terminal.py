@@ -12,6 +12,8 @@ import pexpect
 import pytest
 from werkzeug.serving import make_server
 
+pytestmark = pytest.mark.slow  # the slow tier: gm play as a process
+
 PROMPT = "Row 3> "
 TIMEOUT = 30
 

@@ -588,6 +588,7 @@ def _duel(level, opponent, games):
     return wins / games
 
 
+@pytest.mark.slow
 def test_heuristic_beats_random_in_at_least_70_percent_of_500_games():
     assert _duel("heuristic", "random", 500) >= 0.70
 

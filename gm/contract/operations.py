@@ -5,18 +5,16 @@ and the MCP tool name), its HTTP method and path, its prose, its body and answer
 (marshmallow, gm/contract/schemas.py), the errors it can give, which front ends show it, what it
 does to a game (read, write, destructive) and the service call. From :data:`OPERATIONS` come:
 
-- the Flask routes (gm/contract/ and gm/frontends/http/__init__.py, one generic view per operation);
-- the OpenAPI document (gm/contract/openapi.py: the served one, a GPT Action's schema, shows only
-the
-  operations with ``in_openapi``, those a model should call) and the tool files
+- the Flask routes (gm/frontends/http/routes.py, one generic view per operation);
+- the OpenAPI document (gm/contract/openapi.py: the served one, a GPT Action's schema, shows
+  only the operations with ``in_openapi``, those a model should call) and the tool files
   (gm/contract/tools.py);
 - the MCP tools (gm/frontends/mcp/server.py): input schemas from the same marshmallow schemas,
-arguments
-  validated by :func:`gm.contract.arguments.load_arguments`, so an MCP call is refused in the words
-  HTTP uses; those with ``ui`` link the board app that MCP Apps hosts show
+  arguments validated by :func:`gm.contract.arguments.load_arguments`, so an MCP call is refused
+  in the words HTTP uses; those with ``ui`` link the board app that MCP Apps hosts show
   (gm/frontends/mcp/app.py);
 - the operation names the prompts use (gm/frontends/cli/prompts.py) and the terminal's calls
-(gm/frontends/cli/terminal.py).
+  (gm/frontends/cli/terminal.py).
 
 Errors are mapped once, in gm/contract/errors.py; a call's arguments are loaded in
 gm/contract/arguments.py.

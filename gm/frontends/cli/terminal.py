@@ -1,13 +1,13 @@
 """``gm play <game>``: play against the AI in a terminal.
 
-Every line typed goes through the chat-text logic (gm/chat.py), so a move in any phrasing the game
-reads works, and so do ``board``, ``legal moves``, ``whose turn``, ``history``, ``rules``,
-``resign`` and ``help``; ``quit`` leaves. By default the game runs on an embedded Redis server
-started in a temporary directory (removed on exit); with ``--url`` it runs on a gm server over HTTP
-(stdlib only; ``GM_API_KEY`` is sent as the bearer key when set). Either way the calls are the
-operations ``new_game`` and ``say`` of gm/contract/operations.py (validated by their schemas, or
-sent to their routes), and a refusal is printed as its detail from the one error map
-(gm/contract/errors.py).
+Every line typed goes through the chat-text logic (gm/play/chat/), so a move in any phrasing the
+game reads works, and so do ``board``, ``legal moves``, ``whose turn``, ``history``, ``rules``,
+``resign`` and ``help``; ``quit`` leaves. The game runs on ``REDIS_URL`` when it is set, else on
+an embedded Redis server started in a temporary directory (removed on exit), with the parts every
+door builds (gm/composition.py); with ``--url`` it runs on a gm server over HTTP (stdlib only;
+``GM_API_KEY`` is sent as the bearer key when set). Either way the calls are the operations
+``new_game`` and ``say`` of gm/contract/operations.py (validated by their schemas, or sent to their
+routes), and a refusal is printed as its detail from the one error map (gm/contract/errors.py).
 """
 
 from __future__ import annotations
