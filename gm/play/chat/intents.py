@@ -318,7 +318,7 @@ _FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|me|my|mine|we|us|our)\b", re.IGNORECA
 
 
 def is_question(text: str) -> bool:
-    """A wh-word or an auxiliary first, or a question mark last."""
+    """A wh-word or an auxiliary first, or "?" last."""
     t = text.strip()
     return t.endswith("?") or bool(_QUESTION_START.match(t))
 
