@@ -26,6 +26,7 @@ from gm.games.base import (
     rng_for,
 )
 from gm.games.registry import Game
+from gm.games.words import ChatWords
 
 SEATS = ("left", "right")
 CARDS = tuple(f"T{i}" for i in range(1, 10))
@@ -43,6 +44,10 @@ class TakeAwayEngine(Engine):
         ),
         move_syntax="TAKE 1 | TAKE 2 | TAKE 3",
         example_moves=("TAKE 1", "take 3"),
+        # its own chat words: "remove two stones from the heap" is a try at a move
+        chat_words=ChatWords(
+            move_verbs=("remove",), move_words=("stone", "stones", "heap"), board_parts=("heap",)
+        ),
         cap=MoveCap("max_moves", "plies"),
     )
 

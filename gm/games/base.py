@@ -40,6 +40,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
+from gm.games.words import ChatWords
+
 State = dict[str, Any]
 Move = tuple[Any, ...]  # ("action", arg, ...): see the module docstring
 
@@ -237,10 +239,9 @@ class GameInfo:
     options: tuple[Option, ...] = ()
     move_syntax: str = ""  # one line, e.g. "7♠ C3 | 7♠ C3 FD | 7♠ FC3"
     example_moves: tuple[str, ...] = ()
-    # Every game is bounded: either a cap option the framework enforces, or a length the rules
-    # never exceed (``max_plies``: Masul ends after at most 18 moves).
-    cap: MoveCap | None = None
-    max_plies: int | None = None
+    chat_words: ChatWords = ChatWords()  # how its players talk about it (gm.games.words)
+    cap: MoveCap | None = None  # every game is bounded: a cap option the framework enforces,
+    max_plies: int | None = None  # or a length its rules never exceed (Masul: 18 moves)
 
     def seat_label(self, seat: int | None) -> str:  # a seat in a text for people (None: nobody)
         return "nobody" if seat is None else (self.seat_labels or self.seat_names)[seat]

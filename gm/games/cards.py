@@ -15,6 +15,8 @@ import random
 import re
 from collections.abc import Iterable
 
+from gm.games.words import ChatWords
+
 Card = tuple[int, int]
 
 SUITS = ("♣", "♦", "♥", "♠")
@@ -174,3 +176,30 @@ def shuffled(cards: Iterable[Card], rng: random.Random) -> list[Card]:
 
 def is_red(card: Card) -> bool:
     return card[1] in RED_SUITS
+
+
+# ---------------------------------------------------------------- chat words
+
+#: What every game's chat reads as playing cards (a chat names them in any game, with
+#: :func:`find_cards`): the suits' and the court cards' names, and the suit symbols.
+CHAT_WORDS = ChatWords(
+    move_words=(
+        *(w for name in SUIT_NAMES for w in (name[:-1], name)),
+        *("ace", "king", "queen", "jack", "knave"),
+    ),
+    move_codes=("[♠♥♦♣]",),
+)
+
+#: Requests about a pack's piles (a deck to draw from, a discard pile): for the games that have
+#: them (``ChatWords.phrasings``).
+PILE_PHRASINGS: tuple[tuple[str, str], ...] = (
+    ("board", r"what is (on|at) (the )?(top of the )?(pile|discard pile|discards|deck|table)"),
+    ("board", r"(what is )?(the )?top (card|discard)( of the (pile|discard pile))?"),
+    ("board", r"what is (on )?top( of the (pile|deck|discard pile))?( now)?"),
+    ("board", r"how many cards (are )?(left|remaining)( in the (deck|pile|draw pile|stock))?"),
+    (
+        "board",
+        r"how many cards (are )?(left )?(in|on) the (deck|pile|draw pile|stock|discard pile)"
+        r"( now)?",
+    ),
+)

@@ -6,12 +6,16 @@ matches a word against a game's keywords with a light edit distance (``colum`` �
 uses them where its game has an order (columns, positions, cards in a row); what a number means
 is the game's to decide ("the one in the middle" names no number: ``one`` is a pronoun there, so
 :func:`number_value` reads ``one`` only when asked to with ``pronoun_one=False``).
+
+:class:`ChatWords`: the words a game's players use in a chat, declared by each game.
 """
 
 from __future__ import annotations
 
 import difflib
 import re
+from dataclasses import dataclass, fields
+from typing import Any
 
 CARDINALS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -60,3 +64,52 @@ def typo(word: str, keywords: tuple[str, ...] | list[str], cutoff: float = 0.8) 
         return None
     close = difflib.get_close_matches(w, list(dict.fromkeys(keywords)), n=2, cutoff=cutoff)
     return close[0] if len(close) == 1 else None  # two near keywords: no guess
+
+
+@dataclass(frozen=True)
+class ChatWords:
+    """How the players of one game talk about it in a chat: each game declares its own
+    (``GameInfo.chat_words``, built where its ``GameInfo`` is), and the chat door builds its
+    patterns from the game being played, so it names no game itself. Words are plain lower-case
+    words or phrases (``"face down"``), matched whole and case-insensitively; ``move_codes``,
+    ``phrasings`` and ``code_aliases`` are regular expressions.
+
+    - ``move_verbs``: the game's own verbs for its moves ("discard"): a message with one is a try
+      at a move, and "can I <verb> …?" asks about one move.
+    - ``move_words``: other words that make a message a try at a move (the nouns of its moves,
+      other forms of its verbs).
+    - ``move_codes``: the game's codes (squares, card codes, coordinates), as regex sources: a
+      message with one is a try at a move, and a question with one asks about this position.
+    - ``board_parts``: the nouns a player asks about on the board ("what is my <part>?").
+    - ``phrasings``: ``(intent, regex)`` requests said in the game's words, matched whole
+      against the normalised message like the chat door's own (intents: ``board``, ``score``,
+      ``hint``, ``legal``, ``history``, ``status``…).
+    - ``score_words``: phrases of the board lines that tell how the game stands ("score" and
+      "points" are every game's).
+    - ``code_aliases``: ``(regex, template)`` pairs that rewrite a person's words (upper-cased)
+      into the game's codes, to find the legal moves closest to a refused text.
+    """
+
+    move_verbs: tuple[str, ...] = ()
+    move_words: tuple[str, ...] = ()
+    move_codes: tuple[str, ...] = ()
+    board_parts: tuple[str, ...] = ()
+    phrasings: tuple[tuple[str, str], ...] = ()
+    score_words: tuple[str, ...] = ()
+    code_aliases: tuple[tuple[str, str], ...] = ()
+
+    def __add__(self, other: ChatWords) -> ChatWords:
+        """Both games' (or the shared and a game's) words, each once, in order."""
+
+        def both(mine: tuple[Any, ...], theirs: tuple[Any, ...]) -> tuple[Any, ...]:
+            return tuple(dict.fromkeys(mine + theirs))
+
+        return ChatWords(*(both(getattr(self, f), getattr(other, f)) for f in _FIELDS))
+
+    @property
+    def words(self) -> frozenset[str]:
+        """Every plain word and phrase declared (verbs, move words, board parts, score words)."""
+        return frozenset(self.move_verbs + self.move_words + self.board_parts + self.score_words)
+
+
+_FIELDS = tuple(f.name for f in fields(ChatWords))

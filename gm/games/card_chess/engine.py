@@ -28,6 +28,8 @@ from functools import lru_cache
 from typing import Any
 
 from gm.games.base import Engine, GameInfo, InvalidStateError, MoveCap, Option, Outcome
+from gm.games.cards import PILE_PHRASINGS
+from gm.games.words import ChatWords
 
 from . import moves
 from . import notation as N
@@ -49,6 +51,24 @@ _KEYS = frozenset(
 )
 
 
+# What Card Chess players say in a chat (gm.games.words.ChatWords): captures, the castle and the
+# kingdom, the exchange, the squares (RC3, BK2, M4), check.
+CHAT_WORDS = ChatWords(
+    move_verbs=("capture", "replace", "keep", "exchange", "draw", "discard"),
+    move_words=(
+        *("captures", "castle", "kingdom", "pile"),
+        *("face down", "facedown", "face up", "faceup"),
+    ),
+    move_codes=(r"\b(?:rc|rk|bc|bk|m)\s?[1-9]\b",),
+    board_parts=("pile", "drawn"),
+    phrasings=(
+        ("score", r"(what|who|which pieces|how many( pieces)?) (is|are) in check( now)?"),
+        *PILE_PHRASINGS,
+    ),
+    score_words=("in check",),
+)
+
+
 class CardChessEngine(Engine):
     info = GameInfo(
         name=R.GAME,
@@ -61,6 +81,7 @@ class CardChessEngine(Engine):
         options=(_MAX_PLIES,),
         move_syntax="PLAY 7♥ RC3 | RC3-RK3 | RK3xM4 | REPLACE 2♠ | KEEP | EXCHANGE",
         example_moves=("PLAY 7♥ RC3", "RC3-RK3", "RK3xM4", "REPLACE 2♠", "KEEP", "EXCHANGE"),
+        chat_words=CHAT_WORDS,
         cap=MoveCap("max_plies", "plies"),
     )
 

@@ -16,6 +16,7 @@ from gm.games.base import (
 )
 from gm.games.masul import notation, rules
 from gm.games.masul.rules import ALL_CARDS, COLUMNS, HAND_SIZE, SEAT_NAMES, MasulMove
+from gm.games.words import ChatWords
 
 MAX_FIELD_REPLACEMENTS = Option(
     name="max_field_replacements",
@@ -28,6 +29,31 @@ MAX_FIELD_REPLACEMENTS = Option(
     minimum=0,
     maximum=HAND_SIZE,
     nullable=True,
+)
+
+
+# What Masul's players say in a chat (gm.games.words.ChatWords): the columns and their codes (C3,
+# FC3 for a Field Card), face-down cards, the Field Cards.
+CHAT_WORDS = ChatWords(
+    move_verbs=("discard", "replace"),
+    move_words=(
+        *("field", "column", "columns", "col"),
+        *("face down", "facedown", "face up", "faceup", "fd"),
+    ),
+    move_codes=(r"\bf?c\s?[1-9]\b",),
+    board_parts=("field",),
+    phrasings=(
+        (
+            "board",
+            r"what (is|are) (the )?(field cards?|field)( (in|of|on) (column|col) ?[1-7])?( now)?",
+        ),
+        ("board", r"what is (on|at) (the )?(top of the )?field"),
+        (
+            "score",
+            r"(which|what|how many) columns (am i|are we|do i|have i) (winning|win|won|ahead in)",
+        ),
+    ),
+    code_aliases=((r"\bCOL(?:UMN)?\s*(\d)\b", r"C\1"),),
 )
 
 
@@ -51,6 +77,7 @@ class MasulEngine(Engine):
         options=(MAX_FIELD_REPLACEMENTS,),
         move_syntax="7♠ C3 | 7♠ C3 FD | 7♠ FC3",
         example_moves=("7♠ C3", "7♠ C3 FD", "7♠ FC3", "7s c3 fd", "queen of spades fc 2"),
+        chat_words=CHAT_WORDS,
         max_plies=2 * HAND_SIZE,
     )
 

@@ -26,10 +26,22 @@ from gm.games.base import (
     Outcome,
     State,
 )
+from gm.games.cards import PILE_PHRASINGS
 from gm.games.maze import rules
 from gm.games.maze.geometry import CORNERS, longest_chain, sort_cards
 from gm.games.maze.notation import read_move, render_board, render_move, step_hint
 from gm.games.maze.rules import SEATS
+from gm.games.words import ChatWords
+
+# What Mystique Maze's players say in a chat (gm.games.words.ChatWords): drawing and discarding,
+# the Mystique suits and the card codes (3RC: number, colour, suit).
+CHAT_WORDS = ChatWords(
+    move_verbs=("draw", "discard", "pick", "keep", "replace"),
+    move_words=("pile", "deck", "sun", "suns", "moon", "moons", "crown", "crowns", "arms"),
+    move_codes=(r"\b[1-5][yrb][smca]\b",),
+    board_parts=("top", "pile", "drawn"),
+    phrasings=PILE_PHRASINGS,
+)
 
 
 class MazeEngine(Engine):
@@ -74,6 +86,7 @@ class MazeEngine(Engine):
         ),
         move_syntax="DRAW DECK | DRAW PILE | DISCARD 3RC | PILE 3RC",
         example_moves=("DRAW DECK", "DISCARD 3RC", "DRAW PILE", "PILE 2BM"),
+        chat_words=CHAT_WORDS,
         cap=MoveCap("turn_cap", "turns", counter="turns"),
     )
 

@@ -46,8 +46,17 @@ from gm.games.base import (
 )
 from gm.games.n_in_a_row import notation, rules
 from gm.games.n_in_a_row.rules import GAME, LETTERS, MAX_TURNS, PLACEMENTS, SEATS
+from gm.games.words import ChatWords
 
 RECENT = 4  # the last marks named in the view, wherever they are
+
+
+# What N-in-a-row players say in a chat (gm.games.words.ChatWords): marks and their coordinates
+# (X 0,0, (1,-1), O 2).
+CHAT_WORDS = ChatWords(
+    move_verbs=("mark",),
+    move_codes=(r"-?\d+\s*,\s*-?\d+", r"\(\s*-?\d+", r"\b(?:x|o)\s+-?\d"),
+)
 
 
 class NInARowEngine(Engine):
@@ -86,6 +95,7 @@ class NInARowEngine(Engine):
         cap=MoveCap("max_turns", "turns"),
         move_syntax="X 0,0 | O 1,-1 | (1,-1) | 1 -1",
         example_moves=("X 0,0", "O 1,-1", "(2,3)", "-1 4"),
+        chat_words=CHAT_WORDS,
     )
 
     def options(self, given: dict[str, Any] | None) -> dict[str, Any]:

@@ -19,8 +19,10 @@ from gm.games.base import (
     Outcome,
     State,
 )
+from gm.games.cards import PILE_PHRASINGS
 from gm.games.solonyo import notation, rules
 from gm.games.solonyo.rules import DECK, LABEL, ROUNDS_PER_DECK, SCORINGS, SEATS, WIN_POINTS
+from gm.games.words import ChatWords
 
 OPTIONS = (
     Option(
@@ -49,6 +51,16 @@ OPTIONS = (
 )
 
 
+# What So-Lon-Yo's players say in a chat (gm.games.words.ChatWords): picking from the deck, the
+# challenger's and the defiant's cards.
+CHAT_WORDS = ChatWords(
+    move_verbs=("pick", "discard"),
+    move_words=("deck",),
+    board_parts=("challenger", "challenger's", "defiant", "defiant's"),
+    phrasings=PILE_PHRASINGS,
+)
+
+
 class SoLonYoEngine(Engine):
     """So-Lon-Yo. ``scores``: the points of each seat."""
 
@@ -62,6 +74,7 @@ class SoLonYoEngine(Engine):
         options=OPTIONS,
         move_syntax="PICK 1 | PICK 2 | PICK 3",
         example_moves=("PICK 1", "PICK 2", "2", "the third card"),
+        chat_words=CHAT_WORDS,
         cap=MoveCap("max_rounds", "plies"),
     )
 

@@ -23,6 +23,7 @@ from gm.games.base import (
     Outcome,
     State,
 )
+from gm.games.cards import PILE_PHRASINGS
 from gm.games.trumps import notation
 from gm.games.trumps.rules import (
     NORTH,
@@ -38,8 +39,26 @@ from gm.games.trumps.rules import (
     take_count,
     validate_position,
 )
+from gm.games.words import ChatWords
 
 MAX_PLIES = 2000  # the cap option's maximum: a whole heuristic-vs-heuristic game stays cheap
+
+
+# What Your Trumps' players say in a chat (gm.games.words.ChatWords): the trumps, leading and
+# beating, the pile.
+CHAT_WORDS = ChatWords(
+    move_verbs=("beat", "lead", "pick", "draw", "discard"),
+    move_words=("trump", "pile", "deck"),
+    board_parts=("top", "pile", "trump"),
+    phrasings=(
+        (
+            "hint",
+            r"(what|which) (card|cards|piece|move) (should|would|could|do) i lead"
+            r"( now| next| here)?",
+        ),
+        *PILE_PHRASINGS,
+    ),
+)
 
 
 class TrumpsEngine(Engine):
@@ -81,6 +100,7 @@ class TrumpsEngine(Engine):
         cap=MoveCap("max_plies", "plies", counter="ply"),
         move_syntax="LEAD 9♣ | BEAT J♦ 7♣ | BEAT Q♥ | TAKE | TRUMP ♥",
         example_moves=("TRUMP ♥", "LEAD 9♣", "BEAT J♦ 7♣", "BEAT Q♥", "TAKE"),
+        chat_words=CHAT_WORDS,
     )
 
     # ------------------------------------------------------------ set-up and turns

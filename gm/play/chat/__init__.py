@@ -1,5 +1,5 @@
 """Chat text: one message from a chat is first understood for what it is — a request ("show the
-board", "what can I play?", "rematch"), a question ("what does FD mean?"), small talk ("thanks",
+board", "what can I play?", "rematch"), a question ("what does XY mean?"), small talk ("thanks",
 "one sec"), a try at a move, or nonsense — and the answer carries a short ``reply`` a chat can
 relay verbatim (gm/play/chat/replies.py: plain sentences in the game's words, no HTTP).
 
@@ -7,7 +7,8 @@ Deterministic, no language model: the phrasing is matched whole (gm/play/chat/in
 else is read — never played — against the seat's position, and only a message that tries to be a
 move goes to :meth:`GameService.move`, so only such a message can count as an illegal attempt.
 Questions are answered from the game's rules text, the view and the log; resigning by chat asks
-for confirmation first ("yes, resign" resigns). Works for every registered game.
+for confirmation first ("yes, resign" resigns). Works for every registered game, in the words
+each game declares (``GameInfo.chat_words``): this package names no game.
 """
 
 from __future__ import annotations
@@ -111,7 +112,7 @@ def say(
 def _simple(intent: str, view: dict[str, Any], text: str) -> str:
     """The replies built from the view alone."""
     over = view.get("result") is not None
-    if intent == "board":  # and the lines it asks about ("what's my trump?")
+    if intent == "board":  # and the lines it asks about ("what's my hand?")
         return f"Here is the board.{replies.on_board(view['board'], text)} {replies.status(view)}"
     if intent == "legal":
         return replies.legal(view)
@@ -178,7 +179,7 @@ def _answer(
 ) -> str:
     """A question: about a move it names (the reader's verdict, nothing played), else the
     sentence of the rules that answers it. A question about how the game works ("what is a
-    jack?", "can a pawn capture a king?") gets the rules' sentence before any verdict on the
+    jack?", "can a knight take a queen?") gets the rules' sentence before any verdict on the
     position ("you have no jack")."""
     if about_the_rules(text):
         quoted = replies.from_rules(text, service.rules(view["game"])["rules"])

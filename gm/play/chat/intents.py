@@ -1,16 +1,27 @@
 """What a chat message is, before any move is read: a request, a question, small talk, a move
 attempt, or nonsense. Deterministic: the message is normalised and matched *whole* against the
-phrasings below; what matches none is read against the position (:func:`triage`), and only a
-message that tries to be a move — the game's reader reads it as one, or it names cards, columns,
-coordinates or move verbs — goes to the move path, where an illegal one is counted.
+phrasings below and those the games declare; what matches none is read against the position
+(:func:`triage`), and only a message that tries to be a move — the game's reader reads it as one,
+or it names cards, the game's codes or its move words — goes to the move path, where an illegal
+one is counted.
+
+No game is named here: each game declares the words its players use (``GameInfo.chat_words``, a
+:class:`~gm.games.words.ChatWords`), and the patterns are built from the words of every registered
+game (compiled once per set of games): a word of any game makes a message a try at a move, or a
+question about one, in every game, so a registered game's words count with no edit here.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from functools import lru_cache, reduce
 
-from gm.games.base import AmbiguousMoveError, GameError, IllegalMoveError, TurnError
+from gm.games import GAMES
+from gm.games.base import AmbiguousMoveError, GameError, GameInfo, IllegalMoveError, TurnError
+from gm.games.cards import CHAT_WORDS as CARD_WORDS
 from gm.games.cards import find_cards
+from gm.games.words import ChatWords
 
 _SMALL_TALK = (
     r"thanks?( you)?( so much| a lot)?|thx|ty|cheers|much appreciated",
@@ -79,7 +90,7 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"hint|(any|a|some|give me a|need a) (hint|hints|tip|tips|advice)s?|tips?|advice",
         r"what (should|would|could) i (play|do|move)( now| next| here)?",
         r"(what|which) (card|cards|piece|move) (should|would|could|do) i (play|move|drop|"
-        r"discard|keep|pick|lead|throw|take|choose)( now| next| here)?",
+        r"discard|keep|pick|throw|take|choose)( now| next| here)?",
         r"what (would|should) you (play|do)( now| here)?",
         r"(what is|which is|what's) (a |the )?(good|best|right|smart) (move|play)( now| here)?",
         r"(best|good) move|suggest (a move|something)|help me (choose|decide|out)",
@@ -113,16 +124,7 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"(what|which) are my cards( now)?|(show )?my cards",
         r"what is in my hand",
         r"(what|which|where) are my pieces|(show )?my pieces",
-        r"what (is|are) (the|my|their|his|her|your) (challenger|challenger's|defiant|defiant's|"
-        r"top|pile|drawn|trump|field) ?(card|cards|suit)?( now)?",
-        r"what (is|are) (the )?(field cards?|field)( (in|of|on) (column|col) ?[1-7])?( now)?",
         r"(bord|baord|borad|boad)",
-        r"what is (on|at) (the )?(top of the )?(pile|discard pile|discards|deck|field|table)",
-        r"(what is )?(the )?top (card|discard)( of the (pile|discard pile))?",
-        r"what is (on )?top( of the (pile|deck|discard pile))?( now)?",
-        r"how many cards (are )?(left|remaining)( in the (deck|pile|draw pile|stock))?",
-        r"how many cards (are )?(left )?(in|on) the (deck|pile|draw pile|stock|discard pile)"
-        r"( now)?",
         r"how many cards (does|do|has|have) (my opponent|the opponent|they|he|she|the ai|you|"
         r"the other player|the other side)( got)? (have|hold|got|left)?( left| now)?",
     ),
@@ -171,8 +173,6 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"(how many|how much) points( do i have)?",
         r"who (is winning|won|is ahead|is leading|leads)",
         r"am i (winning|losing|ahead|behind)",
-        r"(what|who|which pieces|how many( pieces)?) (is|are) in check( now)?",
-        r"(which|what|how many) columns (am i|are we|do i|have i) (winning|win|won|ahead in)",
         r"(the )?result",
         r"is the game over|is it over|did i (win|lose)",
     ),
@@ -189,10 +189,79 @@ PATTERNS: dict[str, tuple[str, ...]] = {
     ),
     "chat": (rf"{_SMALL_TALK_RE}( {_SMALL_TALK_RE})*",),
 }
-_COMPILED = {
-    intent: re.compile("|".join(f"(?:{p})" for p in patterns))
-    for intent, patterns in PATTERNS.items()
-}
+# … and "what is my <part>?" for the parts of the board the games declare (``board_parts``)
+BOARD_PART = r"what (is|are) (the|my|their|his|her|your) ({parts}) ?(card|cards|suit)?( now)?"
+
+# Every game's move words: the generic verbs (``move_verbs``: "can I put …?" asks about a move)
+# and other words, and the playing cards' names and suits (gm.games.cards.CHAT_WORDS).
+COMMON = CARD_WORDS + ChatWords(
+    move_verbs=("play", "put", "place", "lay", "move", "take"),
+    move_words=("plays", "throw", "drop", "choose"),
+)
+
+
+def chat_words(info: GameInfo | None = None) -> ChatWords:
+    """The words the chat reads: :data:`COMMON` and what the game of ``info`` declares, or with
+    no game given, what every registered game declares (what the chat door reads)."""
+    return COMMON + (_registered() if info is None else info.chat_words)
+
+
+def _registered() -> ChatWords:
+    return _union(tuple(game.engine.info.chat_words for game in GAMES.values()))
+
+
+@lru_cache(maxsize=16)
+def _union(declared: tuple[ChatWords, ...]) -> ChatWords:
+    return reduce(ChatWords.__add__, declared, ChatWords())
+
+
+def _any_word(words: tuple[str, ...]) -> str:
+    return r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b"
+
+
+@dataclass(frozen=True)
+class Patterns:
+    """The compiled patterns for one vocabulary (:func:`patterns`)."""
+
+    intents: dict[str, re.Pattern[str]]  # intent → phrasings, in the order they are tried
+    move_words: re.Pattern[str]  # a word that makes a message a try at a move
+    move_codes: re.Pattern[str]  # a code of the game (cards' suits included)
+    may_i_play: re.Pattern[str]  # "can I <verb> …": asking about one move
+
+
+@lru_cache(maxsize=64)
+def patterns(declared: ChatWords) -> Patterns:
+    """The chat's patterns for a game's declared words (and :data:`COMMON`), compiled once per
+    vocabulary."""
+    words = COMMON + declared
+    phrasings = {intent: list(ps) for intent, ps in PATTERNS.items()}
+    if words.board_parts:
+        parts = "|".join(re.escape(p) for p in words.board_parts)
+        phrasings["board"].append(BOARD_PART.format(parts=parts))
+    for intent, phrasing in words.phrasings:
+        if intent not in phrasings:
+            raise ValueError(f"a chat phrasing for an unknown intent {intent!r}: {phrasing!r}")
+        phrasings[intent].append(phrasing)
+    intents = {
+        intent: re.compile("|".join(f"(?:{p})" for p in ps)) for intent, ps in phrasings.items()
+    }
+    codes = "|".join(f"(?:{c})" for c in words.move_codes) or r"(?!)"
+    return Patterns(
+        intents=intents,
+        move_words=re.compile(_any_word(words.move_verbs + words.move_words), re.IGNORECASE),
+        move_codes=re.compile(codes, re.IGNORECASE),
+        may_i_play=re.compile(
+            r"^(?:can|could|may|might)\s+(?:i|we)\s+" + _any_word(words.move_verbs),
+            re.IGNORECASE,
+        ),
+    )
+
+
+def _current() -> Patterns:
+    """The patterns for the words of every registered game."""
+    return patterns(_registered())
+
+
 _FILLER_START = re.compile(
     r"^(?:(?:hey|hi|hello) there|please|pls|plz|ok|okay|so|hey|hi|gm|now|and|then|um|well|oh|"
     r"ah|alright|right|can you|could you|would you|(?:can|could|may) i (?:get|have|see|know)|"
@@ -224,7 +293,7 @@ def classify(text: str) -> str | None:
     """The request, question or chat a message is (``board``, ``legal``, ``resign``, ``chat``…)
     by its phrasing alone, or None: it has to be read against the position (:func:`triage`)."""
     t = normalise(text)
-    for intent, pattern in _COMPILED.items():
+    for intent, pattern in _current().intents.items():
         if pattern.fullmatch(t):
             if intent == "resign" and text.strip().endswith("?"):  # "can I resign?"
                 return "resign_question"
@@ -239,54 +308,38 @@ _QUESTION_START = re.compile(
     r"shall|am|was|were|will|would|explain|tell me|wtf)\b",
     re.IGNORECASE,
 )
-_MOVE_WORDS = re.compile(
-    r"\b(?:play|plays|put|place|lay|throw|drop|move|mark|pick|take|choose|beat|lead|draw|"
-    r"discard|capture|captures|replace|keep|exchange|trump|pile|deck|columns?|col|face ?down|"
-    r"face ?up|fd|field|castle|kingdom|spades?|hearts?|diamonds?|clubs?|suns?|moons?|crowns?|"
-    r"arms|ace|king|queen|jack|knave)\b",
-    re.IGNORECASE,
-)
-_MOVE_CODES = re.compile(
-    r"[♠♥♦♣]|\b(?:f?c|rc|rk|bc|bk|m)\s?[1-9]\b|\b[1-5][yrb][smca]\b|-?\d+\s*,\s*-?\d+|"
-    r"\(\s*-?\d+|\b(?:x|o)\s+-?\d",
-    re.IGNORECASE,
-)
-
 
 _MODAL_START = re.compile(r"^(?:can|could|may|might|must|cannot|can't|cant)\b", re.IGNORECASE)
 # "can I play K♦ RC4?" asks whether it is legal: answered, never played (a move is final)
 _MAY_I = re.compile(r"^(?:can|could|may|might)\s+(?:i|we)\b(?!\s+(?:please|pls)\b)", re.IGNORECASE)
-_MAY_I_PLAY = re.compile(  # … asking about one move: a text the reader cannot read gets why
-    r"^(?:can|could|may|might)\s+(?:i|we)\s+(?:play|put|place|lay|move|take|capture|draw|"
-    r"discard|pick|beat|lead|mark|exchange|replace|keep)\b",
-    re.IGNORECASE,
-)
+# … "can I <verb> …" asks about one move: a text the reader cannot read gets why (Patterns)
 _MEANING = re.compile(r"^(?:what|whats|what's)\s+(?:does|do|did)\s+\S.*\bmean\b", re.IGNORECASE)
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|me|my|mine|we|us|our)\b", re.IGNORECASE)
 
 
 def is_question(text: str) -> bool:
-    """A wh-word or an auxiliary first, or a question mark last."""
+    """A wh-word or an auxiliary first, or "?" last."""
     t = text.strip()
     return t.endswith("?") or bool(_QUESTION_START.match(t))
 
 
 def about_the_rules(text: str) -> bool:
     """A question about how the game works, not about this position's moves: what a word or a
-    code means ("what does 1YS mean?"), or asked as a question (or opened by "can", "may",
-    "must": "can a pawn capture a king") with no first person ("can I …", "my jack"), no whole
-    card, square or coordinate in it."""
+    code means ("what does XY mean?"), or asked as a question (or opened by "can", "may",
+    "must": "can a knight take a queen") with no first person ("can I …", "my jack"), no whole
+    card and no code (a game's square, card code or coordinates) in it."""
     t = text.strip()
     if _MEANING.match(t):
         return True
     if not (is_question(t) or _MODAL_START.match(t)):
         return False
-    return not (_FIRST_PERSON.search(t) or _MOVE_CODES.search(t) or find_cards(t))
+    return not (_FIRST_PERSON.search(t) or _current().move_codes.search(t) or find_cards(t))
 
 
 def names_a_move(text: str) -> bool:
-    """Whether ``text`` names cards, columns, coordinates or move verbs: a try at a move."""
-    return bool(_MOVE_WORDS.search(text) or _MOVE_CODES.search(text) or find_cards(text))
+    """Whether ``text`` names cards, a game's codes or move words: a try at a move."""
+    words = _current()
+    return bool(words.move_words.search(text) or words.move_codes.search(text) or find_cards(text))
 
 
 def triage(table, seat: int, text: str) -> tuple[str, GameError | None, str | None]:
@@ -311,7 +364,7 @@ def triage(table, seat: int, text: str) -> tuple[str, GameError | None, str | No
         return "move", err, None
     except GameError as err:  # unreadable
         if question:
-            return "question", (err if _MAY_I_PLAY.match(stripped) else None), None
+            return "question", (err if _current().may_i_play.match(stripped) else None), None
         return ("move" if named else "unclear"), err, None
     if question and asks:
         return "question", None, table.engine.render_move(move)

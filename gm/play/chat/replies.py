@@ -1,7 +1,7 @@
 """The ``reply`` of a chat answer: one or two plain sentences a chat relays word for word, in the
-game's language — never HTTP (no verbs, paths or field names: :data:`JARGON` is the check). Built
-from the seat's view, the game's info and rules text, and the service's answers only, so nothing
-hidden from the seat can appear.
+game's language — never HTTP (no verbs, paths or key names: :data:`JARGON` is the check). Built
+from the seat's view, the game's info (its ``chat_words``) and rules text, and the service's
+answers only, so nothing hidden from the seat can appear.
 """
 
 from __future__ import annotations
@@ -11,10 +11,12 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from gm.games import GAMES
 from gm.games.cards import find_cards
+from gm.games.words import ChatWords
 from gm.play.answers import seat_label
 
-#: What a reply must never contain: HTTP verbs, paths, field names (snake_case or API words).
+#: What a reply must never contain: HTTP verbs, paths, key names (snake_case or API words).
 JARGON = re.compile(
     r"\b(?:GET|POST|PUT|PATCH|DELETE|HTTP|JSON|API|URL|endpoint)\b|(?<![\w.])/[a-z][\w-]*\b|"
     r"\b[a-z]+_[a-z_]+\b|\b(?:version|token|intent|payload|schema)\b"
@@ -55,7 +57,7 @@ _VIEWING |= {"state", "again", "like", "now", "left", "got", "hold", "cards", "c
 
 def on_board(board: str, question: str, most: int = 3) -> str:
     """The board's lines (below its title) that hold a word the question asks about ("what's my
-    trump": the trump lines), as a sentence; "" when none, or too many to be an answer."""
+    hand": the hand's lines), as a sentence; "" when none, or too many to be an answer."""
     terms = {w for w in re.findall(r"[\w']+", question.lower()) if len(w) > 2}
     terms -= _STOP | _VIEWING
     if not terms:
@@ -90,15 +92,25 @@ def legal(view: dict[str, Any]) -> str:
     return f"Your legal moves ({len(moves)}): {listing(moves, MAX_LISTED)}."
 
 
+def _words(view: dict[str, Any]) -> ChatWords:
+    """The chat words the game of a view (or answer) declares; none for a game not registered."""
+    game = GAMES.get(view.get("game", ""))
+    return ChatWords() if game is None else game.engine.info.chat_words
+
+
+@lru_cache(maxsize=64)
+def _score_lines(score_words: tuple[str, ...]) -> re.Pattern[str]:
+    """Board lines that tell how the game stands: points, a score, the game's own phrases."""
+    own = "".join(f"|{re.escape(w)}" for w in score_words)
+    return re.compile(rf"\bpoints?\b|\bscore\b{own}", re.IGNORECASE)
+
+
 def score(view: dict[str, Any]) -> str:
     result = view.get("result")
     if result is not None:
         return final(result, view)
-    lines = [
-        line.strip()
-        for line in view["board"].splitlines()
-        if re.search(r"\bpoints?\b|\bscore\b|in check", line, re.IGNORECASE)
-    ]
+    standing = _score_lines(_words(view).score_words)
+    lines = [line.strip() for line in view["board"].splitlines() if standing.search(line)]
     shown = f" On the board: {'; '.join(lines[:2])}." if lines else ""
     return f"Nobody has won yet: the game is still on.{shown} {status(view)}"
 
@@ -158,7 +170,7 @@ def refused(answer: dict[str, Any]) -> str:
     if hint_text and _fits(hint_text, moves):
         head += " " + hint_text
     if moves and not any(m in head for m in moves):
-        close = close_moves(answer.get("input", ""), moves)
+        close = close_moves(answer.get("input", ""), moves, aliases=_words(answer).code_aliases)
         head += f" You could play {either(close)}."
     return head
 
@@ -169,12 +181,14 @@ def _fits(hint_text: str, moves: list[str]) -> bool:
     return len(hint_text) <= 160 and named <= MAX_CLOSE and not JARGON.search(hint_text)
 
 
-def _tokens(text: str) -> set[str]:
+def _tokens(text: str, aliases: tuple[tuple[str, str], ...] = ()) -> set[str]:
     """Loose tokens of a text to compare with a move's: upper-cased words, the cards it names
-    (in both ten spellings), ``column 3`` as ``C3``."""
+    (in both ten spellings), and the game's codes its ``aliases`` find (the game's
+    ``ChatWords.code_aliases``: a person's words rewritten as a code)."""
     up = text.upper()
     words = set(re.findall(r"[^\s,;.!?()]+", up))
-    words |= {f"C{n}" for n in re.findall(r"\bCOL(?:UMN)?\s*(\d)\b", up)}
+    for pattern, code in aliases:
+        words |= {m.expand(code) for m in re.finditer(pattern, up)}
     for (rank, suit), _ in find_cards(text):
         code = {10: "X", 11: "J", 12: "Q", 13: "K", 14: "A"}.get(rank, str(rank))
         symbol = "♣♦♥♠"[suit]
@@ -182,10 +196,12 @@ def _tokens(text: str) -> set[str]:
     return words
 
 
-def close_moves(text: str, moves: list[str], limit: int = MAX_CLOSE) -> list[str]:
-    """Up to ``limit`` legal moves sharing the most with ``text`` (a card, a column, a verb), in
+def close_moves(
+    text: str, moves: list[str], limit: int = MAX_CLOSE, aliases: tuple[tuple[str, str], ...] = ()
+) -> list[str]:
+    """Up to ``limit`` legal moves sharing the most with ``text`` (a card, a code, a verb), in
     their listed order; the first ones when nothing is shared."""
-    said = _tokens(text)
+    said = _tokens(text, aliases)
     parts = [set(re.split(r"[\s\-x]+", m.upper())) - {""} for m in moves]
     common = {t for t in set().union(*parts) if sum(t in p for p in parts) * 2 > len(parts)}
 
@@ -298,9 +314,9 @@ def from_rules(question: str, rules_text: str) -> str | None:
 
     def score(i: int) -> tuple[float, int, bool, bool, int]:
         """Rarer shared words first; on a tie the sentence with more of them as written
-        ("pieces", not "piece"), then one that defines one ("1YS is the Ace of Yellow Suns"),
-        then one that opens with one (it is about it: "A 10 standing in its own castle …" over
-        "Pawns (2 to 10) …" for "what does the 10 do?"), then the earlier sentence."""
+        ("pieces", not "piece"), then one that defines one ("XY is the first card of the row"),
+        then one that opens with one (it is about it: "A 10 standing on its own row …" over
+        "Cards (2 to 10) …" for "what does the 10 do?"), then the earlier sentence."""
         s = lowered[i]
         at = [where(t, s) for t in unique]
         total = sum(weight[t] for t, k in zip(unique, at, strict=True) if k is not None)
