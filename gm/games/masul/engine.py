@@ -104,7 +104,7 @@ class MasulEngine(Engine):
         return rules.apply(state, seat, MasulMove(*move))
 
     def render_move(self, move: Move) -> str:
-        return rules.render_move(MasulMove(*move))
+        return notation.render_move(MasulMove(*move))
 
     # ---- ending
     def outcome(self, state: State) -> Outcome | None:

@@ -26,6 +26,15 @@ from gm.games.masul import rules
 from gm.games.masul.rules import COLUMNS, MasulMove, label
 
 
+def render_move(move: MasulMove) -> str:
+    """The canonical text: ``7♠ C3`` (face up), ``7♠ C3 FD`` (face down), ``Q♥ FC2`` (a field
+    replacement)."""
+    kind, card, column = move
+    if kind == "field":
+        return f"{card} FC{column}"
+    return f"{card} C{column}" + (" FD" if kind == "down" else "")
+
+
 def expected(example: str) -> str:
     """What a move looks like, with a card the reader may see (never a hidden one)."""
     return (
@@ -191,7 +200,7 @@ def parse_move(text: str, state: State, seat: int) -> MasulMove:
             return legal[0]
         if not legal:
             rules.check_move(state, seat, moves[0])  # raises, naming the rule
-        raise AmbiguousMoveError(text, [rules.render_move(mv) for mv in legal])
+        raise AmbiguousMoveError(text, [render_move(mv) for mv in legal])
     legal = [
         mv
         for mv in rules.legal_moves(state, seat)
@@ -214,7 +223,7 @@ def parse_move(text: str, state: State, seat: int) -> MasulMove:
             rule="field-rank",
             hint="Field Cards now: " + "-".join(state["field"]) + ".",
         )
-    raise AmbiguousMoveError(text, [rules.render_move(mv) for mv in legal])
+    raise AmbiguousMoveError(text, [render_move(mv) for mv in legal])
 
 
 def _cards_meant(said: Reading, state: State, seat: int) -> list[str]:
@@ -276,7 +285,7 @@ def _challenge(
             hint=f"Open columns on {label(seat)}: "
             + ", ".join(f"C{c}" for c in rules.open_columns(state, seat)),
         )
-    raise AmbiguousMoveError(text, [rules.render_move(mv) for mv in legal])
+    raise AmbiguousMoveError(text, [render_move(mv) for mv in legal])
 
 
 def _is_legal(state: State, seat: int, move: MasulMove) -> bool:

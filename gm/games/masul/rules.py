@@ -218,7 +218,9 @@ def check_move(state: State, seat: int, move: MasulMove) -> None:
         if field_card[0] != card[0]:
             options = field_options(state, seat)
             hint = (
-                "Field replacements you can make: " + ", ".join(render_move(m) for m in options)
+                # written as the notation writes a field replacement (gm/games/masul/notation.py)
+                "Field replacements you can make: "
+                + ", ".join(f"{m.card} FC{m.column}" for m in options)
                 if options
                 else "None of your cards has the rank of a Field Card now."
             )
@@ -249,13 +251,6 @@ def check_move(state: State, seat: int, move: MasulMove) -> None:
             )
     elif kind != "up":
         raise IllegalMoveError(f"Unknown kind of play {kind!r}.", rule="no-such-play")
-
-
-def render_move(move: MasulMove) -> str:
-    kind, card, column = move
-    if kind == "field":
-        return f"{card} FC{column}"
-    return f"{card} C{column}" + (" FD" if kind == "down" else "")
 
 
 # ---------------------------------------------------------------- scoring
