@@ -5,6 +5,7 @@ Cards are text codes with ``10`` for the ten (``10♦``); the suit symbol is the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from gm.games import cards
@@ -139,19 +140,10 @@ def check(state: State, seat: int, move: Move) -> Move:
 
     kind = move[0]
     if state["phase"] == "trumps":
-        if kind != "trump":
-            raise illegal("Trumps are chosen first: name your trump suit.", "choose-trump-first")
-        other = state["trumps"][1 - seat]
-        if move[1] == other:
-            raise illegal(
-                f"{SEATS[1 - seat]} owns {other}: the two trump suits must differ.",
-                "different-trumps",
-            )
-        return move
+        return _check_trump_choice(state, seat, move, illegal)
     if kind == "trump":
         raise illegal("Trumps are chosen only before the deal.", "trump-set-up-only")
     hand, pile = state["hands"][seat], state["pile"]
-    trump = state["trumps"][seat]
     if kind == "take":
         if not pile:
             raise illegal("The pile is empty: there is nothing to take; lead a card.", "take")
@@ -163,6 +155,31 @@ def check(state: State, seat: int, move: Move) -> Move:
         if pile:
             raise illegal(f"You lead only onto an empty pile; now beat {pile[-1]} or TAKE.", "lead")
         return move
+    return _check_beat(state, seat, move, illegal)
+
+
+def _check_trump_choice(
+    state: State, seat: int, move: Move, illegal: Callable[[str, str], IllegalMoveError]
+) -> Move:
+    """Before the deal: a trump suit, not the one the other seat owns."""
+    if move[0] != "trump":
+        raise illegal("Trumps are chosen first: name your trump suit.", "choose-trump-first")
+    other = state["trumps"][1 - seat]
+    if move[1] == other:
+        raise illegal(
+            f"{SEATS[1 - seat]} owns {other}: the two trump suits must differ.",
+            "different-trumps",
+        )
+    return move
+
+
+def _check_beat(
+    state: State, seat: int, move: Move, illegal: Callable[[str, str], IllegalMoveError]
+) -> Move:
+    """A beat of the top card (the cards named are in the hand): a card that beats it, then a
+    second card unless the beater was the last."""
+    hand, pile = state["hands"][seat], state["pile"]
+    trump = state["trumps"][seat]
     if not pile:
         raise illegal("The pile is empty: there is nothing to beat; lead a card.", "lead")
     beater, second = move[1], move[2]
