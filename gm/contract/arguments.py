@@ -45,6 +45,31 @@ def _schema(cls: type[Schema]) -> Schema:
 _MISSING: Any = object()
 
 
+# a plain field: name, type (str or int), length limits (strings), required, allow_none, default
+_PlainField = tuple[str, type, int, int, bool, bool, Any]
+
+
+def _plain_field(name: str, field: fields.Field) -> _PlainField | None:
+    """How the plain loader reads ``field``, or None when it is not a plain field (a data key or
+    attribute, a default other than None, a string validated other than by its length, an
+    integer that is not strict or has validators, any other kind)."""
+    if field.data_key is not None or field.attribute is not None:
+        return None
+    default = field.load_default
+    if callable(default) or (default is not missing and default is not None):
+        return None
+    if type(field) is fields.String:
+        lengths = [v for v in field.validators if type(v) is validate.Length]
+        if len(lengths) != len(field.validators) or any(v.equal is not None for v in lengths):
+            return None
+        low = max([0, *(v.min for v in lengths if v.min is not None)])
+        high = min([1 << 62, *(v.max for v in lengths if v.max is not None)])
+        return (name, str, low, high, field.required, field.allow_none, default)
+    if type(field) is fields.Integer and field.strict and not field.validators:
+        return (name, int, 0, 0, field.required, field.allow_none, default)
+    return None
+
+
 def _plain_loader(cls: type[Schema]) -> Any:
     """A loader for a schema made only of plain fields (strings with a length, strict integers,
     no hooks, unknown fields refused) that answers what marshmallow's ``load`` would, or None
@@ -54,24 +79,12 @@ def _plain_loader(cls: type[Schema]) -> Any:
     schema = _schema(cls)
     if schema.unknown != RAISE or any(cls._hooks.values()):
         return None
-    plan: list[tuple[str, type, int, int, bool, bool, Any]] = []
+    plan: list[_PlainField] = []
     for name, field in schema.load_fields.items():
-        if field.data_key is not None or field.attribute is not None:
+        step = _plain_field(name, field)
+        if step is None:
             return None
-        default = field.load_default
-        if callable(default) or (default is not missing and default is not None):
-            return None
-        if type(field) is fields.String:
-            lengths = [v for v in field.validators if type(v) is validate.Length]
-            if len(lengths) != len(field.validators) or any(v.equal is not None for v in lengths):
-                return None
-            low = max([0, *(v.min for v in lengths if v.min is not None)])
-            high = min([1 << 62, *(v.max for v in lengths if v.max is not None)])
-            plan.append((name, str, low, high, field.required, field.allow_none, default))
-        elif type(field) is fields.Integer and field.strict and not field.validators:
-            plan.append((name, int, 0, 0, field.required, field.allow_none, default))
-        else:
-            return None
+        plan.append(step)
     names = frozenset(schema.load_fields)
 
     def load(data: dict[str, Any]) -> dict[str, Any] | None:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import functools
 import math
 import random
 import time
@@ -194,92 +195,142 @@ def search(
     candidates = root_moves(engine, view, seat, legal, rng, spec)
     if len(candidates) == 1:
         return candidates[0], {candidates[0]: (0, 0.5)}
+    determinize = _determinizer(engine, view, seat, rng, spec)
+    if determinize is None:  # the view does not tell enough for a state, nor a stand-in
+        return candidates[0], {}
     playout = spec.playout or random_playout
-    try:
-        fixed = engine.sample_hidden(view, seat, rng) if spec.perfect_information else None
-    except ValueError:  # the view does not tell enough for a true state
-        if spec.approximate is None:
-            return candidates[0], {}
-        fixed = spec.approximate(view, seat)
-    draw = None
-    if fixed is None and spec.sampler is not None:
-        draw = spec.sampler(engine, view, seat, rng)
     iterations = _ITERATIONS.get(None) or spec.iterations
     for it in range(iterations):
         if it and (time.thread_time() >= stop or (hard is not None and time.monotonic() >= hard)):
             break
-        if fixed is not None:
-            state = engine.copy_state(fixed)
+        path = [root]
+        _iterate(engine, determinize(), path, candidates, playout, spec, players, rng)
+    return _choice(root, candidates, spec)
+
+
+def _determinizer(
+    engine: Engine, view: dict[str, Any], seat: int, rng: random.Random, spec: SearchSpec
+) -> Callable[[], State] | None:
+    """How each iteration gets a full state consistent with the view: a copy of the one state
+    (perfect information, or the game's stand-in for it), the game's own sampler, or
+    ``engine.sample_hidden``. None when the view does not tell enough and there is no stand-in."""
+    try:
+        fixed = engine.sample_hidden(view, seat, rng) if spec.perfect_information else None
+    except ValueError:  # the view does not tell enough for a true state
+        if spec.approximate is None:
+            return None
+        fixed = spec.approximate(view, seat)
+    if fixed is not None:
+        return functools.partial(engine.copy_state, fixed)
+    draw = spec.sampler(engine, view, seat, rng) if spec.sampler is not None else None
+    if draw is not None:
+        return functools.partial(draw, rng)
+    return functools.partial(engine.sample_hidden, view, seat, rng)
+
+
+def _iterate(
+    engine: Engine,
+    state: State,
+    path: list[_Node],
+    candidates: list[Move],
+    playout: Playout,
+    spec: SearchSpec,
+    players: int,
+    rng: random.Random,
+) -> None:
+    """One iteration on one determinization: select by UCB1 down the tree (the root offers the
+    candidates, a deeper node the moves legal in this state, widened progressively), expand one
+    new move, play out and evaluate (:func:`_leaf_rewards`), and back the rewards up ``path``
+    (which starts as ``[root]``)."""
+    root = node = path[0]
+    rewards = None
+    while True:
+        rewards = _terminal_rewards(engine, state, players)
+        if rewards is not None:
+            break
+        mover = engine.to_move(state)
+        assert mover is not None  # no outcome: a seat is to move
+        if node is root:
+            moves = candidates
+            limit = len(candidates)
         else:
-            state = draw(rng) if draw is not None else engine.sample_hidden(view, seat, rng)
-        node, path = root, [root]
-        rewards = None
-        # selection and expansion
-        while True:
+            moves = engine.legal_moves(state, mover)
+            limit = 1 + int(spec.widen * math.sqrt(node.visits))
+        available = [m for m in moves if m in node.children]
+        for m in available:
+            node.children[m].avail += 1
+        if len(available) < min(limit, len(moves)):
+            if node is root:
+                move = next(m for m in moves if m not in node.children)
+            else:
+                move = playout(engine, state, mover, moves, rng)
+                if move in node.children:
+                    untried = [m for m in moves if m not in node.children]
+                    move = untried[rng.randrange(len(untried))]
+            child = node.children[move] = _Node(mover)
+            state, _ = engine.apply(state, mover, move)
+            path.append(child)
+            break
+        best, best_value = None, -1.0
+        log_c = spec.c
+        for m in available:
+            ch = node.children[m]
+            value = ch.reward / ch.visits + log_c * math.sqrt(math.log(ch.avail) / ch.visits)
+            if value > best_value:
+                best, best_value = m, value
+        assert best is not None  # every available child has visits
+        node = node.children[best]
+        state, _ = engine.apply(state, mover, best)
+        path.append(node)
+    rewards = _leaf_rewards(engine, state, rewards, playout, spec, players, rng)
+    for n in path:
+        n.visits += 1
+        if n.seat is not None:
+            n.reward += rewards[n.seat]
+
+
+def _leaf_rewards(
+    engine: Engine,
+    state: State,
+    rewards: list[float] | None,
+    playout: Playout,
+    spec: SearchSpec,
+    players: int,
+    rng: random.Random,
+) -> list[float]:
+    """The rewards of the position the tree walk reached: its ``rewards`` when the rules ended
+    it, else a playout of at most ``spec.depth`` plies, then the outcome or ``spec.evaluate``;
+    a finished game's rewards are blended with ``spec.evaluate`` by ``spec.margin``."""
+    if rewards is None:
+        for _ in range(spec.depth):
             rewards = _terminal_rewards(engine, state, players)
             if rewards is not None:
                 break
             mover = engine.to_move(state)
-            assert mover is not None  # no outcome: a seat is to move
-            if node is root:
-                moves = candidates
-                limit = len(candidates)
+            assert mover is not None
+            moves = engine.legal_moves(state, mover)
+            if spec.playout is None or rng.random() < spec.epsilon:
+                move = moves[rng.randrange(len(moves))]
             else:
-                moves = engine.legal_moves(state, mover)
-                limit = 1 + int(spec.widen * math.sqrt(node.visits))
-            available = [m for m in moves if m in node.children]
-            for m in available:
-                node.children[m].avail += 1
-            if len(available) < min(limit, len(moves)):
-                if node is root:
-                    move = next(m for m in moves if m not in node.children)
-                else:
-                    move = playout(engine, state, mover, moves, rng)
-                    if move in node.children:
-                        untried = [m for m in moves if m not in node.children]
-                        move = untried[rng.randrange(len(untried))]
-                child = node.children[move] = _Node(mover)
-                state, _ = engine.apply(state, mover, move)
-                path.append(child)
-                break
-            best, best_value = None, -1.0
-            log_c = spec.c
-            for m in available:
-                ch = node.children[m]
-                value = ch.reward / ch.visits + log_c * math.sqrt(math.log(ch.avail) / ch.visits)
-                if value > best_value:
-                    best, best_value = m, value
-            assert best is not None  # every available child has visits
-            node = node.children[best]
-            state, _ = engine.apply(state, mover, best)
-            path.append(node)
-        # playout, cut off and evaluated
+                move = playout(engine, state, mover, moves, rng)
+            state, _ = engine.apply(state, mover, move)
         if rewards is None:
-            for _ in range(spec.depth):
-                rewards = _terminal_rewards(engine, state, players)
-                if rewards is not None:
-                    break
-                mover = engine.to_move(state)
-                assert mover is not None
-                moves = engine.legal_moves(state, mover)
-                if spec.playout is None or rng.random() < spec.epsilon:
-                    move = moves[rng.randrange(len(moves))]
-                else:
-                    move = playout(engine, state, mover, moves, rng)
-                state, _ = engine.apply(state, mover, move)
-            if rewards is None:
-                rewards = _terminal_rewards(engine, state, players) or spec.evaluate(
-                    engine, state, players
-                )
-        if spec.margin and engine.outcome(state) is not None:
-            lead = spec.evaluate(engine, state, players)
-            rewards = [
-                (1 - spec.margin) * r + spec.margin * v for r, v in zip(rewards, lead, strict=True)
-            ]
-        for n in path:
-            n.visits += 1
-            if n.seat is not None:
-                n.reward += rewards[n.seat]
+            rewards = _terminal_rewards(engine, state, players) or spec.evaluate(
+                engine, state, players
+            )
+    if spec.margin and engine.outcome(state) is not None:
+        lead = spec.evaluate(engine, state, players)
+        rewards = [
+            (1 - spec.margin) * r + spec.margin * v for r, v in zip(rewards, lead, strict=True)
+        ]
+    return rewards
+
+
+def _choice(
+    root: _Node, candidates: list[Move], spec: SearchSpec
+) -> tuple[Move, dict[Move, tuple[int, float]]]:
+    """The root's most visited child (the first candidate counting ``spec.prior_visits`` more;
+    ties to the better mean, then the earlier candidate), with the root statistics."""
     stats = {m: (ch.visits, ch.reward / ch.visits) for m, ch in root.children.items()}
     order = {m: i for i, m in enumerate(candidates)}
 

@@ -455,12 +455,7 @@ def validate_document(game: Game, doc: dict[str, Any]) -> None:
     if not isinstance(seats, list) or len(seats) != players:
         raise InvalidStateError("one seat entry per player is needed")
     for seat in seats:
-        if seat.get("kind") not in ("human", "ai"):
-            raise InvalidStateError("a seat is 'human' or 'ai'")
-        if seat["kind"] == "ai" and seat.get("level") not in game.levels:
-            raise InvalidStateError("an AI seat needs a known level")
-        if not isinstance(seat.get("illegal", 0), int) or seat.get("illegal", 0) < 0:
-            raise InvalidStateError("illegal attempts are a count")
+        _validate_seat(game, seat)
     for key in ("ply", "turns"):
         if not isinstance(doc.get(key, 0), int) or doc.get(key, 0) < 0:
             raise InvalidStateError(f"{key} is a count")
@@ -473,11 +468,25 @@ def validate_document(game: Game, doc: dict[str, Any]) -> None:
         raise InvalidStateError(f"options outside their limits: {err}") from None
     ending = doc.get("ending")
     if ending is not None:
-        if ending.get("termination") not in TERMINATIONS[1:]:
-            raise InvalidStateError("an ending names a framework termination")
-        loser = ending.get("seat")
-        if ending["termination"] == MOVE_CAP:
-            if loser is not None:
-                raise InvalidStateError("a move cap ends the game for nobody in particular")
-        elif not isinstance(loser, int) or not 0 <= loser < players:
-            raise InvalidStateError("a forfeit names the seat that forfeited")
+        _validate_ending(ending, players)
+
+
+def _validate_seat(game: Game, seat: dict[str, Any]) -> None:
+    if seat.get("kind") not in ("human", "ai"):
+        raise InvalidStateError("a seat is 'human' or 'ai'")
+    if seat["kind"] == "ai" and seat.get("level") not in game.levels:
+        raise InvalidStateError("an AI seat needs a known level")
+    if not isinstance(seat.get("illegal", 0), int) or seat.get("illegal", 0) < 0:
+        raise InvalidStateError("illegal attempts are a count")
+
+
+def _validate_ending(ending: dict[str, Any], players: int) -> None:
+    """A framework ending: the move cap (nobody's), or a forfeit naming its seat."""
+    if ending.get("termination") not in TERMINATIONS[1:]:
+        raise InvalidStateError("an ending names a framework termination")
+    loser = ending.get("seat")
+    if ending["termination"] == MOVE_CAP:
+        if loser is not None:
+            raise InvalidStateError("a move cap ends the game for nobody in particular")
+    elif not isinstance(loser, int) or not 0 <= loser < players:
+        raise InvalidStateError("a forfeit names the seat that forfeited")

@@ -152,6 +152,20 @@ class _Attempt:
     version: int = 0  # the written document's version (its change notice)
 
 
+def _attempt(result: Update, previous: dict[str, Any]) -> tuple[_Attempt, bytes]:
+    """The attempt to write what ``step`` returned, read when the document's write record was
+    ``previous``, and the document's bytes (empty when it writes no document): a written
+    document is stamped with the attempt's request id."""
+    writes_doc = result.doc is not None
+    attempt = _Attempt("", int(previous.get("n", 0)), result.response, writes_doc)
+    new_doc = b""
+    if result.doc is not None:
+        attempt.rid = _stamp(result.doc, previous)
+        attempt.version = int(result.doc.get("version", 0))
+        new_doc = _dumps_bytes(result.doc)
+    return attempt, new_doc
+
+
 def _fingerprint(request: tuple[str, str] | None) -> dict[str, str]:
     op, body = request or ("", "")
     digest = hashlib.sha256(body.encode("utf-8", "surrogatepass")).hexdigest()[:32]
@@ -288,13 +302,7 @@ class Store:
             result = step(doc)
             if result.doc is None and not (idem and result.remember):
                 return result.response, False
-            writes_doc = result.doc is not None
-            attempt = _Attempt("", int(previous.get("n", 0)), result.response, writes_doc)
-            new_doc = b""
-            if result.doc is not None:
-                attempt.rid = _stamp(result.doc, previous)
-                attempt.version = int(result.doc.get("version", 0))
-                new_doc = _dumps_bytes(result.doc)
+            attempt, new_doc = _attempt(result, previous)
             remembered = self._remembered(result, fingerprint) if idem and result.remember else ""
             args: list[str | int | bytes] = [
                 digest,

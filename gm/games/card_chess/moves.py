@@ -280,7 +280,6 @@ def _card_only(text, card, legal, state, seat) -> Move:
 
 def _explain(move: Move, legal: list[Move], state: dict[str, Any], seat: int) -> IllegalMoveError:
     kind = move[0]
-    name, foe = SEATS[seat], SEATS[R.opponent(seat)]
     if kind == "exchange":
         return IllegalMoveError(
             "You may not exchange twice in a row: your previous move was an exchange.",
@@ -288,46 +287,61 @@ def _explain(move: Move, legal: list[Move], state: dict[str, Any], seat: int) ->
             hint=_hint(legal),
         )
     if kind == "play":
-        _, card, idx = move
-        plays = [m for m in legal if m[0] == "play"]
-        hint = _hint(plays, "You may play in: ") if plays else _hint(legal)
-        if card not in state["hands"][seat]:
-            return IllegalMoveError(f"You do not hold {card}.", rule="not-in-hand", hint=hint)
-        if CARD_SIDE[card] != seat:
-            return IllegalMoveError(
-                f"{card} is a {foe} card: you play in only {name} cards (♥ ♦ for red, ♣ ♠ for "
-                "black). Enemy cards serve as replacements after a capture.",
-                rule="play-own-colour",
-                hint=hint,
-            )
-        if R.in_play(state, seat) >= R.MAX_IN_PLAY:
-            return IllegalMoveError(
-                "You already have five pieces in play (pieces in check do not count).",
-                rule="five-in-play",
-                hint=_hint(legal),
-            )
-        castle = R.RANKS[R.CASTLE_ROW[seat]]
-        if idx < 0 and not R.free_castle_spots(state, seat):
-            return IllegalMoveError(
-                f"Your castle ({castle}1–{castle}5) has no free spot to play in.",
-                rule="spot-taken",
-                hint=_hint(legal),
-            )
-        if idx < 0 or idx // 5 != R.CASTLE_ROW[seat]:
-            where = "" if idx < 0 else f", not on {spot_name(idx)}"
-            return IllegalMoveError(
-                f"You play in a card on a free spot of your own castle "
-                f"({castle}1–{castle}5){where}.",
-                rule="play-in-castle",
-                hint=hint,
-            )
+        return _explain_play(move, legal, state, seat)
+    return _explain_piece_move(move, legal, state, seat)
+
+
+def _explain_play(
+    move: Move, legal: list[Move], state: dict[str, Any], seat: int
+) -> IllegalMoveError:
+    """Why playing a card in from the hand is illegal."""
+    name, foe = SEATS[seat], SEATS[R.opponent(seat)]
+    _, card, idx = move
+    plays = [m for m in legal if m[0] == "play"]
+    hint = _hint(plays, "You may play in: ") if plays else _hint(legal)
+    if card not in state["hands"][seat]:
+        return IllegalMoveError(f"You do not hold {card}.", rule="not-in-hand", hint=hint)
+    if CARD_SIDE[card] != seat:
         return IllegalMoveError(
-            f"{spot_name(idx)} is not free"
-            + (" (it is in check)" if state["check"][idx] else "")
-            + ".",
-            rule="spot-taken",
+            f"{card} is a {foe} card: you play in only {name} cards (♥ ♦ for red, ♣ ♠ for "
+            "black). Enemy cards serve as replacements after a capture.",
+            rule="play-own-colour",
             hint=hint,
         )
+    if R.in_play(state, seat) >= R.MAX_IN_PLAY:
+        return IllegalMoveError(
+            "You already have five pieces in play (pieces in check do not count).",
+            rule="five-in-play",
+            hint=_hint(legal),
+        )
+    castle = R.RANKS[R.CASTLE_ROW[seat]]
+    if idx < 0 and not R.free_castle_spots(state, seat):
+        return IllegalMoveError(
+            f"Your castle ({castle}1–{castle}5) has no free spot to play in.",
+            rule="spot-taken",
+            hint=_hint(legal),
+        )
+    if idx < 0 or idx // 5 != R.CASTLE_ROW[seat]:
+        where = "" if idx < 0 else f", not on {spot_name(idx)}"
+        return IllegalMoveError(
+            f"You play in a card on a free spot of your own castle ({castle}1–{castle}5){where}.",
+            rule="play-in-castle",
+            hint=hint,
+        )
+    return IllegalMoveError(
+        f"{spot_name(idx)} is not free"
+        + (" (it is in check)" if state["check"][idx] else "")
+        + ".",
+        rule="spot-taken",
+        hint=hint,
+    )
+
+
+def _explain_piece_move(
+    move: Move, legal: list[Move], state: dict[str, Any], seat: int
+) -> IllegalMoveError:
+    """Why moving a piece (a move or a capture) is illegal: the piece, then its destination."""
+    name, foe = SEATS[seat], SEATS[R.opponent(seat)]
     frm, to = move[1], move[2]
     pieces = state["pieces"]
     piece = pieces[frm]
@@ -364,31 +378,52 @@ def _explain(move: Move, legal: list[Move], state: dict[str, Any], seat: int) ->
         return IllegalMoveError(
             f"{spot_name(to)} holds your own {target}.", rule="occupied-by-own", hint=hint
         )
-    modes = {t: (mode, via) for t, mode, via in R.grid(piece, frm)}
-    mode, via = modes.get(to, ("", -1))
-    reach = R.grid_words(piece, frm)
     if target is None:
-        if mode == "C":
-            return IllegalMoveError(
-                f"{_piece_name(piece)} only captures on {spot_name(to)}, and it is empty.",
-                rule="capture-only",
-                hint=hint,
-            )
-        if mode == "J":
-            return IllegalMoveError(
-                f"An ace jumps two spots only over a piece; {spot_name(via)} is empty.",
-                rule="ace-jump",
-                hint=hint,
-            )
-        if mode == "D":
-            return IllegalMoveError(
-                f"The ten's double step needs {spot_name(via)} free.", rule="ten-double", hint=hint
-            )
+        return _explain_onto_empty(piece, frm, to, hint)
+    return _explain_capture(piece, frm, to, target, hint)
+
+
+def _mode(piece: str, frm: int, to: int) -> tuple[str, int]:
+    """How ``piece`` on ``frm`` may reach ``to`` (its movement grid's mode and the spot it
+    passes), or ``("", -1)`` when it cannot."""
+    modes = {t: (mode, via) for t, mode, via in R.grid(piece, frm)}
+    return modes.get(to, ("", -1))
+
+
+def _unreachable(piece: str, frm: int, to: int, hint: str) -> IllegalMoveError:
+    return IllegalMoveError(
+        f"{_piece_name(piece)} on {spot_name(frm)} cannot reach {spot_name(to)}: "
+        f"{R.grid_words(piece, frm)}",
+        rule="movement",
+        hint=hint,
+    )
+
+
+def _explain_onto_empty(piece: str, frm: int, to: int, hint: str) -> IllegalMoveError:
+    """Why ``piece`` cannot go from ``frm`` to the empty spot ``to``."""
+    mode, via = _mode(piece, frm, to)
+    if mode == "C":
         return IllegalMoveError(
-            f"{_piece_name(piece)} on {spot_name(frm)} cannot reach {spot_name(to)}: {reach}",
-            rule="movement",
+            f"{_piece_name(piece)} only captures on {spot_name(to)}, and it is empty.",
+            rule="capture-only",
             hint=hint,
         )
+    if mode == "J":
+        return IllegalMoveError(
+            f"An ace jumps two spots only over a piece; {spot_name(via)} is empty.",
+            rule="ace-jump",
+            hint=hint,
+        )
+    if mode == "D":
+        return IllegalMoveError(
+            f"The ten's double step needs {spot_name(via)} free.", rule="ten-double", hint=hint
+        )
+    return _unreachable(piece, frm, to, hint)
+
+
+def _explain_capture(piece: str, frm: int, to: int, target: str, hint: str) -> IllegalMoveError:
+    """Why ``piece`` on ``frm`` cannot capture the enemy ``target`` on ``to``."""
+    mode, _ = _mode(piece, frm, to)
     if mode in ("M", "J", "D"):
         return IllegalMoveError(
             f"{_piece_name(piece)} may only move, not capture, onto {spot_name(to)}.",
@@ -396,11 +431,7 @@ def _explain(move: Move, legal: list[Move], state: dict[str, Any], seat: int) ->
             hint=hint,
         )
     if not mode:
-        return IllegalMoveError(
-            f"{_piece_name(piece)} on {spot_name(frm)} cannot reach {spot_name(to)}: {reach}",
-            rule="movement",
-            hint=hint,
-        )
+        return _unreachable(piece, frm, to, hint)
     a, v = CARD_RANK[piece], CARD_RANK[target]
     if not R.can_capture(a, v):
         if R.is_face(v):

@@ -206,6 +206,15 @@ def _validate(state: State) -> None:
     keys |= {"replacements", "turn"}
     if set(state) != keys:
         raise _bad(f"keys must be {sorted(keys)}")
+    cap = _validate_rng_and_options(state)
+    placed = _validate_cards(state)
+    played = _validate_plays(state, placed, cap)
+    _validate_columns(state["rows"])
+    _validate_turn(state, played)
+
+
+def _validate_rng_and_options(state: State) -> int | None:
+    """The rng (no chance after the deal) and the options; the field replacements cap."""
     rng = state["rng"]
     if not isinstance(rng, dict) or set(rng) != {"seed", "n"} or not _is_int(rng["seed"]):
         raise _bad("rng must hold an int seed and its counter")
@@ -215,7 +224,12 @@ def _validate(state: State) -> None:
         "max_field_replacements"
     }:
         raise _bad("options must be exactly max_field_replacements")
-    cap = MAX_FIELD_REPLACEMENTS.validate(state["options"]["max_field_replacements"])
+    return MAX_FIELD_REPLACEMENTS.validate(state["options"]["max_field_replacements"])
+
+
+def _validate_cards(state: State) -> list[list[str]]:
+    """Hands, rows, field, discard and unused cards: their shapes, the 52 cards once each, the
+    hands sorted, the discard of the field's ranks. The cards placed in each row."""
     hands, rows, field = state["hands"], state["rows"], state["field"]
     if len(hands) != 2 or len(rows) != 2 or any(len(r) != COLUMNS for r in rows):
         raise _bad("two hands and two rows of 7 slots are needed")
@@ -236,6 +250,12 @@ def _validate(state: State) -> None:
     field_ranks = {card[0] for card in field}
     if any(card[0] not in field_ranks for card in state["discard"]):
         raise _bad("a replaced Field Card has the rank of its column's Field Card")
+    return placed
+
+
+def _validate_plays(state: State, placed: list[list[str]], cap: int | None) -> list[int]:
+    """The field replacements within the cap, and each seat's 9 cards accounted for; the plays
+    each seat has made."""
     reps = state["replacements"]
     if len(reps) != 2 or any(not _is_int(n) or n < 0 for n in reps):
         raise _bad("replacements must be two counts")
@@ -243,12 +263,20 @@ def _validate(state: State) -> None:
         raise _bad("the discard must hold one card per field replacement, within the cap")
     played = [len(placed[s]) + reps[s] for s in (0, 1)]
     for s in (0, 1):
-        if len(hands[s]) + played[s] != HAND_SIZE:
+        if len(state["hands"][s]) + played[s] != HAND_SIZE:
             raise _bad(f"seat {s} must account for its 9 cards")
+    return played
+
+
+def _validate_columns(rows: list[list[dict[str, Any] | None]]) -> None:
     for c in range(COLUMNS):
         a, b = rows[0][c], rows[1][c]
         if a and b and a["up"] != b["up"]:
             raise _bad(f"C{c + 1}: a face-down card cannot face a face-up card")
+
+
+def _validate_turn(state: State, played: list[int]) -> None:
+    """The seat to move, from the plays made and which seats are exhausted."""
     turn = state["turn"]
     tired = [rules.exhausted(state, s) is not None for s in (0, 1)]
     # Row 3 moves first and turns alternate until a seat is exhausted; then the other plays on.

@@ -116,13 +116,7 @@ def read(text: str, example: str, state: State, seat: int) -> Reading:
     t, downs = _blank(t, _DOWN)
     t, ups = _blank(t, _UP)
     t, replace = _blank(t, _REPLACE)
-    numbers = {int(m.group(1)) for m in fields + cols}
-    if len(numbers) > 1:
-        listed = ", ".join(f"C{n}" for n in sorted(numbers))
-        raise _parse_error(text, example, f"It names more than one column ({listed}); name one.")
-    column = numbers.pop() if numbers else None
-    if column is not None and not 1 <= column <= COLUMNS:
-        raise _parse_error(text, example, f"There is no column {column}; the columns are C1-C7.")
+    column = _one_column(text, example, fields + cols)
     if downs and ups:
         raise _parse_error(text, example, "It says both face up and face down.")
     kind = "field" if (fields or field_words or replace) else None
@@ -130,6 +124,37 @@ def read(text: str, example: str, state: State, seat: int) -> Reading:
         kind = "down" if kind is None else "field-down"
     elif ups and kind is None:
         kind = "up"
+    t, cards = _cut_cards(t)
+    ranks: list[str] = []
+    suits: list[str] = []
+    end = references.superlative(t)
+    if not cards:
+        structured = column is not None or kind is not None or challenged
+        ranks = _bare_ranks(t, structured)
+        if not ranks:
+            suits = references.suit_words(t)
+    if not cards and not ranks and not suits and end is None:
+        raise _parse_error(text, example, "It names no card.")
+    if challenged and kind is not None and kind != "up":
+        raise _parse_error(text, example, "A challenge is a face-up play into your own row.")
+    return Reading(cards, ranks, suits, column, kind, challenged, end)
+
+
+def _one_column(text: str, example: str, named: list[re.Match[str]]) -> int | None:
+    """The one column the text names (C3, field 3), if any."""
+    numbers = {int(m.group(1)) for m in named}
+    if len(numbers) > 1:
+        listed = ", ".join(f"C{n}" for n in sorted(numbers))
+        raise _parse_error(text, example, f"It names more than one column ({listed}); name one.")
+    column = numbers.pop() if numbers else None
+    if column is not None and not 1 <= column <= COLUMNS:
+        raise _parse_error(text, example, f"There is no column {column}; the columns are C1-C7.")
+    return column
+
+
+def _cut_cards(t: str) -> tuple[str, list[str]]:
+    """The whole cards ``t`` names, each once, and ``t`` with them blanked out ("as" is the
+    English word, not the ace of spades, when other cards are named)."""
     found = find_cards(t)
     cards: list[str] = []
     for card, (a, b) in found:
@@ -139,25 +164,21 @@ def read(text: str, example: str, state: State, seat: int) -> Reading:
         code = card_text(card)
         if code not in cards:
             cards.append(code)
+    return t, cards
+
+
+def _bare_ranks(t: str, structured: bool) -> list[str]:
+    """Ranks named without a suit ("the king", "k c3"), each once; a lone letter counts only
+    in a ``structured`` text (one naming a column, a way to play, or a challenge)."""
     ranks: list[str] = []
-    suits: list[str] = []
-    end = references.superlative(t)
-    structured = column is not None or kind is not None or challenged
-    if not cards:
-        for m in _BARE_RANK.finditer(t):
-            word = m.group(1).lower()
-            if len(word) == 1 and word.isalpha() and not structured:
-                continue  # a lone letter is a card only in a move ("k c3"), not in "ok k"
-            code = _RANK_WORDS.get(word, word.upper())
-            if code not in ranks:
-                ranks.append(code)
-        if not ranks:
-            suits = references.suit_words(t)
-    if not cards and not ranks and not suits and end is None:
-        raise _parse_error(text, example, "It names no card.")
-    if challenged and kind is not None and kind != "up":
-        raise _parse_error(text, example, "A challenge is a face-up play into your own row.")
-    return Reading(cards, ranks, suits, column, kind, challenged, end)
+    for m in _BARE_RANK.finditer(t):
+        word = m.group(1).lower()
+        if len(word) == 1 and word.isalpha() and not structured:
+            continue  # a lone letter is a card only in a move ("k c3"), not in "ok k"
+        code = _RANK_WORDS.get(word, word.upper())
+        if code not in ranks:
+            ranks.append(code)
+    return ranks
 
 
 def parse_move(text: str, state: State, seat: int) -> MasulMove:

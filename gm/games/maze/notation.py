@@ -9,7 +9,8 @@ as codes (``3rc``) or words (``3 of red crowns``).
 from __future__ import annotations
 
 import re
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from gm.games.base import (
     AmbiguousMoveError,
@@ -279,15 +280,23 @@ def _reword(err: GameError, text: str) -> None:
         err.args = (err.reason,)
 
 
-def _read_move(
-    text: str,
-    *,
-    step: str,
-    hand: list[str],
-    pile_top: str | None,
-    no_rediscard: str | None,
-) -> Move:
-    hint = step_hint(step, hand, pile_top, no_rediscard)
+class _Said(NamedTuple):
+    """Where a move text names cards and the move words (draw, deck, pile, discard)."""
+
+    cards: list[str]  # the cards named, first mention first, each once
+    draw_at: int | None
+    deck_at: int | None
+    pile_at: int | None
+    discard_at: int | None
+    deck_verb: bool  # "draw", "drew": a verb that alone means the drawing deck
+    pile_source: bool  # the pile is named as where one draws from
+
+    def names_nothing(self) -> bool:
+        words = (self.draw_at, self.deck_at, self.pile_at, self.discard_at)
+        return not self.cards and all(p is None for p in words)
+
+
+def _scan(text: str) -> _Said:
     cards_found = find_cards(text)
     rest = text
     for _, (a, b) in cards_found:
@@ -297,104 +306,153 @@ def _read_move(
     if not any(word in _DECK_WORDS for word, _ in words) and _PICK_UP.search(rest):
         rest = _PICK_UP.sub("take pile", rest)  # "pick up (the card)": the discard pile
         words = [(m.group(0), m.start()) for m in _WORD.finditer(rest)]
-    deck_verb = any(word in _DECK_VERBS for word, _ in words)
     cards: list[str] = []
     for card, _ in cards_found:
         if card not in cards:
             cards.append(card)
     draw_at = _first(words, _DRAW_WORDS)
-    deck_at = _first(words, _DECK_WORDS)
     pile_at = _first(words, _PILE_WORDS)
     discard_at = _first(words, _DISCARD_WORDS)
-    if not cards and all(p is None for p in (draw_at, deck_at, pile_at, discard_at)):
-        raise ParseError(text, EXPECTED)
     # "discard 3RC on the pile" names the pile as where the card goes, not where one draws from.
     pile_source = pile_at is not None and (
         discard_at is None or pile_at < discard_at or (draw_at is not None and draw_at < pile_at)
     )
+    return _Said(
+        cards=cards,
+        draw_at=draw_at,
+        deck_at=_first(words, _DECK_WORDS),
+        pile_at=pile_at,
+        discard_at=discard_at,
+        deck_verb=any(word in _DECK_VERBS for word, _ in words),
+        pile_source=pile_source,
+    )
 
-    def illegal(reason: str, rule: str) -> IllegalMoveError:
-        return IllegalMoveError(reason, rule=rule, hint=hint)
 
-    def check_discard(card: str, after_pile: bool) -> str:
-        if card == no_rediscard:
-            raise illegal(
+@dataclass(frozen=True)
+class _Seat:
+    """What the seat to move holds and may do, for the refusals."""
+
+    hand: list[str]
+    pile_top: str | None
+    no_rediscard: str | None
+    hint: str
+
+    def illegal(self, reason: str, rule: str) -> IllegalMoveError:
+        return IllegalMoveError(reason, rule=rule, hint=self.hint)
+
+    def check_discard(self, card: str, after_pile: bool) -> str:
+        if card == self.no_rediscard:
+            raise self.illegal(
                 f"{card} was just taken from the pile and may not be discarded this turn "
                 "(option forbid_immediate_rediscard).",
                 "no-rediscard",
             )
-        if card not in hand and not (after_pile and card == pile_top):
-            raise illegal(f"You do not hold {card}; discard a card from your hand.", "not-in-hand")
+        if card not in self.hand and not (after_pile and card == self.pile_top):
+            raise self.illegal(
+                f"You do not hold {card}; discard a card from your hand.", "not-in-hand"
+            )
         return card
 
-    if step == "discard":
-        example = f"DISCARD {sorted(hand)[0]}"
-        if (draw_at is not None or deck_at is not None or pile_source) and discard_at is None:
-            raise illegal("You have already drawn this turn; now discard one card.", "one-draw")
-        if not cards:
-            raise ParseError(text, f"DISCARD <card> with a card of your hand, e.g. {example}")
-        if len(cards) > 1:
-            raise ParseError(text, f"one card to discard, e.g. {example}")
-        return ("discard", check_discard(cards[0], after_pile=False))
-
-    # The draw step.
-    def need_pile() -> str:
-        if pile_top is None:
-            raise illegal(
+    def need_pile(self) -> str:
+        if self.pile_top is None:
+            raise self.illegal(
                 "The discard pile is empty (nothing has been discarded yet), so you must draw "
                 "from the deck.",
                 "empty-pile",
             )
-        return pile_top
+        return self.pile_top
 
-    draw_first = (
-        "Draw first: DRAW DECK or DRAW PILE, then discard; or PILE <card> to take the pile card "
-        "and discard <card> in one move."
-    )
-    if deck_at is not None and not pile_source:
+
+_DRAW_FIRST = (
+    "Draw first: DRAW DECK or DRAW PILE, then discard; or PILE <card> to take the pile card "
+    "and discard <card> in one move."
+)
+
+
+def _read_move(
+    text: str,
+    *,
+    step: str,
+    hand: list[str],
+    pile_top: str | None,
+    no_rediscard: str | None,
+) -> Move:
+    hint = step_hint(step, hand, pile_top, no_rediscard)
+    said = _scan(text)
+    if said.names_nothing():
+        raise ParseError(text, EXPECTED)
+    seat = _Seat(hand=hand, pile_top=pile_top, no_rediscard=no_rediscard, hint=hint)
+    if step == "discard":
+        return _read_discard(text, said, seat)
+    return _read_draw(text, said, seat)
+
+
+def _read_discard(text: str, said: _Said, seat: _Seat) -> Move:
+    """The discard step: one card of the hand, and no second draw."""
+    example = f"DISCARD {sorted(seat.hand)[0]}"
+    draws = said.draw_at is not None or said.deck_at is not None or said.pile_source
+    if draws and said.discard_at is None:
+        raise seat.illegal("You have already drawn this turn; now discard one card.", "one-draw")
+    if not said.cards:
+        raise ParseError(text, f"DISCARD <card> with a card of your hand, e.g. {example}")
+    if len(said.cards) > 1:
+        raise ParseError(text, f"one card to discard, e.g. {example}")
+    return ("discard", seat.check_discard(said.cards[0], after_pile=False))
+
+
+def _read_draw(text: str, said: _Said, seat: _Seat) -> Move:
+    """The draw step: from the deck, from the pile, or the pile card and a discard at once."""
+    cards = said.cards
+    if said.deck_at is not None and not said.pile_source:
         if cards:
-            raise illegal(
+            raise seat.illegal(
                 "After drawing from the deck you must see the card before you discard: send "
                 "DRAW DECK, then DISCARD <card>.",
                 "look-first",
             )
         return DRAW_DECK
-    if deck_at is not None and not cards:
+    if said.deck_at is not None and not cards:
         raise AmbiguousMoveError(text, ["DRAW DECK", "DRAW PILE"])
     if len(cards) > 2:
         raise ParseError(text, "at most the pile card and the card to discard")
-    if not pile_source:
-        if draw_at is None:
-            if discard_at is None and cards == [pile_top]:
+    if not said.pile_source:
+        if said.draw_at is None:
+            if said.discard_at is None and cards == [seat.pile_top]:
                 return DRAW_PILE  # a bare "4BM" naming the pile card
-            raise illegal(draw_first, "draw-first")
+            raise seat.illegal(_DRAW_FIRST, "draw-first")
         if not cards:
-            if pile_top is None or deck_verb:  # "draw", "draw a card": the drawing deck
+            if seat.pile_top is None or said.deck_verb:  # "draw", "draw a card": the deck
                 return DRAW_DECK
             raise AmbiguousMoveError(text, ["DRAW DECK", "DRAW PILE"])
-    top = need_pile()
+    return _take_pile(said, seat)
+
+
+def _take_pile(said: _Said, seat: _Seat) -> Move:
+    """A draw from the pile: the top card alone, or with the card discarded in the same move."""
+    cards = said.cards
+    top = seat.need_pile()
     if len(cards) == 2:
         if top not in cards:
-            raise illegal(
+            raise seat.illegal(
                 f"Only the top card of the discard pile can be taken; it is {top}.",
                 "pile-top-only",
             )
         other = cards[1] if cards[0] == top else cards[0]
-        return ("pile", check_discard(other, after_pile=True))
+        return ("pile", seat.check_discard(other, after_pile=True))
     if not cards:
         return DRAW_PILE
     card = cards[0]
-    if not pile_source:  # "take 4BM"
+    if not said.pile_source:  # "take 4BM"
         if card != top:
-            raise illegal(
+            raise seat.illegal(
                 f"Only the top card of the discard pile can be taken; {card} is not it "
                 f"(the top card is {top}).",
                 "pile-top-only",
             )
         return DRAW_PILE
-    if card == top and draw_at is not None and discard_at is None:
+    if card == top and said.draw_at is not None and said.discard_at is None:
         return DRAW_PILE  # "take 4BM from the pile"
-    return ("pile", check_discard(card, after_pile=True))
+    return ("pile", seat.check_discard(card, after_pile=True))
 
 
 # ---------------------------------------------------------------- the board

@@ -247,90 +247,119 @@ def outcome(state: State) -> Outcome | None:
 def validate(state: State, options: dict[str, Any]) -> None:
     """Raise InvalidStateError unless ``state`` is a position play can reach. ``options`` is
     the state's options as the engine validates them (defaults filled)."""
+    _validate_cards(state, options)
+    _validate_step(state, options)
+    pile_draws = _validate_draws(state)
+    if state["result"] is None:
+        _validate_play_on(state, options, pile_draws)
+    else:
+        _validate_win(state, options)
 
-    def need(ok: bool, why: str) -> None:
-        if not ok:
-            raise InvalidStateError(why)
 
-    def is_int(value: Any) -> bool:
-        return isinstance(value, int) and not isinstance(value, bool)
+def _need(ok: bool, why: str) -> None:
+    if not ok:
+        raise InvalidStateError(why)
 
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _validate_cards(state: State, options: dict[str, Any]) -> None:
+    """The rng, options and seats; every card once, in a hand, the deck, the pile or a corner."""
     rng = state["rng"]
-    need(isinstance(rng, dict) and set(rng) == {"seed", "n"}, "rng must be {seed, n}")
-    need(is_int(rng["n"]) and rng["n"] >= 0, "rng counter must be a whole number >= 0")
-    need(options == state["options"], "options are not valid")
+    _need(isinstance(rng, dict) and set(rng) == {"seed", "n"}, "rng must be {seed, n}")
+    _need(_is_int(rng["n"]) and rng["n"] >= 0, "rng counter must be a whole number >= 0")
+    _need(options == state["options"], "options are not valid")
     players = state["players"]
-    need(is_int(players) and 2 <= players <= 4, "players must be 2 to 4")
+    _need(_is_int(players) and 2 <= players <= 4, "players must be 2 to 4")
     hands, known, deck, pile = state["hands"], state["known"], state["deck"], state["pile"]
-    need(len(hands) == players and len(known) == players, "one hand and known list per seat")
+    _need(len(hands) == players and len(known) == players, "one hand and known list per seat")
     corners = [c for pair in CORNERS[:players] for c in pair]
     every = [c for h in hands for c in h] + deck + pile + corners
-    need(all(isinstance(c, str) and c in CARD_INDEX for c in every), "unknown card code")
-    need(len(every) == len(ALL_CARDS) and set(every) == set(ALL_CARDS), "cards lost or doubled")
+    _need(all(isinstance(c, str) and c in CARD_INDEX for c in every), "unknown card code")
+    _need(len(every) == len(ALL_CARDS) and set(every) == set(ALL_CARDS), "cards lost or doubled")
     for hand, seen in zip(hands, known, strict=True):
-        need(len(set(seen)) == len(seen) and set(seen) <= set(hand), "known cards not in hand")
+        _need(len(set(seen)) == len(seen) and set(seen) <= set(hand), "known cards not in hand")
+
+
+def _validate_step(state: State, options: dict[str, Any]) -> None:
+    """The turn counters and the step; the step agrees with the hand sizes and the card drawn."""
+    players, hands, known, pile = state["players"], state["hands"], state["known"], state["pile"]
     turns, mover, step, drawn = state["turns"], state["to_move"], state["step"], state["drawn"]
-    need(is_int(turns) and 0 <= turns <= options["turn_cap"], "bad turn count")
-    need(is_int(mover) and 0 <= mover < players, "seat to move out of range")
-    need(step in ("draw", "discard"), "step must be draw or discard")
+    _need(_is_int(turns) and 0 <= turns <= options["turn_cap"], "bad turn count")
+    _need(_is_int(mover) and 0 <= mover < players, "seat to move out of range")
+    _need(step in ("draw", "discard"), "step must be draw or discard")
     sizes = [len(h) for h in hands]
-    order = options["suit_order"]
     result = state["result"]
-
-    # The step agrees with the hand sizes and the card drawn.
     if step == "draw":
-        need(drawn is None, "no card is drawn in the draw step")
-        need(sizes == [HAND_SIZE] * players, "every hand holds 8 cards in the draw step")
+        _need(drawn is None, "no card is drawn in the draw step")
+        _need(sizes == [HAND_SIZE] * players, "every hand holds 8 cards in the draw step")
         # A win with the last deck card ends the turn before the reshuffle.
-        need(bool(deck) or result is not None, "the deck is empty at a draw step")
-        need(bool(pile) == (turns > 0), "the pile is empty exactly before the first discard")
+        _need(bool(state["deck"]) or result is not None, "the deck is empty at a draw step")
+        _need(bool(pile) == (turns > 0), "the pile is empty exactly before the first discard")
+        return
+    _need(result is None, "a finished game has no discard step")
+    _need(turns < options["turn_cap"], "no turn is played at the turn cap")
+    _need(isinstance(drawn, dict) and set(drawn) == {"card", "from"}, "drawn card malformed")
+    _need(drawn["from"] in ("deck", "pile"), "drawn card source")
+    _need(drawn["card"] in hands[mover], "the drawn card is not in the mover's hand")
+    if drawn["from"] == "pile":
+        _need(drawn["card"] in known[mover], "a card taken from the pile is known to all")
+        _need(turns > 0, "the first turn draws from the deck")
     else:
-        need(result is None, "a finished game has no discard step")
-        need(turns < options["turn_cap"], "no turn is played at the turn cap")
-        need(isinstance(drawn, dict) and set(drawn) == {"card", "from"}, "drawn card malformed")
-        need(drawn["from"] in ("deck", "pile"), "drawn card source")
-        need(drawn["card"] in hands[mover], "the drawn card is not in the mover's hand")
-        if drawn["from"] == "pile":
-            need(drawn["card"] in known[mover], "a card taken from the pile is known to all")
-            need(turns > 0, "the first turn draws from the deck")
-        else:
-            need(bool(pile) == (turns > 0), "the pile is empty exactly before the first discard")
-        expected = [HAND_SIZE + (s == mover) for s in range(players)]
-        need(sizes == expected, "the seat to discard holds 9 cards, the others 8")
+        _need(bool(pile) == (turns > 0), "the pile is empty exactly before the first discard")
+    expected = [HAND_SIZE + (s == mover) for s in range(players)]
+    _need(sizes == expected, "the seat to discard holds 9 cards, the others 8")
 
-    # The counters agree with the cards drawn: every reshuffle refills the deck with all the
-    # cards but the pile's top (start deck - 1), every completed turn drew at most one deck card.
-    start = deck_size_at_start(players)
+
+def _validate_draws(state: State) -> int:
+    """The counters agree with the cards drawn: every reshuffle refills the deck with all the
+    cards but the pile's top (start deck - 1), every completed turn drew at most one deck card.
+    The cards taken from the pile so far."""
+    rng, deck, turns = state["rng"], state["deck"], state["turns"]
+    step, drawn = state["step"], state["drawn"]
+    start = deck_size_at_start(state["players"])
     current_deck_draw = step == "discard" and drawn["from"] == "deck"
     deck_draws = start + rng["n"] * (start - 1) - len(deck) - current_deck_draw
-    need(0 <= deck_draws <= turns, "the turn count disagrees with the cards drawn from the deck")
-    need(turns == 0 or deck_draws >= 1, "the first turn draws from the deck")
-    need(rng["n"] == 0 or len(deck) <= start - 1, "a reshuffled deck holds at most start - 1")
-    pile_draws = turns - deck_draws + (step == "discard" and drawn["from"] == "pile")
+    _need(0 <= deck_draws <= turns, "the turn count disagrees with the cards drawn from the deck")
+    _need(turns == 0 or deck_draws >= 1, "the first turn draws from the deck")
+    _need(rng["n"] == 0 or len(deck) <= start - 1, "a reshuffled deck holds at most start - 1")
+    return turns - deck_draws + (step == "discard" and drawn["from"] == "pile")
 
-    if result is None:
-        need(mover == turns % players, "the seat to move disagrees with the turn count")
-        need(sum(len(k) for k in known) <= pile_draws, "more known cards than cards taken")
-        if turns > 0:
-            last = (turns - 1) % players
-            need(
-                winning_chain(hands[last], CORNERS[last], order) is None,
-                "the seat whose turn ended chains its corners but no win is recorded",
-            )
-        return
-    need(isinstance(result, dict), "result malformed")
-    need(set(result) == {"winners", "draw", "reason", "chain"}, "result malformed")
-    need(result["draw"] is False, "the rules end a game only by a win, never drawn")
+
+def _validate_play_on(state: State, options: dict[str, Any], pile_draws: int) -> None:
+    """A game going on: the seat to move, the known cards, and no win left unrecorded."""
+    turns, players, hands = state["turns"], state["players"], state["hands"]
+    _need(state["to_move"] == turns % players, "the seat to move disagrees with the turn count")
+    _need(sum(len(k) for k in state["known"]) <= pile_draws, "more known cards than cards taken")
+    if turns > 0:
+        last = (turns - 1) % players
+        _need(
+            winning_chain(hands[last], CORNERS[last], options["suit_order"]) is None,
+            "the seat whose turn ended chains its corners but no win is recorded",
+        )
+
+
+def _validate_win(state: State, options: dict[str, Any]) -> None:
+    """A game won: the winner is the seat whose turn ended, its hand chains and is shown."""
+    result, turns, hands, known = state["result"], state["turns"], state["hands"], state["known"]
+    _need(isinstance(result, dict), "result malformed")
+    _need(set(result) == {"winners", "draw", "reason", "chain"}, "result malformed")
+    _need(result["draw"] is False, "the rules end a game only by a win, never drawn")
     winners = result["winners"]
-    need(isinstance(winners, list) and len(winners) == 1, "a win has exactly one winner")
+    _need(isinstance(winners, list) and len(winners) == 1, "a win has exactly one winner")
     winner = winners[0]
-    need(is_int(winner) and 0 <= winner < players, "bad winner")
-    need(turns > 0 and winner == (turns - 1) % players, "the winner is the seat whose turn ended")
-    need(winner == mover, "the winner stays the seat to move")
-    chain = winning_chain(hands[winner], CORNERS[winner], order)
+    _need(_is_int(winner) and 0 <= winner < state["players"], "bad winner")
+    _need(
+        turns > 0 and winner == (turns - 1) % state["players"],
+        "the winner is the seat whose turn ended",
+    )
+    _need(winner == state["to_move"], "the winner stays the seat to move")
+    chain = winning_chain(hands[winner], CORNERS[winner], options["suit_order"])
     if chain is None:
         raise InvalidStateError("a recorded win whose hand does not chain")
-    need(result["chain"] == chain, "the recorded chain is not the winner's chain")
+    _need(result["chain"] == chain, "the recorded chain is not the winner's chain")
     text = "~".join(chain)
-    need(result["reason"] == f"{label(winner)} wins with {text}", "the result's reason")
-    need(known[winner] == sort_cards(hands[winner]), "a winner's hand is shown to all")
+    _need(result["reason"] == f"{label(winner)} wins with {text}", "the result's reason")
+    _need(known[winner] == sort_cards(hands[winner]), "a winner's hand is shown to all")

@@ -94,17 +94,8 @@ def parse_move(
     the notation (gm/games/trumps/notation.py), which calls this after its canonical fast path."""
     if not isinstance(text, str) or not text.strip():
         raise ParseError(str(text), expected)
-    fixed = re.sub(r"[A-Za-z]{5,}", lambda m: _fix(m.group(0)), text.replace("\u2019", "'"))
-    spans = cards.find_cards(fixed)
-    found = [cards.card_text(c, ten="10") for c, _ in spans]
-    marked = fixed
-    for i, (_, (a, b)) in reversed(list(enumerate(spans))):
-        marked = marked[:a] + f" \x00{i}\x00 " + marked[b:]
-    raw = _TOKEN.findall(marked)
-    toks = [t if t in _UPPER_RANKS else t.lower() for t in raw]
+    toks, found, suits = _tokens(text)
     wordset = set(toks)
-    named = (cards.parse_suit(t) for t in toks if t in _SUIT_WORDS or t in _SUIT_MARKS)
-    suits = [SUITS[s] for s in named if s is not None]
 
     def illegal(reason: str, rule: str) -> IllegalMoveError:
         return IllegalMoveError(reason, rule=rule, hint=hint(state, seat))
@@ -113,19 +104,8 @@ def parse_move(
         return _trump_choice(text, state, seat, toks, found, suits, illegal, expected)
     if wordset & _NEGATION:
         raise ParseError(text, expected)
-    numbers = [v for t in toks if t[0] != "\x00" and (v := words.number_value(t)) is not None]
-    if (
-        wordset & _TAKE
-        and "back" not in wordset
-        and all(t in _TAKE_OK or t in _FILLER or words.number_value(t) is not None for t in toks)
-    ):
-        move = check(state, seat, ("take",))
-        count = take_count(state["pile"], state["trumps"][seat])
-        if numbers and numbers[0] != count:
-            raise illegal(
-                f"You would take {count} card{'s' * (count != 1)}, not {numbers[0]}.", "take-count"
-            )
-        return move
+    if _says_take(toks, wordset):
+        return _take(state, seat, toks, illegal)
     if wordset & _BEAT and not state["pile"] and not found:  # "beat it" with nothing to beat
         raise illegal("The pile is empty: there is nothing to beat; lead a card.", "lead")
     refs = _references(toks, found)
@@ -143,7 +123,59 @@ def parse_move(
     unknown = [t for t in toks if t[0] != "\x00" and t not in _KNOWN and t not in _UPPER_RANKS]
     if not described or (not verb and not exact and unknown):
         raise ParseError(text, expected)
-    pile, hand, trump = state["pile"], state["hands"][seat], state["trumps"][seat]
+    mine = _own_cards(described, toks, state["pile"], illegal)
+    if not mine:
+        raise ParseError(text, expected)
+    return _lead_or_beat(text, state, seat, mine, wordset, illegal, render_move)
+
+
+def _tokens(text: str) -> tuple[list[str], list[str], list[str]]:
+    """The words of ``text`` (typos fixed, lower case but for K Q J, each card found replaced by
+    a marker token ``\\x00i\\x00``), the cards found, and the suits named."""
+    fixed = re.sub(r"[A-Za-z]{5,}", lambda m: _fix(m.group(0)), text.replace("\u2019", "'"))
+    spans = cards.find_cards(fixed)
+    found = [cards.card_text(c, ten="10") for c, _ in spans]
+    marked = fixed
+    for i, (_, (a, b)) in reversed(list(enumerate(spans))):
+        marked = marked[:a] + f" \x00{i}\x00 " + marked[b:]
+    raw = _TOKEN.findall(marked)
+    toks = [t if t in _UPPER_RANKS else t.lower() for t in raw]
+    named = (cards.parse_suit(t) for t in toks if t in _SUIT_WORDS or t in _SUIT_MARKS)
+    suits = [SUITS[s] for s in named if s is not None]
+    return toks, found, suits
+
+
+def _says_take(toks: list[str], wordset: set[str]) -> bool:
+    """The text stands as a take ("take", "I pick up the pile"; never "take that back")."""
+    return bool(
+        wordset & _TAKE
+        and "back" not in wordset
+        and all(t in _TAKE_OK or t in _FILLER or words.number_value(t) is not None for t in toks)
+    )
+
+
+def _take(
+    state: State, seat: int, toks: list[str], illegal: Callable[[str, str], IllegalMoveError]
+) -> Move:
+    """TAKE, when legal and when a number said is the count it takes."""
+    numbers = [v for t in toks if t[0] != "\x00" and (v := words.number_value(t)) is not None]
+    move = check(state, seat, ("take",))
+    count = take_count(state["pile"], state["trumps"][seat])
+    if numbers and numbers[0] != count:
+        raise illegal(
+            f"You would take {count} card{'s' * (count != 1)}, not {numbers[0]}.", "take-count"
+        )
+    return move
+
+
+def _own_cards(
+    described: list[Ref],
+    toks: list[str],
+    pile: list[str],
+    illegal: Callable[[str, str], IllegalMoveError],
+) -> list[Ref]:
+    """The references to the seat's own cards: those that name the card to beat (the top card,
+    or what stands between "beat" and "with") are marked and checked against the pile."""
     beat_at = next((i for i, t in enumerate(toks) if t in _BEAT), None)
     with_at = next((i for i, t in enumerate(toks) if t == "with"), None)
     for r in described:
@@ -154,9 +186,21 @@ def parse_move(
     for r in described:
         if r.target and pile and not _fits_top(r, pile[-1]):
             raise illegal(f"The top card of the pile is {pile[-1]}.", "top-card")
-    mine = [r for r in described if not r.target]
-    if not mine:
-        raise ParseError(text, expected)
+    return [r for r in described if not r.target]
+
+
+def _lead_or_beat(
+    text: str,
+    state: State,
+    seat: int,
+    mine: list[Ref],
+    wordset: set[str],
+    illegal: Callable[[str, str], IllegalMoveError],
+    render_move: Callable[[Move], str],
+) -> Move:
+    """A lead of the one card named, or a beat: the beater and the second card named, or, with
+    only the beater named, any second card of the hand (asked back)."""
+    pile, hand, trump = state["pile"], state["hands"][seat], state["trumps"][seat]
     says_lead = bool(wordset & _LEAD) and not wordset & _BEAT
     lead = says_lead or (not pile and not wordset & _BEAT)
     if lead and len(mine) != 1:

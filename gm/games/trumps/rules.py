@@ -5,6 +5,7 @@ Cards are text codes with ``10`` for the ten (``10♦``); the suit symbol is the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from gm.games import cards
@@ -139,19 +140,10 @@ def check(state: State, seat: int, move: Move) -> Move:
 
     kind = move[0]
     if state["phase"] == "trumps":
-        if kind != "trump":
-            raise illegal("Trumps are chosen first: name your trump suit.", "choose-trump-first")
-        other = state["trumps"][1 - seat]
-        if move[1] == other:
-            raise illegal(
-                f"{SEATS[1 - seat]} owns {other}: the two trump suits must differ.",
-                "different-trumps",
-            )
-        return move
+        return _check_trump_choice(state, seat, move, illegal)
     if kind == "trump":
         raise illegal("Trumps are chosen only before the deal.", "trump-set-up-only")
     hand, pile = state["hands"][seat], state["pile"]
-    trump = state["trumps"][seat]
     if kind == "take":
         if not pile:
             raise illegal("The pile is empty: there is nothing to take; lead a card.", "take")
@@ -163,6 +155,31 @@ def check(state: State, seat: int, move: Move) -> Move:
         if pile:
             raise illegal(f"You lead only onto an empty pile; now beat {pile[-1]} or TAKE.", "lead")
         return move
+    return _check_beat(state, seat, move, illegal)
+
+
+def _check_trump_choice(
+    state: State, seat: int, move: Move, illegal: Callable[[str, str], IllegalMoveError]
+) -> Move:
+    """Before the deal: a trump suit, not the one the other seat owns."""
+    if move[0] != "trump":
+        raise illegal("Trumps are chosen first: name your trump suit.", "choose-trump-first")
+    other = state["trumps"][1 - seat]
+    if move[1] == other:
+        raise illegal(
+            f"{SEATS[1 - seat]} owns {other}: the two trump suits must differ.",
+            "different-trumps",
+        )
+    return move
+
+
+def _check_beat(
+    state: State, seat: int, move: Move, illegal: Callable[[str, str], IllegalMoveError]
+) -> Move:
+    """A beat of the top card (the cards named are in the hand): a card that beats it, then a
+    second card unless the beater was the last."""
+    hand, pile = state["hands"][seat], state["pile"]
+    trump = state["trumps"][seat]
     if not pile:
         raise illegal("The pile is empty: there is nothing to beat; lead a card.", "lead")
     beater, second = move[1], move[2]
@@ -309,15 +326,28 @@ def _bad(message: str) -> InvalidStateError:
 def validate_position(state: State) -> None:
     """Raise InvalidStateError unless ``state`` is a position the game can reach (options are
     checked by the engine first)."""
+    _validate_fields(state)
+    _validate_trumps(state)
+    cards = _validate_cards(state)
+    if state["ply"] > state["options"]["max_plies"]:
+        raise _bad("more moves played than the move cap allows")
+    if state["phase"] == "trumps":
+        _validate_set_up(state)
+        return
+    _validate_dealt(state, cards)
+    _validate_result(state)
+
+
+def _validate_fields(state: State) -> None:
+    """The fields and their shapes, before any rule of the game."""
     if set(state) != STATE_KEYS:
         raise _bad(f"the state's fields must be exactly {', '.join(sorted(STATE_KEYS))}")
-    opts, phase, trumps = state["options"], state["phase"], state["trumps"]
-    hands, known, pile = state["hands"], state["known"], state["pile"]
+    trumps, hands, known, pile = state["trumps"], state["hands"], state["known"], state["pile"]
     rng, ply, turn = state["rng"], state["ply"], state["turn"]
     if set(rng) != {"seed", "n"} or not isinstance(rng["seed"], int | str):
         raise _bad("rng must hold a seed and a counter")
-    if phase not in ("trumps", "play", "over"):
-        raise _bad(f"unknown phase {phase!r}")
+    if state["phase"] not in ("trumps", "play", "over"):
+        raise _bad(f"unknown phase {state['phase']!r}")
     if turn not in (SOUTH, NORTH) or type(ply) is not int or ply < 0:
         raise _bad("turn must be 0 or 1 and ply a whole number ≥ 0")
     if not (isinstance(state["last"], list) and all(isinstance(t, str) for t in state["last"])):
@@ -327,6 +357,10 @@ def validate_position(state: State) -> None:
         raise _bad("trumps, hands and known hold one entry per seat; the pile is a list")
     if not all(isinstance(h, list) for h in (*hands, *known)):
         raise _bad("hands and known cards are lists")
+
+
+def _validate_trumps(state: State) -> None:
+    opts, trumps = state["options"], state["trumps"]
     if not all(t is None or t in SUITS for t in trumps):
         raise _bad("a trump is a suit symbol or null")
     if trumps[0] is not None and trumps[0] == trumps[1]:
@@ -334,24 +368,30 @@ def validate_position(state: State) -> None:
     for i, name in ((SOUTH, "trump_south"), (NORTH, "trump_north")):
         if opts[name] is not None and trumps[i] != opts[name]:
             raise _bad(f"{SEATS[i]}'s trump was given at creation as {opts[name]}")
-    deck = DECK_SETS[opts["deck"]]
-    everything = [*hands[0], *hands[1], *pile]
+
+
+def _validate_cards(state: State) -> list[str]:
+    """The cards in the hands and the pile, each a card of the pack, once."""
+    hands, deck = state["hands"], DECK_SETS[state["options"]["deck"]]
+    everything = [*hands[0], *hands[1], *state["pile"]]
     if not all(isinstance(c, str) for c in everything) or not set(everything) <= deck:
         raise _bad("a card that is not in this pack")
     if len(set(everything)) != len(everything):
         raise _bad("a card is in two places")
-    if ply > opts["max_plies"]:
-        raise _bad("more moves played than the move cap allows")
-    if phase == "trumps":
-        _validate_set_up(state)
-        return
+    return everything
+
+
+def _validate_dealt(state: State, everything: list[str]) -> None:
+    """After the deal: the whole pack out, the turn and pile agreeing with the moves played."""
+    trumps, hands, known, pile = state["trumps"], state["hands"], state["known"], state["pile"]
+    ply, deck = state["ply"], DECK_SETS[state["options"]["deck"]]
     if None in trumps:
         raise _bad("cards are dealt only after both trumps are chosen")
     if len(everything) != len(deck):
         raise _bad("every card of the pack must be in a hand or the pile")
-    if rng["n"] != 1:
+    if state["rng"]["n"] != 1:
         raise _bad("the pack is shuffled once, at the deal")
-    if turn != ply % 2:
+    if state["turn"] != ply % 2:
         raise _bad("the turn disagrees with the moves played (south moves first after the deal)")
     if len(pile) > 2 * ply:
         raise _bad("the pile holds more cards than the moves played could put there")
@@ -361,14 +401,19 @@ def validate_position(state: State) -> None:
         if len(set(known[i])) != len(known[i]) or not set(known[i]) <= set(hands[i]):
             raise _bad("known cards must be cards of that hand, once each")
     if ply == 0:
-        if pile:
-            raise _bad("cards on the pile before any move")
-        for i in (SOUTH, NORTH):
-            if known[i] not in ([], ["6" + trumps[i]]):
-                raise _bad("before any move only the sixes exchange makes cards known")
-            if len(hands[i]) != len(deck) // 2 + len(known[i]) - len(known[1 - i]):
-                raise _bad("the deal gives each seat half the pack, then the sixes exchange")
-    _validate_result(state)
+        _validate_first_move(state, len(deck))
+
+
+def _validate_first_move(state: State, pack_size: int) -> None:
+    """Before any move: the deal and the sixes exchange only."""
+    trumps, hands, known = state["trumps"], state["hands"], state["known"]
+    if state["pile"]:
+        raise _bad("cards on the pile before any move")
+    for i in (SOUTH, NORTH):
+        if known[i] not in ([], ["6" + trumps[i]]):
+            raise _bad("before any move only the sixes exchange makes cards known")
+        if len(hands[i]) != pack_size // 2 + len(known[i]) - len(known[1 - i]):
+            raise _bad("the deal gives each seat half the pack, then the sixes exchange")
 
 
 def _validate_set_up(state: State) -> None:
