@@ -35,7 +35,7 @@ import copy
 import importlib
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -213,6 +213,21 @@ HINTS = Option(
 FRAMEWORK_OPTIONS = (HINTS,)
 
 
+def filled_options(declared: Sequence[Option], given: dict[str, Any] | None) -> dict[str, Any]:
+    """``given`` validated against the ``declared`` options, all of them with defaults filled
+    (:meth:`Engine.options`, for a game's rules that check options without the engine)."""
+    given = dict(given or {})
+    known = {o.name: o for o in declared}
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        names = ", ".join(known) or "none"
+        raise ValueError(f"unknown option(s) {', '.join(unknown)}; this game takes: {names}")
+    return {
+        name: (opt.validate(given[name]) if name in given else opt.default)
+        for name, opt in known.items()
+    }
+
+
 @dataclass(frozen=True)
 class MoveCap:
     """The engineering guard on a game's length, enforced by the framework: when the count of
@@ -358,16 +373,7 @@ class Engine(ABC):
     # ---- set-up and turn order
     def options(self, given: dict[str, Any] | None) -> dict[str, Any]:
         """Validate ``given`` against the descriptor; return all options with defaults filled."""
-        given = dict(given or {})
-        known = {o.name: o for o in self.info.options}
-        unknown = sorted(set(given) - set(known))
-        if unknown:
-            names = ", ".join(known) or "none"
-            raise ValueError(f"unknown option(s) {', '.join(unknown)}; this game takes: {names}")
-        return {
-            name: (opt.validate(given[name]) if name in given else opt.default)
-            for name, opt in known.items()
-        }
+        return filled_options(self.info.options, given)
 
     @abstractmethod
     def new_state(self, seed: int, options: dict[str, Any], players: int) -> State:
