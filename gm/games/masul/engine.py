@@ -8,29 +8,13 @@ from gm.games.base import (
     Engine,
     Event,
     GameInfo,
-    InvalidStateError,
     Move,
-    Option,
     Outcome,
     State,
 )
 from gm.games.masul import notation, rules
-from gm.games.masul.rules import ALL_CARDS, COLUMNS, HAND_SIZE, SEAT_NAMES, MasulMove
+from gm.games.masul.rules import COLUMNS, HAND_SIZE, MAX_FIELD_REPLACEMENTS, SEAT_NAMES, MasulMove
 from gm.games.words import ChatWords
-
-MAX_FIELD_REPLACEMENTS = Option(
-    name="max_field_replacements",
-    type="int",
-    default=None,
-    description=(
-        "How many field replacements each seat may make in a game; null (the default) means "
-        "no limit, 0 forbids them."
-    ),
-    minimum=0,
-    maximum=HAND_SIZE,
-    nullable=True,
-)
-
 
 # What Masul's players say in a chat (gm.games.words.ChatWords): the columns and their codes (C3,
 # FC3 for a Field Card), face-down cards, the Field Cards.
@@ -191,111 +175,10 @@ class MasulEngine(Engine):
         return rules.copy_state(state)
 
     def validate(self, state: State) -> None:
-        _validate(state)  # from_dict reports a missing or mistyped field as InvalidStateError
+        rules.validate(state)  # from_dict reports a missing or mistyped field as InvalidStateError
 
 
 _COLUMN_NAMES = tuple(f"C{c}" for c in range(1, COLUMNS + 1))
-
-
-def _bad(message: str) -> InvalidStateError:
-    return InvalidStateError(f"invalid masul state: {message}")
-
-
-def _validate(state: State) -> None:
-    keys = {"game", "rng", "options", "hands", "rows", "field", "discard", "unused"}
-    keys |= {"replacements", "turn"}
-    if set(state) != keys:
-        raise _bad(f"keys must be {sorted(keys)}")
-    cap = _validate_rng_and_options(state)
-    placed = _validate_cards(state)
-    played = _validate_plays(state, placed, cap)
-    _validate_columns(state["rows"])
-    _validate_turn(state, played)
-
-
-def _validate_rng_and_options(state: State) -> int | None:
-    """The rng (no chance after the deal) and the options; the field replacements cap."""
-    rng = state["rng"]
-    if not isinstance(rng, dict) or set(rng) != {"seed", "n"} or not _is_int(rng["seed"]):
-        raise _bad("rng must hold an int seed and its counter")
-    if rng["n"] != 0:
-        raise _bad("Masul draws no chance after the deal: the rng counter stays 0")
-    if not isinstance(state["options"], dict) or set(state["options"]) != {
-        "max_field_replacements"
-    }:
-        raise _bad("options must be exactly max_field_replacements")
-    return MAX_FIELD_REPLACEMENTS.validate(state["options"]["max_field_replacements"])
-
-
-def _validate_cards(state: State) -> list[list[str]]:
-    """Hands, rows, field, discard and unused cards: their shapes, the 52 cards once each, the
-    hands sorted, the discard of the field's ranks. The cards placed in each row."""
-    hands, rows, field = state["hands"], state["rows"], state["field"]
-    if len(hands) != 2 or len(rows) != 2 or any(len(r) != COLUMNS for r in rows):
-        raise _bad("two hands and two rows of 7 slots are needed")
-    if len(field) != COLUMNS or len(state["unused"]) != 52 - 2 * HAND_SIZE - COLUMNS:
-        raise _bad("7 Field Cards and 27 unused cards are needed")
-    placed = [[s["card"] for s in row if s is not None] for row in rows]
-    for row in rows:
-        for s in row:
-            if s is not None and (set(s) != {"card", "up"} or not isinstance(s["up"], bool)):
-                raise _bad(f"bad slot {s!r}")
-    every = [*hands[0], *hands[1], *placed[0], *placed[1], *field, *state["discard"]]
-    every += state["unused"]
-    if len(every) != 52 or set(every) != ALL_CARDS:
-        raise _bad("the 52 cards must each be in exactly one place")
-    for s in (0, 1):
-        if hands[s] != sorted(hands[s], key=rules.sort_key):
-            raise _bad(f"seat {s}'s hand must be kept sorted")
-    field_ranks = {card[0] for card in field}
-    if any(card[0] not in field_ranks for card in state["discard"]):
-        raise _bad("a replaced Field Card has the rank of its column's Field Card")
-    return placed
-
-
-def _validate_plays(state: State, placed: list[list[str]], cap: int | None) -> list[int]:
-    """The field replacements within the cap, and each seat's 9 cards accounted for; the plays
-    each seat has made."""
-    reps = state["replacements"]
-    if len(reps) != 2 or any(not _is_int(n) or n < 0 for n in reps):
-        raise _bad("replacements must be two counts")
-    if len(state["discard"]) != sum(reps) or (cap is not None and max(reps) > cap):
-        raise _bad("the discard must hold one card per field replacement, within the cap")
-    played = [len(placed[s]) + reps[s] for s in (0, 1)]
-    for s in (0, 1):
-        if len(state["hands"][s]) + played[s] != HAND_SIZE:
-            raise _bad(f"seat {s} must account for its 9 cards")
-    return played
-
-
-def _validate_columns(rows: list[list[dict[str, Any] | None]]) -> None:
-    for c in range(COLUMNS):
-        a, b = rows[0][c], rows[1][c]
-        if a and b and a["up"] != b["up"]:
-            raise _bad(f"C{c + 1}: a face-down card cannot face a face-up card")
-
-
-def _validate_turn(state: State, played: list[int]) -> None:
-    """The seat to move, from the plays made and which seats are exhausted."""
-    turn = state["turn"]
-    tired = [rules.exhausted(state, s) is not None for s in (0, 1)]
-    # Row 3 moves first and turns alternate until a seat is exhausted; then the other plays on.
-    if tired[0] and not tired[1] and played[0] - played[1] > 1:
-        raise _bad("Row 3 exhausted first: Row 1 had one play less then, and plays on")
-    if tired[1] and not tired[0] and played[0] < played[1]:
-        raise _bad("Row 1 exhausted first: Row 3 had as many plays then, and plays on")
-    if turn is None:
-        if not all(tired):
-            raise _bad("the game can only be over when both seats are exhausted")
-        return
-    if not _is_int(turn) or turn not in (0, 1) or tired[turn]:
-        raise _bad("the seat to move must be 0 or 1 and not exhausted")
-    if not any(tired) and played[0] - played[1] != turn:
-        raise _bad("turns alternate, Row 3 first")
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 ENGINE = MasulEngine()
