@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from gm.games import cards
-from gm.games.base import Event, IllegalMoveError, Move, State, rng_for
+from gm.games.base import Event, IllegalMoveError, InvalidStateError, Move, Option, State, rng_for
 
 NAME = "solonyo"
 SEATS = ("p1", "p2")
@@ -74,6 +74,33 @@ def _win_points(scoring: str) -> frozenset[int]:
 
 
 WIN_POINTS = {scoring: _win_points(scoring) for scoring in SCORINGS}  # what one win can score
+
+# The game's options (its GameInfo's), here for validate.
+OPTIONS = (
+    Option(
+        "scoring",
+        "choice",
+        "card",
+        "Points for a win: the value of the defiant's card (card), the difference of the "
+        "two values (difference), or the value of the challenger's card (challenger_card).",
+        SCORINGS,
+    ),
+    Option("target", "int", 128, "Points needed to win.", minimum=1, maximum=100000),
+    Option(
+        "defiant_sees_cards",
+        "bool",
+        False,
+        "Deal the defiant's three cards face up (default: face down, a blind pick).",
+    ),
+    Option(
+        "max_rounds",
+        "int",
+        1000,
+        "The game ends drawn after this many rounds (picks) if nobody has reached the target.",
+        minimum=1,
+        maximum=5000,
+    ),
+)
 
 
 # ---------------------------------------------------------------- set-up and turns
@@ -211,3 +238,117 @@ def copy_state(state: State) -> State:
     if state["result"]:
         s["result"] = {**state["result"], "winners": list(state["result"]["winners"])}
     return s
+
+
+# ---------------------------------------------------------------- validated state
+
+KEYS = {"game", "rng", "options", "deck", "discard", "defiant", "round", "challenger_card"}
+KEYS |= {"defiant_cards", "scores", "last", "last_cards", "result"}
+
+
+def _bad(message: str) -> InvalidStateError:
+    return InvalidStateError(f"invalid solonyo state: {message}")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def validate(state: State) -> None:
+    """Raise InvalidStateError unless So-Lon-Yo can reach ``state``."""
+    if set(state) != KEYS:
+        raise _bad(f"keys must be {sorted(KEYS)}")
+    _validate_options(state["options"])
+    _validate_counters(state)
+    _validate_cards(state)
+    picks = picks_made(state)
+    _validate_last(state, picks)
+    _validate_scores(state, picks)
+    if state["result"] is not None:
+        _validate_result(state)
+
+
+def _validate_options(o: Any) -> None:
+    if not isinstance(o, dict) or set(o) != {opt.name for opt in OPTIONS}:
+        raise _bad("options must be exactly " + ", ".join(opt.name for opt in OPTIONS))
+    for opt in OPTIONS:
+        try:
+            opt.validate(o[opt.name])
+        except ValueError as err:
+            raise _bad(str(err)) from err
+
+
+def _validate_counters(state: State) -> None:
+    """The defiant seat, the round number and the shuffles they imply."""
+    d, rnd = state["defiant"], state["round"]
+    if not _is_int(d) or d not in (0, 1):
+        raise _bad("defiant must be seat 0 or 1")
+    if not _is_int(rnd) or rnd < 1:
+        raise _bad("round must be a whole number from 1")
+    rng = state["rng"]
+    if not isinstance(rng, dict) or set(rng) != {"seed", "n"} or not _is_int(rng["seed"]):
+        raise _bad("rng must hold an int seed and its counter")
+    if rng["n"] != 1 + (rnd - 1) // ROUNDS_PER_DECK:
+        raise _bad("the rng counter is one shuffle plus one per reshuffle (every 13 rounds)")
+
+
+def _validate_cards(state: State) -> None:
+    """All 52 cards once, and the deck/discard sizes the round number implies."""
+    over = state["result"] is not None
+    table = [] if over else [state["challenger_card"], *state["defiant_cards"]]
+    if over and (state["challenger_card"] is not None or state["defiant_cards"]):
+        raise _bad("no round is dealt once the game is over")
+    if not over and (len(state["defiant_cards"]) != 3 or state["challenger_card"] is None):
+        raise _bad("during a round the challenger holds one card and the defiant three")
+    everything = [*state["deck"], *state["discard"], *table]
+    if len(everything) != len(DECK) or set(everything) != set(DECK):
+        raise _bad("the 52 cards must each be exactly once in deck/discard/table")
+    rnd = state["round"]
+    since = (rnd - 1) % ROUNDS_PER_DECK  # picks since the last shuffle, the current round aside
+    discarded = 4 * (since + (1 if over else 0))
+    if len(state["discard"]) != discarded:
+        raise _bad(f"round {rnd} leaves {discarded} cards in the discard")
+
+
+def _validate_last(state: State, picks: int) -> None:
+    """The last comparison: none before the first pick, else its text and the four cards."""
+    last, last_cards = state["last"], state["last_cards"]
+    if picks == 0:
+        if last is not None or last_cards:
+            raise _bad("no comparison has been made yet")
+        return
+    if not isinstance(last, str) or len(last_cards) != 4 or len(set(last_cards)) != 4:
+        raise _bad("the last comparison has a text and four cards")
+    if not set(last_cards) <= set(DECK):
+        raise _bad("unknown card in the last comparison")
+    if state["discard"] and state["discard"][-4:] != last_cards:
+        raise _bad("the last comparison's cards are the last four of the discard")
+
+
+def _validate_scores(state: State, picks: int) -> None:
+    o, scores = state["options"], state["scores"]
+    if len(scores) != 2 or any(not _is_int(x) or x < 0 for x in scores):
+        raise _bad("scores must be two whole numbers ≥ 0")
+    steps = WIN_POINTS[o["scoring"]]
+    if any(0 < x < min(steps) for x in scores):
+        raise _bad(f"a win scores at least {min(steps)} points with scoring {o['scoring']}")
+    if sum(scores) > max(steps) * picks:
+        raise _bad(f"{picks} picks cannot have scored {sum(scores)} points")
+    if state["result"] is None and max(scores) >= o["target"]:
+        raise _bad("a score at the target ends the game")
+
+
+def _validate_result(state: State) -> None:
+    """A finished game: the defiant's win reached the target."""
+    d, scores, result = state["defiant"], state["scores"], state["result"]
+    target, steps = state["options"]["target"], WIN_POINTS[state["options"]["scoring"]]
+    if not isinstance(result, dict) or set(result) != {"winners", "reason"}:
+        raise _bad("a result has winners and a reason")
+    if result["winners"] != [d]:
+        raise _bad("the winner is the defiant, whose win reached the target")
+    if scores[d] < target or scores[1 - d] >= target:
+        raise _bad("the winner has reached the target and the other has not")
+    if scores[d] - target >= max(steps):
+        raise _bad("the game ends at the win that reaches the target")
+    if result["reason"] != win_reason(state, d):
+        raise _bad("the result's reason disagrees with the scores")
