@@ -16,33 +16,26 @@ from gm.games.base import (
     Engine,
     Event,
     GameInfo,
-    InvalidStateError,
     Move,
     MoveCap,
-    Option,
     Outcome,
     State,
 )
 from gm.games.cards import PILE_PHRASINGS
-from gm.games.trumps import notation
+from gm.games.trumps import notation, rules
 from gm.games.trumps.rules import (
     NORTH,
+    OPTIONS,
     SEATS,
     SOUTH,
-    SUITS,
     apply_move,
-    canon_suit,
     copy_state,
     deal,
     legal_moves,
     scores,
     take_count,
-    validate_position,
 )
 from gm.games.words import ChatWords
-
-MAX_PLIES = 2000  # the cap option's maximum: a whole heuristic-vs-heuristic game stays cheap
-
 
 # What Your Trumps' players say in a chat (gm.games.words.ChatWords): the trumps, leading and
 # beating, the pile.
@@ -68,35 +61,7 @@ class TrumpsEngine(Engine):
         summary="A two-player duel: each owns a trump suit; beat the top card of the pile or "
         "pick cards up, and be the first to get rid of every card.",
         seat_names=SEATS,
-        options=(
-            Option("deck", "choice", 36, "36-card pack (6 to A) or 52 (adds 2 to 5).", (36, 52)),
-            Option(
-                "trump_south",
-                "choice",
-                None,
-                "South's trump suit (♣ ♦ ♥ ♠; words like 'hearts' are accepted); null: south "
-                "chooses it with a TRUMP move.",
-                (None, *SUITS),
-                spellings=True,
-            ),
-            Option(
-                "trump_north",
-                "choice",
-                None,
-                "North's trump suit (must differ from south's; words like 'hearts' are accepted); "
-                "null: north chooses it.",
-                (None, *SUITS),
-                spellings=True,
-            ),
-            Option(
-                "max_plies",
-                "int",
-                600,
-                "Engineering guard: the game is drawn after this many moves.",
-                minimum=10,
-                maximum=MAX_PLIES,
-            ),
-        ),
+        options=OPTIONS,
         cap=MoveCap("max_plies", "plies", counter="ply"),
         move_syntax="LEAD 9♣ | BEAT J♦ 7♣ | BEAT Q♥ | TAKE | TRUMP ♥",
         example_moves=("TRUMP ♥", "LEAD 9♣", "BEAT J♦ 7♣", "BEAT Q♥", "TAKE"),
@@ -106,14 +71,7 @@ class TrumpsEngine(Engine):
     # ------------------------------------------------------------ set-up and turns
 
     def options(self, given: dict[str, Any] | None) -> dict[str, Any]:
-        given = dict(given or {})
-        for name in ("trump_south", "trump_north"):
-            if name in given:
-                given[name] = canon_suit(given[name])
-        opts = super().options(given)
-        if opts["trump_south"] is not None and opts["trump_south"] == opts["trump_north"]:
-            raise ValueError("options 'trump_south' and 'trump_north' must be different suits")
-        return opts
+        return rules.options(given)
 
     def new_state(self, seed: int, options: dict[str, Any], players: int = 2) -> State:
         state: State = {
@@ -215,20 +173,7 @@ class TrumpsEngine(Engine):
         return copy_state(state)
 
     def validate(self, state: State) -> None:
-        """Refuse every state the game cannot reach: unknown or out-of-range options; cards that
-        changed, are duplicated or missing; trumps that are equal, or differ from the options;
-        a turn or ply count that disagrees with the play; known cards outside their hand; a
-        result that is missing, set too early, both a win and a draw, or not what the cards
-        say (a winner who still holds cards, a draw the draw rule does not give)."""
-        opts = state["options"]
-        if not isinstance(opts, dict) or set(opts) != {o.name for o in self.info.options}:
-            raise InvalidStateError("options must be exactly this game's options")
-        try:
-            if self.options(opts) != opts:
-                raise InvalidStateError("options are not in their stored form")
-        except ValueError as err:
-            raise InvalidStateError(str(err)) from err
-        validate_position(state)
+        rules.validate(state)
 
 
 ENGINE = TrumpsEngine()

@@ -9,7 +9,16 @@ from collections.abc import Callable
 from typing import Any
 
 from gm.games import cards
-from gm.games.base import Event, IllegalMoveError, InvalidStateError, Move, State, rng_for
+from gm.games.base import (
+    Event,
+    IllegalMoveError,
+    InvalidStateError,
+    Move,
+    Option,
+    State,
+    filled_options,
+    rng_for,
+)
 
 SEATS = ("south", "north")
 SOUTH, NORTH = 0, 1
@@ -63,6 +72,53 @@ def canon_suit(value: Any) -> Any:
         return None
     found = cards.parse_suit(word)
     return SUITS[found] if found is not None else value
+
+
+MAX_PLIES = 2000  # the cap option's maximum: a whole heuristic-vs-heuristic game stays cheap
+
+# The game's options (its GameInfo's), here for validate.
+OPTIONS = (
+    Option("deck", "choice", 36, "36-card pack (6 to A) or 52 (adds 2 to 5).", (36, 52)),
+    Option(
+        "trump_south",
+        "choice",
+        None,
+        "South's trump suit (♣ ♦ ♥ ♠; words like 'hearts' are accepted); null: south "
+        "chooses it with a TRUMP move.",
+        (None, *SUITS),
+        spellings=True,
+    ),
+    Option(
+        "trump_north",
+        "choice",
+        None,
+        "North's trump suit (must differ from south's; words like 'hearts' are accepted); "
+        "null: north chooses it.",
+        (None, *SUITS),
+        spellings=True,
+    ),
+    Option(
+        "max_plies",
+        "int",
+        600,
+        "Engineering guard: the game is drawn after this many moves.",
+        minimum=10,
+        maximum=MAX_PLIES,
+    ),
+)
+
+
+def options(given: dict[str, Any] | None) -> dict[str, Any]:
+    """The options ``given`` in their stored form (a trump as its suit symbol), all of them with
+    defaults filled; ValueError saying what is wrong (``Engine.options``)."""
+    given = dict(given or {})
+    for name in ("trump_south", "trump_north"):
+        if name in given:
+            given[name] = canon_suit(given[name])
+    opts = filled_options(OPTIONS, given)
+    if opts["trump_south"] is not None and opts["trump_south"] == opts["trump_north"]:
+        raise ValueError("options 'trump_south' and 'trump_north' must be different suits")
+    return opts
 
 
 def copy_state(state: State) -> State:
@@ -323,9 +379,26 @@ def _bad(message: str) -> InvalidStateError:
     return InvalidStateError(message)
 
 
-def validate_position(state: State) -> None:
-    """Raise InvalidStateError unless ``state`` is a position the game can reach (options are
-    checked by the engine first)."""
+def validate(state: State) -> None:
+    """Refuse every state the game cannot reach: unknown or out-of-range options; cards that
+    changed, are duplicated or missing; trumps that are equal, or differ from the options;
+    a turn or ply count that disagrees with the play; known cards outside their hand; a
+    result that is missing, set too early, both a win and a draw, or not what the cards
+    say (a winner who still holds cards, a draw the draw rule does not give)."""
+    opts = state["options"]
+    if not isinstance(opts, dict) or set(opts) != {o.name for o in OPTIONS}:
+        raise InvalidStateError("options must be exactly this game's options")
+    try:
+        if options(opts) != opts:
+            raise InvalidStateError("options are not in their stored form")
+    except ValueError as err:
+        raise InvalidStateError(str(err)) from err
+    _validate_position(state)
+
+
+def _validate_position(state: State) -> None:
+    """Raise InvalidStateError unless ``state`` is a position the game can reach (its options
+    are checked first, by ``validate``)."""
     _validate_fields(state)
     _validate_trumps(state)
     cards = _validate_cards(state)
