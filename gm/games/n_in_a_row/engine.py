@@ -37,15 +37,13 @@ from gm.games.base import (
     Engine,
     Event,
     GameInfo,
-    InvalidStateError,
     Move,
     MoveCap,
-    Option,
     Outcome,
     State,
 )
 from gm.games.n_in_a_row import notation, rules
-from gm.games.n_in_a_row.rules import GAME, LETTERS, MAX_TURNS, PLACEMENTS, SEATS
+from gm.games.n_in_a_row.rules import GAME, LETTERS, OPTIONS, SEATS
 from gm.games.words import ChatWords
 
 RECENT = 4  # the last marks named in the view, wherever they are
@@ -68,30 +66,7 @@ class NInARowEngine(Engine):
             "has a limited number of turns to beat it."
         ),
         seat_names=SEATS,
-        options=(
-            Option(
-                "f",
-                "str",
-                "2N",
-                "Turns the challenger gets to beat N: a whole number k (or 'kN') for f(N) = k·N, "
-                "or a table such as '2,4,6' (f(1), f(2), ...; the last value repeats). f(1) ≥ 2.",
-            ),
-            Option(
-                "placement",
-                "choice",
-                "anywhere",
-                "Where a mark may go: anywhere, or adjacent (next to an existing mark).",
-                choices=PLACEMENTS,
-            ),
-            Option(
-                "max_turns",
-                "int",
-                200,
-                "Marks placed after which the game ends drawn.",
-                minimum=2,
-                maximum=MAX_TURNS,
-            ),
-        ),
+        options=OPTIONS,
         cap=MoveCap("max_turns", "turns"),
         move_syntax="X 0,0 | O 1,-1 | (1,-1) | 1 -1",
         example_moves=("X 0,0", "O 1,-1", "(2,3)", "-1 4"),
@@ -99,11 +74,7 @@ class NInARowEngine(Engine):
     )
 
     def options(self, given: dict[str, Any] | None) -> dict[str, Any]:
-        given = dict(given or {})
-        f_given = given.pop("f", "2N")
-        opts = super().options(given)
-        opts["f"] = rules.parse_f(f_given)
-        return opts
+        return rules.options(given)
 
     # ---- set-up and turn order
     def new_state(self, seed: int, options: dict[str, Any], players: int = 2) -> State:
@@ -196,21 +167,7 @@ class NInARowEngine(Engine):
         return rules.copy_state(state)
 
     def validate(self, state: State) -> None:
-        """Refuse every state the game cannot reach: unknown or out-of-range options (f not
-        normalised, max_turns outside 2..1000), marks off the grid, two marks on one point, a
-        mark not next to another under 'adjacent', marks after the end, more marks than the
-        cap; a leader, record, challenger's turns, longest lines or result that disagree with
-        what the marks give when replayed (a win nobody earned, a result both a win and a
-        draw, a game that should have ended)."""
-        opts = state["options"]
-        if not isinstance(opts, dict) or set(opts) != {o.name for o in self.info.options}:
-            raise InvalidStateError("options must be exactly this game's options")
-        try:
-            if self.options(opts) != opts:
-                raise InvalidStateError("options are not in their stored form")
-        except ValueError as err:
-            raise InvalidStateError(str(err)) from err
-        rules.validate_position(state)
+        rules.validate(state)
 
 
 ENGINE = NInARowEngine()

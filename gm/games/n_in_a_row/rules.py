@@ -16,7 +16,15 @@ import re
 from functools import cache
 from typing import Any
 
-from gm.games.base import Event, IllegalMoveError, InvalidStateError, Move, State
+from gm.games.base import (
+    Event,
+    IllegalMoveError,
+    InvalidStateError,
+    Move,
+    Option,
+    State,
+    filled_options,
+)
 
 GAME = "n-in-a-row"
 SEATS = ("x", "o")
@@ -73,6 +81,45 @@ def f_value(rule: str, n: int) -> int:
     if k:
         return k * n
     return table[min(n, len(table)) - 1]
+
+
+# ---------------------------------------------------------------- options
+
+# The game's options (its GameInfo's), here for validate.
+OPTIONS = (
+    Option(
+        "f",
+        "str",
+        "2N",
+        "Turns the challenger gets to beat N: a whole number k (or 'kN') for f(N) = k·N, "
+        "or a table such as '2,4,6' (f(1), f(2), ...; the last value repeats). f(1) ≥ 2.",
+    ),
+    Option(
+        "placement",
+        "choice",
+        "anywhere",
+        "Where a mark may go: anywhere, or adjacent (next to an existing mark).",
+        choices=PLACEMENTS,
+    ),
+    Option(
+        "max_turns",
+        "int",
+        200,
+        "Marks placed after which the game ends drawn.",
+        minimum=2,
+        maximum=MAX_TURNS,
+    ),
+)
+
+
+def options(given: dict[str, Any] | None) -> dict[str, Any]:
+    """The options ``given`` in their stored form (f normalised), all of them with defaults
+    filled; ValueError saying what is wrong (``Engine.options``)."""
+    given = dict(given or {})
+    f_given = given.pop("f", "2N")
+    opts = filled_options(OPTIONS, given)
+    opts["f"] = parse_f(f_given)
+    return opts
 
 
 # ---------------------------------------------------------------- geometry
@@ -313,11 +360,30 @@ def scores(state: State) -> dict[int, int]:
 STATE_KEYS = {"game", "rng", "options", "marks", "leader", "n", "turns_left", "best", "result"}
 
 
-def validate_position(state: State) -> None:
+def validate(state: State) -> None:
+    """Refuse every state the game cannot reach: unknown or out-of-range options (f not
+    normalised, max_turns outside 2..1000), marks off the grid, two marks on one point, a
+    mark not next to another under 'adjacent', marks after the end, more marks than the
+    cap; a leader, record, challenger's turns, longest lines or result that disagree with
+    what the marks give when replayed (a win nobody earned, a result both a win and a
+    draw, a game that should have ended)."""
+    opts = state["options"]
+    if not isinstance(opts, dict) or set(opts) != {o.name for o in OPTIONS}:
+        raise InvalidStateError("options must be exactly this game's options")
+    try:
+        if options(opts) != opts:
+            raise InvalidStateError("options are not in their stored form")
+    except ValueError as err:
+        raise InvalidStateError(str(err)) from err
+    _validate_position(state)
+
+
+def _validate_position(state: State) -> None:
     """Raise InvalidStateError unless ``state`` is what its marks give when replayed from the
     empty grid: every mark legal in its turn (on the grid, on an empty point, next to a mark
     under 'adjacent'), none after the end, and the leader, record, challenger's turns, longest
-    lines and result exactly as the replay gives them. (Options are checked by the engine.)"""
+    lines and result exactly as the replay gives them. (Its options are checked first, by
+    ``validate``.)"""
     if set(state) != STATE_KEYS:
         names = ", ".join(sorted(STATE_KEYS))
         raise InvalidStateError(f"the state's fields must be exactly {names}")
