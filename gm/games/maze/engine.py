@@ -19,10 +19,8 @@ from gm.games.base import (
     Event,
     GameInfo,
     IllegalMoveError,
-    InvalidStateError,
     Move,
     MoveCap,
-    Option,
     Outcome,
     State,
 )
@@ -30,7 +28,7 @@ from gm.games.cards import PILE_PHRASINGS
 from gm.games.maze import rules
 from gm.games.maze.geometry import CORNERS, longest_chain, sort_cards
 from gm.games.maze.notation import read_move, render_board, render_move, step_hint
-from gm.games.maze.rules import SEATS
+from gm.games.maze.rules import OPTIONS, SEATS
 from gm.games.words import ChatWords
 
 # What Mystique Maze's players say in a chat (gm.games.words.ChatWords): drawing and discarding,
@@ -54,36 +52,7 @@ class MazeEngine(Engine):
         seat_labels=tuple(rules.label(s) for s in range(len(SEATS))),
         min_players=2,
         max_players=4,
-        options=(
-            Option(
-                "suit_order",
-                "choice",
-                "corrected",
-                "Suit line: 'corrected' Suns-Moons-Crowns-Arms (fits the seed's example and "
-                "corner cards) or 'seed' Moons-Suns-Arms-Crowns (the seed's stated line).",
-                choices=("corrected", "seed"),
-            ),
-            Option(
-                "forbid_immediate_rediscard",
-                "bool",
-                False,
-                "If true, the card taken from the pile may not be discarded on the same turn.",
-            ),
-            Option(
-                "show_chain_hint",
-                "bool",
-                True,
-                "Show each seat the longest chain its hand makes now from one of its corners.",
-            ),
-            Option(
-                "turn_cap",
-                "int",
-                400,
-                "The game is drawn after this many turns (all seats together) without a winner.",
-                minimum=1,
-                maximum=1000,
-            ),
-        ),
+        options=OPTIONS,
         move_syntax="DRAW DECK | DRAW PILE | DISCARD 3RC | PILE 3RC",
         example_moves=("DRAW DECK", "DISCARD 3RC", "DRAW PILE", "PILE 2BM"),
         chat_words=CHAT_WORDS,
@@ -212,12 +181,7 @@ class MazeEngine(Engine):
         return rules.copy_state(state)
 
     def validate(self, state: State) -> None:
-        # from_dict reports a missing or mistyped field as InvalidStateError
-        try:
-            options = self.options(state["options"])
-        except ValueError as err:
-            raise InvalidStateError(f"options are not valid: {err}") from err
-        rules.validate(state, options)
+        rules.validate(state)  # from_dict reports a missing or mistyped field as InvalidStateError
 
 
 ENGINE = MazeEngine()

@@ -22,7 +22,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from gm.games.base import Event, InvalidStateError, Move, Outcome, State, rng_for
+from gm.games.base import (
+    Event,
+    InvalidStateError,
+    Move,
+    Option,
+    Outcome,
+    State,
+    filled_options,
+    rng_for,
+)
 from gm.games.maze.geometry import (
     ALL_CARDS,
     CARD_INDEX,
@@ -36,6 +45,38 @@ HAND_SIZE = 8
 SEATS = ("a", "b", "c", "d")
 DRAW_DECK: Move = ("draw", "deck")
 DRAW_PILE: Move = ("draw", "pile")
+
+# The game's options (its GameInfo's), here for validate.
+OPTIONS = (
+    Option(
+        "suit_order",
+        "choice",
+        "corrected",
+        "Suit line: 'corrected' Suns-Moons-Crowns-Arms (fits the seed's example and "
+        "corner cards) or 'seed' Moons-Suns-Arms-Crowns (the seed's stated line).",
+        choices=("corrected", "seed"),
+    ),
+    Option(
+        "forbid_immediate_rediscard",
+        "bool",
+        False,
+        "If true, the card taken from the pile may not be discarded on the same turn.",
+    ),
+    Option(
+        "show_chain_hint",
+        "bool",
+        True,
+        "Show each seat the longest chain its hand makes now from one of its corners.",
+    ),
+    Option(
+        "turn_cap",
+        "int",
+        400,
+        "The game is drawn after this many turns (all seats together) without a winner.",
+        minimum=1,
+        maximum=1000,
+    ),
+)
 
 
 def label(seat: int) -> str:
@@ -244,9 +285,14 @@ def outcome(state: State) -> Outcome | None:
 # ---------------------------------------------------------------- validation
 
 
-def validate(state: State, options: dict[str, Any]) -> None:
-    """Raise InvalidStateError unless ``state`` is a position play can reach. ``options`` is
-    the state's options as the engine validates them (defaults filled)."""
+def validate(state: State) -> None:
+    """Raise InvalidStateError unless ``state`` is a position play can reach. (A missing or
+    mistyped field raises KeyError/TypeError/…: ``from_dict`` reports those as InvalidStateError
+    too.)"""
+    try:
+        options = filled_options(OPTIONS, state["options"])
+    except ValueError as err:
+        raise InvalidStateError(f"options are not valid: {err}") from err
     _validate_cards(state, options)
     _validate_step(state, options)
     pile_draws = _validate_draws(state)
