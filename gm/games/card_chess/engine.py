@@ -23,11 +23,9 @@ nothing away.
 
 from __future__ import annotations
 
-from collections import Counter
-from functools import lru_cache
 from typing import Any
 
-from gm.games.base import Engine, GameInfo, InvalidStateError, MoveCap, Option, Outcome
+from gm.games.base import Engine, GameInfo, MoveCap, Outcome
 from gm.games.cards import PILE_PHRASINGS
 from gm.games.words import ChatWords
 
@@ -36,20 +34,6 @@ from . import notation as N
 from . import rules as R
 
 __all__ = ["CardChessEngine", "ENGINE"]
-
-_MAX_PLIES = Option(
-    "max_plies",
-    "int",
-    R.DEFAULT_MAX_PLIES,
-    "Plies (single moves) after which the game ends drawn.",
-    minimum=2,
-    maximum=R.MAX_MAX_PLIES,
-)
-_KEYS = frozenset(
-    ("game", "rng", "options", "pieces", "down", "known", "check", "hands", "draw", "discard")
-    + ("turn", "ply", "turns", "exchanged", "pending", "result")
-)
-
 
 # What Card Chess players say in a chat (gm.games.words.ChatWords): captures, the castle and the
 # kingdom, the exchange, the squares (RC3, BK2, M4), check.
@@ -78,7 +62,7 @@ class CardChessEngine(Engine):
             "captures flip the board, and five pieces in the enemy castle win."
         ),
         seat_names=R.SEATS,
-        options=(_MAX_PLIES,),
+        options=(R.MAX_PLIES_OPTION,),
         move_syntax="PLAY 7♥ RC3 | RC3-RK3 | RK3xM4 | REPLACE 2♠ | KEEP | EXCHANGE",
         example_moves=("PLAY 7♥ RC3", "RC3-RK3", "RK3xM4", "REPLACE 2♠", "KEEP", "EXCHANGE"),
         chat_words=CHAT_WORDS,
@@ -199,151 +183,11 @@ class CardChessEngine(Engine):
         return R.copy_state(state)
 
     def validate(self, state: dict[str, Any]) -> None:
-        problem = _problem(state)
-        if problem:
-            raise InvalidStateError(problem)
+        R.validate(state)
 
     def validate_sample(self, state: dict[str, Any]) -> None:
         """Every check but the three that compare unseen cards with the secret seed's deal."""
-        problem = _problem(state, against_deal=False)
-        if problem:
-            raise InvalidStateError(problem)
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-@lru_cache(maxsize=64)
-def _deal(seed: int | str) -> tuple[str, ...]:
-    return tuple(R.initial_deck(seed))
-
-
-def _problem(state: dict[str, Any], against_deal: bool = True) -> str | None:  # noqa: C901
-    """The first broken invariant of ``state``, or None when Card Chess can reach it."""
-    keys = set(state)
-    if keys != _KEYS:
-        wrong = sorted(_KEYS - keys) + sorted(keys - _KEYS)
-        return f"missing or unknown keys: {', '.join(map(str, wrong))}"
-    rng = state["rng"]
-    if not isinstance(rng, dict) or set(rng) != {"seed", "n"}:
-        return "rng must hold exactly a seed and a counter"
-    if not (_is_int(rng["seed"]) or isinstance(rng["seed"], str)):
-        return "the seed must be a whole number or a string"
-    if not _is_int(rng["n"]) or rng["n"] < 0:
-        return "the rng counter must be a whole number, at least 0"
-    opts = state["options"]
-    if not isinstance(opts, dict) or set(opts) != {"max_plies"}:
-        return "options must be exactly max_plies"
-    try:
-        _MAX_PLIES.validate(opts["max_plies"])
-    except ValueError as err:
-        return str(err)
-    for key in ("pieces", "down", "known", "check"):
-        if not isinstance(state[key], list) or len(state[key]) != 25:
-            return f"{key} must list the 25 spots"
-    hands = state["hands"]
-    if not (isinstance(hands, list) and len(hands) == 2 and all(type(h) is list for h in hands)):
-        return "hands must be two lists"
-    if not isinstance(state["draw"], list) or not isinstance(state["discard"], list):
-        return "the draw and discard piles must be lists"
-    if any(len(h) > R.HAND_SIZE for h in hands):
-        return "a hand holds more than five cards"
-    pending = state["pending"]
-    if pending is not None and (type(pending) is not dict or set(pending) != {"spot", "captured"}):
-        return "pending must be null or hold exactly the spot and the captured piece"
-    pieces, down, known, check = state["pieces"], state["down"], state["known"], state["check"]
-    cards = [c for c in pieces if c is not None] + down + hands[0] + hands[1]
-    cards += state["draw"] + state["discard"] + ([pending["captured"]] if pending else [])
-    unknown = sorted({repr(c) for c in cards if not isinstance(c, str) or c not in R.CARD_RANK})
-    if unknown:
-        return f"not card codes: {', '.join(unknown)}"
-    tally = Counter(cards)
-    wrong = sorted(c for c in R.ALL_CODES if tally[c] != 2)
-    if wrong or len(cards) != 2 * len(R.ALL_CODES):
-        return f"{len(cards)} cards; not present exactly twice: {', '.join(wrong) or '-'}"
-    for i in range(25):
-        if not isinstance(known[i], bool) or not isinstance(check[i], bool):
-            return f"known/check of {R.spot_name(i)} must be true or false"
-        piece = pieces[i]
-        if check[i] and piece is None:
-            return f"{R.spot_name(i)} is in check without a piece"
-        enemy_castle = piece is not None and i // 5 == R.CASTLE_ROW[1 - R.CARD_SIDE[piece]]
-        if piece is not None and enemy_castle != check[i]:
-            return f"{R.spot_name(i)}: the check flag does not match the piece's place"
-    playing, _ = R.counts(state)
-    if max(playing) > R.MAX_IN_PLAY:
-        return "a side has more than five pieces in play"
-    turn, ply, turns, ex = state["turn"], state["ply"], state["turns"], state["exchanged"]
-    if turn not in (R.RED, R.BLACK) or isinstance(turn, bool):
-        return "turn must be 0 (red) or 1 (black)"
-    if not _is_int(ply) or not _is_int(turns) or ply < 0 or turns < 0:
-        return "ply and turns must be whole numbers, at least 0"
-    if turn != turns % 2:
-        return f"{R.SEATS[turn]} cannot be to move after {turns} turns"
-    step = 1 if pending is not None else 0
-    if not turns + step <= ply <= 2 * turns + step:
-        return f"{ply} plies cannot make {turns} finished turns"
-    if not (isinstance(ex, list) and len(ex) == 2 and all(isinstance(e, bool) for e in ex)):
-        return "exchanged must be two true/false flags"
-    if (ex[turn] and turns < 2) or (ex[1 - turn] and turns < 1):
-        return "an exchange is recorded for a seat that has not had a turn"
-    if sum(p is not None for p in pieces) > ply or sum(known) > ply:
-        return "more pieces or flipped cards than moves"
-    if against_deal:  # a sampled state (the AI's guess) cannot know the secret seed's deal
-        problem = _deal_problem(state)
-        if problem:
-            return problem
-    elif rng["n"] == 0 and 25 + 2 * R.HAND_SIZE + len(state["draw"]) < 104 - R.HAND_SIZE * turns:
-        return "more cards drawn than the turns allow"
-    result = state["result"]
-    if pending is not None:
-        problem = _pending_problem(state, pending)
-        if problem:
-            return problem
-        if result is not None:
-            return "a finished game has no open capture step"
-    elif turns > 0:
-        expected = R.ending(state, R.opponent(turn))
-        if result != expected:
-            if expected is None:
-                return "a result is recorded, but the position is not over by the rules"
-            return f"the recorded result disagrees with the position ({expected['reason']})"
-    elif result is not None:
-        return "a result is recorded before the first turn"
-    return None
-
-
-def _deal_problem(state: dict[str, Any]) -> str | None:
-    rng, known, down, turns = state["rng"], state["known"], state["down"], state["turns"]
-    deal = _deal(rng["seed"])
-    if any(not known[i] and down[i] != deal[i] for i in range(25)):
-        return "a face-down board card nobody flipped is not the one dealt there"
-    if rng["n"] == 0:
-        dealt_draw = list(deal[35:])
-        if state["draw"] != dealt_draw[: len(state["draw"])]:
-            return "the draw pile is not what is left of the dealt one (and was never reshuffled)"
-        if len(dealt_draw) - len(state["draw"]) > R.HAND_SIZE * turns:
-            return "more cards drawn than the turns allow"
-    if state["ply"] == 0 and state != R.new_state(rng["seed"], state["options"]["max_plies"]):
-        return "before the first move the state must be the deal"
-    return None
-
-
-def _pending_problem(state: dict[str, Any], pending: dict[str, Any]) -> str | None:
-    spot, turn = pending["spot"], state["turn"]
-    if not _is_int(spot) or not 0 <= spot < 25:
-        return "the open capture step names no spot"
-    revealed, flipped = state["pieces"][spot], state["down"][spot]
-    if revealed is None or R.CARD_SIDE[revealed] == turn:
-        return "the open capture step needs an opponent's card revealed on its spot"
-    if not state["known"][spot] or R.CARD_SIDE[flipped] != turn:
-        return "the capturing piece of the open step must lie face down (known) on its spot"
-    if R.CARD_SIDE[pending["captured"]] == turn:
-        return "the captured piece of the open step must be the opponent's"
-    if not R.replacement_cards(state, turn):
-        return "an open capture step needs an opponent-coloured card in the capturer's hand"
-    return None
+        R.validate(state, against_deal=False)
 
 
 ENGINE = CardChessEngine()

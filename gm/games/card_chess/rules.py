@@ -26,9 +26,11 @@ Moves are tuples: ("play", card, spot), ("exchange",), ("move", from, to), ("cap
 from __future__ import annotations
 
 import random
+from collections import Counter
+from functools import lru_cache
 from typing import Any
 
-from gm.games.base import Event, rng_for
+from gm.games.base import Event, InvalidStateError, Option, rng_for
 from gm.games.cards import SUITS
 
 GAME = "card-chess"
@@ -478,3 +480,204 @@ def ending(s: dict[str, Any], mover: int) -> dict[str, Any] | None:
 def scores(state: dict[str, Any]) -> dict[int, int]:
     """Every seat's score: its pieces in check (five win)."""
     return dict(enumerate(counts(state)[1]))
+
+
+# ---------------------------------------------------------------- validated state
+
+# The game's one option (its GameInfo's), here for validate.
+MAX_PLIES_OPTION = Option(
+    "max_plies",
+    "int",
+    DEFAULT_MAX_PLIES,
+    "Plies (single moves) after which the game ends drawn.",
+    minimum=2,
+    maximum=MAX_MAX_PLIES,
+)
+STATE_KEYS = frozenset(
+    ("game", "rng", "options", "pieces", "down", "known", "check", "hands", "draw", "discard")
+    + ("turn", "ply", "turns", "exchanged", "pending", "result")
+)
+
+
+def validate(state: dict[str, Any], against_deal: bool = True) -> None:
+    """Raise InvalidStateError with the first broken invariant of ``state``, unless Card Chess
+    can reach it. ``against_deal=False`` (a sampled state: the AI's guess cannot know the secret
+    seed's deal) skips the three checks that compare unseen cards with the deal."""
+    _validate_fields(state)
+    _validate_shapes(state)
+    _validate_cards(state)
+    _validate_spots(state)
+    _validate_counters(state)
+    if against_deal:  # a sampled state (the AI's guess) cannot know the secret seed's deal
+        _validate_deal(state)
+    elif (
+        state["rng"]["n"] == 0
+        and 25 + 2 * HAND_SIZE + len(state["draw"]) < 104 - HAND_SIZE * state["turns"]
+    ):
+        raise InvalidStateError("more cards drawn than the turns allow")
+    _validate_ending(state)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@lru_cache(maxsize=64)
+def _deal(seed: int | str) -> tuple[str, ...]:
+    return tuple(initial_deck(seed))
+
+
+def _validate_fields(state: dict[str, Any]) -> None:
+    """The keys, the rng and the options."""
+    keys = set(state)
+    if keys != STATE_KEYS:
+        wrong = sorted(STATE_KEYS - keys) + sorted(keys - STATE_KEYS)
+        raise InvalidStateError(f"missing or unknown keys: {', '.join(map(str, wrong))}")
+    rng = state["rng"]
+    if not isinstance(rng, dict) or set(rng) != {"seed", "n"}:
+        raise InvalidStateError("rng must hold exactly a seed and a counter")
+    if not (_is_int(rng["seed"]) or isinstance(rng["seed"], str)):
+        raise InvalidStateError("the seed must be a whole number or a string")
+    if not _is_int(rng["n"]) or rng["n"] < 0:
+        raise InvalidStateError("the rng counter must be a whole number, at least 0")
+    opts = state["options"]
+    if not isinstance(opts, dict) or set(opts) != {"max_plies"}:
+        raise InvalidStateError("options must be exactly max_plies")
+    try:
+        MAX_PLIES_OPTION.validate(opts["max_plies"])
+    except ValueError as err:
+        raise InvalidStateError(str(err)) from err
+
+
+def _validate_shapes(state: dict[str, Any]) -> None:
+    """The board's lists, the hands, the piles and the open capture step."""
+    for key in ("pieces", "down", "known", "check"):
+        if not isinstance(state[key], list) or len(state[key]) != 25:
+            raise InvalidStateError(f"{key} must list the 25 spots")
+    hands = state["hands"]
+    if not (isinstance(hands, list) and len(hands) == 2 and all(type(h) is list for h in hands)):
+        raise InvalidStateError("hands must be two lists")
+    if not isinstance(state["draw"], list) or not isinstance(state["discard"], list):
+        raise InvalidStateError("the draw and discard piles must be lists")
+    if any(len(h) > HAND_SIZE for h in hands):
+        raise InvalidStateError("a hand holds more than five cards")
+    pending = state["pending"]
+    if pending is not None and (type(pending) is not dict or set(pending) != {"spot", "captured"}):
+        raise InvalidStateError(
+            "pending must be null or hold exactly the spot and the captured piece"
+        )
+
+
+def _validate_cards(state: dict[str, Any]) -> None:
+    """Card codes only, and every card of the two decks exactly twice."""
+    pieces, down, hands, pending = state["pieces"], state["down"], state["hands"], state["pending"]
+    cards = [c for c in pieces if c is not None] + down + hands[0] + hands[1]
+    cards += state["draw"] + state["discard"] + ([pending["captured"]] if pending else [])
+    unknown = sorted({repr(c) for c in cards if not isinstance(c, str) or c not in CARD_RANK})
+    if unknown:
+        raise InvalidStateError(f"not card codes: {', '.join(unknown)}")
+    tally = Counter(cards)
+    wrong = sorted(c for c in ALL_CODES if tally[c] != 2)
+    if wrong or len(cards) != 2 * len(ALL_CODES):
+        raise InvalidStateError(
+            f"{len(cards)} cards; not present exactly twice: {', '.join(wrong) or '-'}"
+        )
+
+
+def _validate_spots(state: dict[str, Any]) -> None:
+    """The known and check flags of every spot, and the pieces in play."""
+    pieces, known, check = state["pieces"], state["known"], state["check"]
+    for i in range(25):
+        if not isinstance(known[i], bool) or not isinstance(check[i], bool):
+            raise InvalidStateError(f"known/check of {spot_name(i)} must be true or false")
+        piece = pieces[i]
+        if check[i] and piece is None:
+            raise InvalidStateError(f"{spot_name(i)} is in check without a piece")
+        enemy_castle = piece is not None and i // 5 == CASTLE_ROW[1 - CARD_SIDE[piece]]
+        if piece is not None and enemy_castle != check[i]:
+            raise InvalidStateError(
+                f"{spot_name(i)}: the check flag does not match the piece's place"
+            )
+    playing, _ = counts(state)
+    if max(playing) > MAX_IN_PLAY:
+        raise InvalidStateError("a side has more than five pieces in play")
+
+
+def _validate_counters(state: dict[str, Any]) -> None:
+    """The seat to move, the plies and turns, the exchanges; no more pieces than moves."""
+    turn, ply, turns, ex = state["turn"], state["ply"], state["turns"], state["exchanged"]
+    if turn not in (RED, BLACK) or isinstance(turn, bool):
+        raise InvalidStateError("turn must be 0 (red) or 1 (black)")
+    if not _is_int(ply) or not _is_int(turns) or ply < 0 or turns < 0:
+        raise InvalidStateError("ply and turns must be whole numbers, at least 0")
+    if turn != turns % 2:
+        raise InvalidStateError(f"{SEATS[turn]} cannot be to move after {turns} turns")
+    step = 1 if state["pending"] is not None else 0
+    if not turns + step <= ply <= 2 * turns + step:
+        raise InvalidStateError(f"{ply} plies cannot make {turns} finished turns")
+    if not (isinstance(ex, list) and len(ex) == 2 and all(isinstance(e, bool) for e in ex)):
+        raise InvalidStateError("exchanged must be two true/false flags")
+    if (ex[turn] and turns < 2) or (ex[1 - turn] and turns < 1):
+        raise InvalidStateError("an exchange is recorded for a seat that has not had a turn")
+    if sum(p is not None for p in state["pieces"]) > ply or sum(state["known"]) > ply:
+        raise InvalidStateError("more pieces or flipped cards than moves")
+
+
+def _validate_deal(state: dict[str, Any]) -> None:
+    """The unseen cards are the secret seed's deal."""
+    rng, known, down, turns = state["rng"], state["known"], state["down"], state["turns"]
+    deal = _deal(rng["seed"])
+    if any(not known[i] and down[i] != deal[i] for i in range(25)):
+        raise InvalidStateError("a face-down board card nobody flipped is not the one dealt there")
+    if rng["n"] == 0:
+        dealt_draw = list(deal[35:])
+        if state["draw"] != dealt_draw[: len(state["draw"])]:
+            raise InvalidStateError(
+                "the draw pile is not what is left of the dealt one (and was never reshuffled)"
+            )
+        if len(dealt_draw) - len(state["draw"]) > HAND_SIZE * turns:
+            raise InvalidStateError("more cards drawn than the turns allow")
+    if state["ply"] == 0 and state != new_state(rng["seed"], state["options"]["max_plies"]):
+        raise InvalidStateError("before the first move the state must be the deal")
+
+
+def _validate_ending(state: dict[str, Any]) -> None:
+    """The open capture step, or the recorded result as the rules give it."""
+    pending, result, turn, turns = state["pending"], state["result"], state["turn"], state["turns"]
+    if pending is not None:
+        _validate_pending(state, pending)
+        if result is not None:
+            raise InvalidStateError("a finished game has no open capture step")
+    elif turns > 0:
+        expected = ending(state, opponent(turn))
+        if result != expected:
+            if expected is None:
+                raise InvalidStateError(
+                    "a result is recorded, but the position is not over by the rules"
+                )
+            raise InvalidStateError(
+                f"the recorded result disagrees with the position ({expected['reason']})"
+            )
+    elif result is not None:
+        raise InvalidStateError("a result is recorded before the first turn")
+
+
+def _validate_pending(state: dict[str, Any], pending: dict[str, Any]) -> None:
+    spot, turn = pending["spot"], state["turn"]
+    if not _is_int(spot) or not 0 <= spot < 25:
+        raise InvalidStateError("the open capture step names no spot")
+    revealed, flipped = state["pieces"][spot], state["down"][spot]
+    if revealed is None or CARD_SIDE[revealed] == turn:
+        raise InvalidStateError(
+            "the open capture step needs an opponent's card revealed on its spot"
+        )
+    if not state["known"][spot] or CARD_SIDE[flipped] != turn:
+        raise InvalidStateError(
+            "the capturing piece of the open step must lie face down (known) on its spot"
+        )
+    if CARD_SIDE[pending["captured"]] == turn:
+        raise InvalidStateError("the captured piece of the open step must be the opponent's")
+    if not replacement_cards(state, turn):
+        raise InvalidStateError(
+            "an open capture step needs an opponent-coloured card in the capturer's hand"
+        )
