@@ -12,7 +12,7 @@ moves, history, rules, help) and the MCP tools of the same names. Every move ans
 too. Sizes are bytes of the body as served (HTTP) or of the MCP result's structured content and
 each of its text blocks. Prints the largest answer per game and which call gave it.
 
-tests/test_answer_bounds.py runs the same drivers (shorter) and asserts every answer ≤ 16 KB.
+tests/play/test_answer_bounds.py runs the same drivers (shorter) and asserts every answer ≤ 16 KB.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ acknowledged moves, moves lost (acknowledged but not in the game's log after the
 503s (each with Retry-After), any other 5xx, and the unavailability window (a client's first
 failed request after the kill to its next acknowledged move; the longest).
 
-tests/test_cluster_failover.py runs the same (shorter) and asserts 0 lost with the option.
+tests/store/test_cluster_failover.py runs the same (shorter) and asserts 0 lost with the option.
 """
 
 from __future__ import annotations

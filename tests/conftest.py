@@ -131,7 +131,7 @@ def redis_client(redis_url):
 
 
 # Rate limits are off for tests that are not about them (tests play faster than any chat);
-# tests/test_limits.py sets the limits it tests.
+# tests/store/test_limits.py sets the limits it tests.
 NO_LIMITS = {"limit_create": (), "limit_join": (), "limit_play": (), "limit_seat": ()}
 
 
@@ -174,7 +174,7 @@ def toy_game():
 @pytest.fixture
 def reproducible_deals(monkeypatch):
     """Deals as before commitments: a chosen seed deals the cards even between humans. For tests
-    that script a known two-human deal (a conversation, say); tests/test_deal.py tests the real
+    that script a known two-human deal (a conversation, say); tests/play/test_deal.py tests the real
     policy, under which such a table's deal is committed and no seed reproduces it."""
     from gm.games import deal
 

@@ -1,7 +1,7 @@
 """Shaping answers: a seat's (or a spectator's) view of a table, events and the move log as that
 viewer may see them. Every front end gets these same dicts.
 
-Every answer is bounded (tests/test_answer_bounds.py holds each under 16 KB; bench/answers.py
+Every answer is bounded (tests/play/test_answer_bounds.py holds each under 16 KB; bench/answers.py
 prints the largest per game): ``legal_moves`` lists at most :data:`LEGAL_MOVES_CAP` moves with
 their total and a rule for the rest, an answer's ``events`` hold at most :data:`EVENTS_CAP`
 (the latest; the history has them all), and the history comes in pages.

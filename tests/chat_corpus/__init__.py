@@ -4,8 +4,8 @@ Each game module here (``tests/chat_corpus/<package>.py``) defines ``CASES``: a 
 :class:`Case`, each a staged position (a state the game can reach, built by a function so it is
 made fresh), the seat whose message it is, the text as a person would write it, and what it
 means: ``intended`` is the canonical text of the move meant, or None for a message that is no move
-(a question, a request, small talk). ``tests/test_chat_corpus.py`` replays every case through the
-real chat path (``gm.play.chat.say`` on a game whose stored state is the staged one) and counts:
+(a question, a request, small talk). ``tests/play/test_chat_corpus.py`` replays every case through
+the real chat path (``gm.play.chat.say`` on a game whose stored state is the staged one) and counts:
 
 - understood: a move case played as the intended move, or a non-move case answered as chat;
 - asked: a move case answered with a question whose candidates include the intended move;

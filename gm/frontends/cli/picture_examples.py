@@ -3,7 +3,8 @@ a fixed seeded position in mid-game (every seat played by the game's heuristic l
 below ``strong``, whose moves depend on the view and a seeded ``random.Random`` only: the strong
 level thinks for a wall-clock time), drawn by
 :func:`gm.games.pictures.board_svg`. ``python -m gm.frontends.cli.picture_examples [directory]``
-writes them; tests/test_pictures.py checks the committed files are what this produces today."""
+writes them; tests/frontends/test_pictures.py checks the committed files are what this produces
+today."""
 
 from __future__ import annotations
 

@@ -8,8 +8,8 @@ from the game registry, so every registered game gets its file without extra wor
 
 Operations are named as ``name`` (``METHOD /path``), from gm/contract/operations.py: the OpenAPI
 operationId, the tool name of /tools/*.json and the MCP tool name are the same word.
-tests/test_prompts.py checks that the committed files are what this module writes, that every
-example verdict holds and that every operation, route and tool named exists.
+tests/contract/test_prompts.py checks that the committed files are what this module writes, that
+every example verdict holds and that every operation, route and tool named exists.
 """
 
 from __future__ import annotations
@@ -205,7 +205,7 @@ at once.
 
 
 # The two-player example of game-master.md: (who, operation, arguments, what to keep or check).
-# tests/test_prompts.py replays the table the file shows against the server.
+# tests/contract/test_prompts.py replays the table the file shows against the server.
 TWO_PLAYERS: tuple[tuple[str, str, dict[str, Any], str], ...] = (
     (
         "you",

@@ -32,7 +32,7 @@ Levels (weakest first):
     means we can always play in and never get stuck);
   - **exchange**: +10 when the hand has no card of our colour to play in while fewer than five
     pieces are in play, else −20.
-  Against ``random`` it wins ≥ 80 % of seeded games (tests/test_card_chess.py asserts it;
+  Against ``random`` it wins ≥ 80 % of seeded games (tests/games/test_card_chess.py asserts it;
   measured 89.5 % over seeds 0–199 and 81.5 % over seeds 200–399, most wins by the random side
   jamming, the rest by five pieces in check).
 - ``strong``: IS-MCTS (gm/games/search.py) over :func:`sample_hidden` (the unflipped board

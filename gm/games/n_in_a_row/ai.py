@@ -16,7 +16,7 @@ Levels (weakest first):
   - only empty points next to a mark of the view's window (the 13×13 board around the last
     mark) are considered (all listed points if there are none);
   - ties are broken by the seeded rng.
-  Against ``random`` it wins ≥ 80 % of seeded games (tests/test_n_in_a_row.py asserts it; the
+  Against ``random`` it wins ≥ 80 % of seeded games (tests/games/test_n_in_a_row.py asserts it; the
   measured rate is in the test's docstring).
 - ``strong``: the tactical threat analysis of :mod:`gm.games.n_in_a_row.tactics` on the marks
   replayed from the view's ``history`` (the game hides nothing): take the lead on a completion

@@ -14,9 +14,9 @@ import pytest
 
 from gm.frontends.cli import picture_examples
 from gm.games import GAMES, pictures
-from tests.test_api import _problem
+from tests.frontends.test_api import _problem
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SVG_NS = "{http://www.w3.org/2000/svg}svg"
 
 

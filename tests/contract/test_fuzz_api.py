@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from gm.games import GAMES
 from gm.store.repository import Store
-from tests.test_fuzz_parsers import HOSTILE, TROUBLE
+from tests.games.test_fuzz_parsers import HOSTILE, TROUBLE
 
 pytestmark = pytest.mark.slow  # the slow tier: fuzzing the whole API
 

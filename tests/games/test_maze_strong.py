@@ -12,7 +12,7 @@ from gm.games import search
 from gm.games.maze import ENGINE as E
 from gm.games.maze import ai, exact
 from gm.games.maze.geometry import ALL_CARDS, CARD_INDEX, CORNERS, winning_chain
-from tests.test_maze import CHAIN_A, HAND_B2, make_state
+from tests.games.test_maze import CHAIN_A, HAND_B2, make_state
 
 pytestmark = pytest.mark.slow  # the slow tier: win-rate statistics
 

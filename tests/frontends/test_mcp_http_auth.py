@@ -24,7 +24,7 @@ from tests.real_server import free_port
 
 pytestmark = pytest.mark.slow  # the slow tier: gm mcp --http as a process
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 KEY = "mcp-operator-key-7Hq"
 INITIALIZE = {
     "jsonrpc": "2.0",

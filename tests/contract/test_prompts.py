@@ -16,7 +16,7 @@ from gm.frontends.cli.main import main as gm_main
 from gm.frontends.mcp.server import build_server
 from gm.games import REGISTRY
 
-PROMPTS = Path(__file__).resolve().parent.parent / "prompts"
+PROMPTS = Path(__file__).resolve().parents[2] / "prompts"
 FILES = sorted(PROMPTS.glob("*.md"))
 
 ROW = re.compile(

@@ -13,7 +13,7 @@ from gm.games import REGISTRY
 from gm.play.service import GameService, ServiceError
 from gm.store.repository import Store
 from tests.conftest import connect
-from tests.test_contract import _leaks
+from tests.games.test_contract import _leaks
 
 
 def _human_table(service: GameService, game: str, players: int, seed: int):

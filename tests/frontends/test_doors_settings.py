@@ -35,7 +35,7 @@ from tests.real_server import GmServe, call, free_port, gm_env
 
 pytestmark = pytest.mark.slow
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GAME = {"game": "masul", "opponent": "ai", "ai_level": "strong", "seed": 11}
 VISITS = re.compile(r"in (\d+) simulated continuations")
 # (GM_AI_BUDGET_MS, GM_AI_THINK_MS): the hint then thinks min(budget, 4 × think) ms of CPU

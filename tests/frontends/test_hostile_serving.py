@@ -18,7 +18,7 @@ from tests.real_server import free_port, wait_up
 
 pytestmark = pytest.mark.slow  # the slow tier: gunicorn as a process
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")

@@ -27,7 +27,7 @@ from tests.conftest import NO_LIMITS
 pytestmark = pytest.mark.slow  # the slow tier: property-based fuzzing of the whole API
 
 # Per operation and mode. A longer, random hunt by hand:
-#   GM_FUZZ_EXAMPLES=500 pytest tests/test_schemathesis.py
+#   GM_FUZZ_EXAMPLES=500 pytest tests/contract/test_schemathesis.py
 MAX_EXAMPLES = int(os.environ.get("GM_FUZZ_EXAMPLES", "30"))
 
 

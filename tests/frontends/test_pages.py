@@ -1,7 +1,7 @@
 """The pages for people (gm/web), through Flask's test client: what each page holds, the headers
 fit for pages (a CSP of this origin only, no inline script, no framing), no secret in a page's
 URL or HTML, hidden cards kept off the watch page, and the JSON API left as it was. The pages in
-a real browser: tests/test_pages_browser.py."""
+a real browser: tests/frontends/test_pages_browser.py."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 
 from gm.frontends.web import CSP, style_hashes
 from gm.games import GAMES
-from tests.test_contract import _leaks
+from tests.games.test_contract import _leaks
 
 PAGES = ("/", "/seat", "/join")
 SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script>", re.S)

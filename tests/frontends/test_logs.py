@@ -21,7 +21,7 @@ from tests.real_server import free_port
 
 pytestmark = pytest.mark.slow  # the slow tier: gunicorn as a process
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 KEY = "operator-key-Zq81x"
 
 

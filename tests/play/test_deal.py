@@ -19,7 +19,7 @@ from gm.contract.schemas import ProblemSchema, VerifyAnswerSchema, ViewSchema
 from gm.games import REGISTRY, deal
 from gm.store.repository import Store
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DEALT = ["masul", "solonyo", "maze", "card-chess"]  # a hidden deal right from the start
 
 

@@ -12,7 +12,7 @@ from gm.games import search
 from gm.games.card_chess import ENGINE
 from gm.games.card_chess import ai as A
 from gm.games.card_chess import rules as R
-from tests.test_card_chess import IDX, make_state
+from tests.games.test_card_chess import IDX, make_state
 
 pytestmark = pytest.mark.slow  # the slow tier: win-rate statistics
 

@@ -2,7 +2,7 @@
 every game, two tables whose states look the same to the AI's seat (the same view) but hold
 different hidden cards get the same decision with the same rng, played through
 ``Table.run_ai`` as the service plays it. The second state is the game's own sampler's deal of
-the unseen cards (tests/test_contract.py checks that a sample shows the seat the same view and
+the unseen cards (tests/games/test_contract.py checks that a sample shows the seat the same view and
 legal moves); the test checks that the hidden cards really differ where the game hides any.
 
 Also: ``strong`` is every game's default level, and its search respects the table's budget."""

@@ -8,7 +8,7 @@
   (which the logs redact), nor in a Referer;
 - the play page of every game, screenshotted (written to a temporary directory and checked; with
   GM_SCREENSHOTS=<dir> also written there: ``GM_SCREENSHOTS=docs/screenshots pytest
-  tests/test_pages_browser.py -k screenshot -n 0`` refreshes README's pictures);
+  tests/frontends/test_pages_browser.py -k screenshot -n 0`` refreshes README's pictures);
 - the watch page read with JavaScript off: the server-rendered board, refreshed by the page itself.
 
 One browser and one server for the module (per pytest-xdist worker that runs some of its tests);

@@ -18,7 +18,7 @@ from gm.games.words import ChatWords
 from gm.play import chat
 from gm.play.chat.intents import classify, names_a_move, patterns
 
-CHAT = Path(__file__).resolve().parent.parent / "gm" / "play" / "chat"
+CHAT = Path(__file__).resolve().parents[2] / "gm" / "play" / "chat"
 BUILTIN = [GAMES[name] for name in GAMES if GAMES[name].engine.__module__.startswith("gm.games.")]
 
 

@@ -1,6 +1,7 @@
 """Waiting for the other seat, in process (the Flask app on a real Redis): ``?wait=`` long polls,
 ``wait_for_turn``, the event streams (frames, resume, heartbeat, lifetime, secrecy, size), the
-caps and the change notices. tests/test_live_serving.py does the same across gunicorn workers."""
+caps and the change notices. tests/frontends/test_live_serving.py does the same across gunicorn
+workers."""
 
 from __future__ import annotations
 
@@ -18,8 +19,8 @@ from gm.play import live
 from gm.settings import Settings
 from gm.store.repository import Store
 from tests.conftest import CLUSTER, NO_LIMITS
+from tests.games.test_contract import _leaks
 from tests.sse import parse_block
-from tests.test_contract import _leaks
 
 LIVE = {
     "live_heartbeat_s": 1,

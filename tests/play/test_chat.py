@@ -102,7 +102,7 @@ REQUEST_REPLIES = [
         "Moves cannot be taken back: a move is final once played. Your "
         "move when you are ready, for example 3♣ C1.",
     ),
-]  # "what should I play?" (the coach): tests/test_coach.py
+]  # "what should I play?" (the coach): tests/play/test_coach.py
 
 
 @pytest.mark.parametrize(("text", "intent", "reply"), REQUEST_REPLIES)
