@@ -228,6 +228,22 @@ def filled_options(declared: Sequence[Option], given: dict[str, Any] | None) -> 
     }
 
 
+def check_stored_options(
+    stored: Any,
+    declared: Sequence[Option],
+    stored_form: Callable[[dict[str, Any]], dict[str, Any]],
+) -> None:
+    """A state's ``options``: exactly the ``declared`` ones, each in the form ``stored_form``
+    (the rules' options reader) gives; InvalidStateError otherwise (a validator's first check)."""
+    if not isinstance(stored, dict) or set(stored) != {o.name for o in declared}:
+        raise InvalidStateError("options must be exactly this game's options")
+    try:
+        if stored_form(stored) != stored:
+            raise InvalidStateError("options are not in their stored form")
+    except ValueError as err:
+        raise InvalidStateError(str(err)) from err
+
+
 @dataclass(frozen=True)
 class MoveCap:
     """The engineering guard on a game's length, enforced by the framework: when the count of

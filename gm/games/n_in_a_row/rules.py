@@ -23,6 +23,7 @@ from gm.games.base import (
     Move,
     Option,
     State,
+    check_stored_options,
     filled_options,
 )
 
@@ -367,14 +368,7 @@ def validate(state: State) -> None:
     cap; a leader, record, challenger's turns, longest lines or result that disagree with
     what the marks give when replayed (a win nobody earned, a result both a win and a
     draw, a game that should have ended)."""
-    opts = state["options"]
-    if not isinstance(opts, dict) or set(opts) != {o.name for o in OPTIONS}:
-        raise InvalidStateError("options must be exactly this game's options")
-    try:
-        if options(opts) != opts:
-            raise InvalidStateError("options are not in their stored form")
-    except ValueError as err:
-        raise InvalidStateError(str(err)) from err
+    check_stored_options(state["options"], OPTIONS, options)
     _validate_position(state)
 
 

@@ -16,6 +16,7 @@ from gm.games.base import (
     Move,
     Option,
     State,
+    check_stored_options,
     filled_options,
     rng_for,
 )
@@ -385,14 +386,7 @@ def validate(state: State) -> None:
     a turn or ply count that disagrees with the play; known cards outside their hand; a
     result that is missing, set too early, both a win and a draw, or not what the cards
     say (a winner who still holds cards, a draw the draw rule does not give)."""
-    opts = state["options"]
-    if not isinstance(opts, dict) or set(opts) != {o.name for o in OPTIONS}:
-        raise InvalidStateError("options must be exactly this game's options")
-    try:
-        if options(opts) != opts:
-            raise InvalidStateError("options are not in their stored form")
-    except ValueError as err:
-        raise InvalidStateError(str(err)) from err
+    check_stored_options(state["options"], OPTIONS, options)
     _validate_position(state)
 
 
