@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import redis
 
@@ -28,6 +29,9 @@ from gm.settings import Settings
 from gm.store.connect import answers_at, client_for
 from gm.store.ratelimits import Limiter
 from gm.store.repository import Store
+
+if TYPE_CHECKING:
+    from gm.store.embedded import EmbeddedRedis
 
 Clock = Callable[[], float]
 
@@ -85,6 +89,27 @@ def build(
     return Parts(settings, client, store, service, Limiter.from_settings(client, settings))
 
 
+def running_at(data_dir: str) -> str | None:
+    """The URL of the embedded server already answering in ``data_dir`` (a running ``gm serve``
+    on the same data, say), or None: a second server on the same files would lose games."""
+    socket_path = Path(data_dir).resolve() / "redis.sock"
+    return f"unix://{socket_path}" if answers_at(socket_path) else None
+
+
+def start_embedded(settings: Settings, data_dir: str | None = None) -> EmbeddedRedis:
+    """The embedded server of ``data_dir`` (else the settings'), started supervised (restarted
+    when it dies) with the settings' memory limit; exits with a clear message when another
+    server already holds the directory."""
+    from gm.store.embedded import DataDirInUse, EmbeddedRedis
+
+    try:
+        return EmbeddedRedis(
+            data_dir or settings.data_dir, supervise=True, maxmemory=settings.redis_maxmemory
+        ).start()
+    except DataDirInUse as err:
+        raise SystemExit(f"gm: {err}") from None
+
+
 @contextmanager
 def connect(settings: Settings, data_dir: str | None = None) -> Iterator[redis.Redis]:
     """A Redis client: ``REDIS_URL``, or the embedded server of ``data_dir`` — the one already
@@ -94,18 +119,9 @@ def connect(settings: Settings, data_dir: str | None = None) -> Iterator[redis.R
         url = settings.redis_url
     else:
         data_dir = data_dir or settings.data_dir
-        socket_path = Path(data_dir).resolve() / "redis.sock"
-        if answers_at(socket_path):  # a running gm serve's server: reuse it, never a second one
-            url = f"unix://{socket_path}"
-        else:
-            from gm.store.embedded import DataDirInUse, EmbeddedRedis
-
-            try:
-                server = EmbeddedRedis(
-                    data_dir, supervise=True, maxmemory=settings.redis_maxmemory
-                ).start()
-            except DataDirInUse as err:
-                raise SystemExit(f"gm: {err}") from None
+        url = running_at(data_dir) or ""
+        if not url:
+            server = start_embedded(settings, data_dir)
             url = server.url
         print(f"gm: Redis at {url} (data in {Path(data_dir).resolve()})", file=sys.stderr)
     client = client_for(url)

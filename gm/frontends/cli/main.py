@@ -16,7 +16,7 @@ from gm import __version__
 from gm.settings import Settings
 
 if TYPE_CHECKING:
-    from gm.store.embedded import EmbeddedRedis
+    pass
 
 
 def _build_parser() -> argparse.ArgumentParser:
@@ -169,20 +169,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def _embedded(data_dir: str | None) -> EmbeddedRedis:
-    """The embedded server of ``data_dir``, supervised (restarted when it dies); exits with a
-    clear message when another server already holds the directory."""
-    from gm.store.embedded import DataDirInUse, EmbeddedRedis
-
-    settings = Settings.from_env()
-    try:
-        return EmbeddedRedis(
-            data_dir or settings.data_dir, supervise=True, maxmemory=settings.redis_maxmemory
-        ).start()
-    except DataDirInUse as err:
-        raise SystemExit(f"gm: {err}") from None
-
-
 #: How `gm serve` runs gunicorn; the Procfile runs the same (tests/test_package.py checks).
 GUNICORN_COMMAND = [sys.executable, "-m", "gunicorn", "--config", "python:gm.gunicorn_conf"]
 
@@ -192,7 +178,9 @@ def serve(args: argparse.Namespace) -> int:
     env = dict(os.environ)
     server = None
     if not settings.redis_url:
-        server = _embedded(args.data_dir)
+        from gm import composition
+
+        server = composition.start_embedded(settings, args.data_dir)
         env["REDIS_URL"] = server.url
         print(
             f"gm: embedded Redis server at {server.url} (data in {server.data_dir})",
@@ -229,7 +217,9 @@ def run_redis(args: argparse.Namespace) -> int:
         from gm.store import cluster as redis_cluster
 
         return redis_cluster.run(args, args.data_dir or Settings.from_env().data_dir)
-    server = _embedded(args.data_dir)
+    from gm import composition
+
+    server = composition.start_embedded(Settings.from_env(), args.data_dir)
     print(f"REDIS_URL={server.url}", flush=True)
     stop = {"now": False}
 

@@ -12,7 +12,6 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from pathlib import Path
 
 import redis
 from flask import Flask, Response, has_request_context, request
@@ -26,7 +25,7 @@ from gm.frontends.http.routes import bp
 from gm.frontends.security import bearer_ok, client_address
 from gm.frontends.web import bp as pages_bp
 from gm.settings import Settings
-from gm.store.connect import answers_at, client_for
+from gm.store.connect import client_for
 from gm.store.fastjson import FastJSONProvider
 
 
@@ -55,17 +54,10 @@ def _flask_cli_embedded(settings: Settings) -> str:
     """The URL of the embedded server of ``settings.data_dir`` for ``flask --app gm.app run``:
     the one already running there (a ``gm serve``, or the reloader's parent process), or one
     started now, supervised, and stopped when this process exits."""
-    from gm.store.embedded import DataDirInUse, EmbeddedRedis
-
-    socket_path = Path(settings.data_dir).resolve() / "redis.sock"
-    if answers_at(socket_path):
-        return f"unix://{socket_path}"
-    try:
-        server = EmbeddedRedis(
-            settings.data_dir, supervise=True, maxmemory=settings.redis_maxmemory
-        ).start()
-    except DataDirInUse as err:
-        raise SystemExit(f"gm: {err}") from None
+    running = composition.running_at(settings.data_dir)
+    if running:
+        return running
+    server = composition.start_embedded(settings)
     atexit.register(server.stop)
     if threading.current_thread() is threading.main_thread():
         # SIGTERM would end the process without atexit, leaving the server behind: exit instead.
