@@ -27,18 +27,19 @@ def timed(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> t
 
 
 def quick_tier() -> tuple[float, int]:
+    """``pytest -m "not slow"`` here, on REDIS_URL or an embedded server started for it."""
     env = dict(os.environ)
-    if not env.get("REDIS_URL"):
-        from gm.store.embedded import EmbeddedRedis
+    command = [sys.executable, "-m", "pytest", "-q", "-m", "not slow"]
+    if env.get("REDIS_URL"):
+        return timed(command, ROOT, env)
+    from gm.store.embedded import EmbeddedRedis
 
-        work = tempfile.mkdtemp(prefix="gm-tiers-")
+    with tempfile.TemporaryDirectory(prefix="gm-tiers-") as work:
         server = EmbeddedRedis(work).start()
-        env["REDIS_URL"] = server.url
         try:
-            return timed([sys.executable, "-m", "pytest", "-q", "-m", "not slow"], ROOT, env)
+            return timed(command, ROOT, {**env, "REDIS_URL": server.url})
         finally:
             server.stop()
-    return timed([sys.executable, "-m", "pytest", "-q", "-m", "not slow"], ROOT, env)
 
 
 def ci_run() -> tuple[float, int]:
