@@ -19,7 +19,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from gm import games as ai
+from gm import games
 from gm.contract.operations import operation
 from gm.games import REGISTRY
 from gm.games.base import Engine, GameError
@@ -127,7 +127,7 @@ moves that fit its board and its `legal_moves`):
 
 
 def _levels(name: str) -> str:
-    levels = list(ai.levels(name))
+    levels = list(games.levels(name))
     return ", ".join(f"`{lv}`" for lv in levels) + f" (default `{levels[-1]}`, the strongest)"
 
 
