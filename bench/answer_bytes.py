@@ -51,18 +51,21 @@ def _bytes(value: Any) -> int:
     return len(json.dumps(value, ensure_ascii=False).encode())
 
 
-def minimal(full: dict[str, Any]) -> int:
-    """The bytes a model needs from a move answer: verdict, events, board, turn line."""
-    if "legal" in full:
-        verdict = f"legal: {full.get('move')}" if full["legal"] else f"illegal: {full['reason']}"
+def minimal(answer: dict[str, Any], events: list[str]) -> int:
+    """The bytes a model needs from a move answer: the verdict, the events (the seat's view of
+    the log entries the move made, read from the service: the same for every door), the board
+    and a turn line."""
+    full = answer
+    if full["legal"]:
+        verdict = f"legal: {full.get('move') or full.get('input', '')}"
     else:
-        verdict = full.get("reply", "")
-    events = "\n".join(e["text"] for e in full.get("events") or ())
+        verdict = f"illegal: {full['reason']}"
+    text = "\n".join(events)
     if full.get("status") == "finished":
         turn = f"over: {(full.get('result') or {}).get('reason', '')}"
     else:
         turn = f"to move: {full.get('to_move')}"
-    return _bytes("\n".join((verdict, events, full.get("board", ""), turn)))
+    return _bytes("\n".join((verdict, text, full.get("board", ""), turn)))
 
 
 @dataclass
@@ -108,6 +111,11 @@ class Doors:
         structured = 0 if result.structured_content is None else _bytes(result.structured_content)
         return text, text + structured, full_answer(result)
 
+    def events(self, token: str, after: int) -> list[str]:
+        """The events of the log entries after ``after``, as the seat sees them (not measured)."""
+        page = self.service.history(token=token, after=after, limit=200)
+        return [text for entry in page["moves"] for text in entry["events"]]
+
     def legal(self, token: str) -> list[str]:
         """The seat's legal moves, from the service (not measured)."""
         return list(self.service.seat_view(token)["legal_moves"])
@@ -135,7 +143,7 @@ def play(doors: Doors, game: str, door: str, seed: int, keyed: bool = False) -> 
     else:
         out.created, created = doors.http("POST", "/games", body)
     token, game_id = created["token"], created["game_id"]
-    status, plies = created.get("view", created)["status"], 0
+    status, plies = created.get("view", created).get("status", "active"), 0
     while status == "active" and plies < MAX_PLIES:
         legal = doors.legal(token)
         if not legal:  # the AI to move (a read plays it)
@@ -143,10 +151,11 @@ def play(doors: Doors, game: str, door: str, seed: int, keyed: bool = False) -> 
             continue
         move = rng.choice(legal)
         key = f"k{plies}" if keyed else None
+        before = doors.service.history(token=token, limit=1)["total"]
         size, answer = _move(doors, door, token, move, key)
         out.moves.append(size)
-        out.minimal.append(minimal(answer))
-        status = answer["status"]
+        out.minimal.append(minimal(answer, doors.events(token, before)))
+        status = answer.get("status", "active")
         plies += 1
     out.redis = doors.redis_bytes(game_id)
     return out
@@ -233,8 +242,10 @@ def report(doors: Doors, games: list[str], seed: int) -> None:
         print(f"{game:12} {plain:>9} {keyed:>9}")
     core, out, whole, count = tool_definitions(doors)
     print()
-    print(f"MCP tool definitions ({count} tools): names+titles+descriptions+input schemas "
-          f"{core} bytes; output schemas {out} bytes; whole tools/list entries {whole} bytes")  # fmt: skip
+    print(
+        f"MCP tool definitions ({count} tools): names+titles+descriptions+input schemas "
+        f"{core} bytes; output schemas {out} bytes; whole tools/list entries {whole} bytes"
+    )
 
 
 def _print_row(game: str, door: str, played: Game) -> None:

@@ -52,8 +52,11 @@ class Sizes:
 
 
 def mcp_sizes(result: Any) -> int:
-    """The largest part of an MCP tool result: its structured content or one text block."""
+    """The largest part of an MCP tool result: its structured content, one text block, or the
+    whole answer in ``_meta`` (the board app's)."""
     parts = [len(c.text.encode()) for c in result.content]
+    if result.meta and "gm/answer" in result.meta:
+        parts.append(len(json.dumps(result.meta["gm/answer"], ensure_ascii=False).encode()))
     if result.structured_content is not None:
         parts.append(len(json.dumps(result.structured_content, ensure_ascii=False).encode()))
     return max(parts)
@@ -85,7 +88,9 @@ class Driver:
         result = call(BY_NAME[name], self.service, arguments)
         assert not result.is_error, result.content[0].text
         self.sizes.see(self.label, f"mcp {name} ply {self.ply}", mcp_sizes(result))
-        return result.structured_content
+        if result.meta and "gm/answer" in result.meta:
+            return result.meta["gm/answer"]
+        return json.loads(result.content[0].text)
 
     # ---- a game
     def create(self, body: dict[str, Any]) -> dict[str, Any]:

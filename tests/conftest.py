@@ -150,6 +150,15 @@ def app(settings, redis_client):
 
 @pytest.fixture
 def client(app):
+    """Flask's test client asking for the full answers (``GM-API-Version: 1``), the shape most
+    tests read (state, seats, every legal move); ``lean_client`` gets the default, lean ones."""
+    client = app.test_client()
+    client.environ_base["HTTP_GM_API_VERSION"] = "1"
+    return client
+
+
+@pytest.fixture
+def lean_client(app):
     return app.test_client()
 
 

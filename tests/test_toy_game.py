@@ -11,6 +11,7 @@ from mcp import Client
 
 from gm.frontends.cli import prompts
 from gm.frontends.mcp.server import build_server
+from tests.answers import answer_of
 
 GM = Path(__file__).resolve().parent.parent / "gm"
 CORE = {"__init__.py", "engine.py", "rules.py", "notation.py", "ai.py", "picture.py", "rules.md"}
@@ -63,11 +64,11 @@ def test_the_toy_game_is_in_openapi_and_the_tool_files(client, toy_game):
 def test_the_toy_game_is_playable_over_mcp(service, toy_game):
     async def main() -> None:
         async with Client(build_server(service)) as mcp:
-            listed = (await mcp.call_tool("list_games", {})).structured_content
+            listed = answer_of(await mcp.call_tool("list_games", {}))
             assert "take-away" in [g["name"] for g in listed["games"]]
-            game = (await mcp.call_tool("new_game", {"game": "take-away"})).structured_content
+            game = answer_of(await mcp.call_tool("new_game", {"game": "take-away"}))
             answer = await mcp.call_tool("play_move", {"token": game["token"], "move": "take 1"})
-            assert answer.structured_content["legal"] is True
+            assert answer_of(answer)["legal"] is True
 
     anyio.run(main)
 

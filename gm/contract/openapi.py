@@ -30,6 +30,7 @@ from marshmallow import Schema
 
 import gm
 from gm.contract import schemas as s
+from gm.contract.lean_schemas import API_VERSION_PARAMETER, LEAN
 from gm.contract.operations import ERRORS, OPERATIONS, PATH_PARAMETERS, TEXT, Operation
 from gm.games import REGISTRY
 from gm.settings import Settings
@@ -251,6 +252,9 @@ def _operation(spec: APISpec, op: Operation) -> dict[str, Any]:
     parameters.extend(copy.deepcopy(q) for q in op.query)
 
     answer = _schema_or_ref(spec, op.answer)
+    if op.name in LEAN:  # the lean answer by default, the full one with api_version=1
+        parameters.append(copy.deepcopy(API_VERSION_PARAMETER))
+        answer = {"anyOf": [_schema_or_ref(spec, LEAN[op.name]), answer]}
     content = (
         {"text/plain": {"schema": answer}}
         if answer == _STRING and not op.alternatives

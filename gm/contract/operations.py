@@ -48,8 +48,7 @@ OPERATIONS: tuple[Operation, ...] = (
         "GET",
         "/rules",
         "List the games",
-        "The catalogue: every game this server runs, with its seats, options, move syntax, "
-        "example moves and AI levels. Start here to pick a game.",
+        "Every game here: seats, options, move syntax, AI levels.",
         "rules",
         s.CatalogueSchema,
         lambda svc, a: {"games": svc.catalogue()},
@@ -62,8 +61,8 @@ OPERATIONS: tuple[Operation, ...] = (
         "GET",
         "/rules/<game>",
         "Read one game's rules",
-        "One game's descriptor plus its full rules text (Markdown): how to play, the board "
-        "notation and the move syntax. Read it before the first move.",
+        "One game's rules (Markdown): how to play, the board notation, the move syntax. Read "
+        "it before the first move.",
         "rules",
         s.RulesSchema,
         lambda svc, a: svc.rules(a["game"]),
@@ -88,9 +87,8 @@ OPERATIONS: tuple[Operation, ...] = (
         "POST",
         "/games",
         "Start a new game",
-        "Create a game and take a seat. Default: you against the AI. The answer holds your seat "
-        "token (keep it secret: it is how you play), invites for other human seats, and your "
-        "view with the board and your legal moves.",
+        "Create a game and take a seat (default: against the AI). The answer holds your seat "
+        "token (secret: it is how you play), invites for other human seats, and your view.",
         "games",
         s.CreateAnswerSchema,
         lambda svc, a: svc.create(**a),
@@ -126,8 +124,8 @@ OPERATIONS: tuple[Operation, ...] = (
         "GET",
         "/games/<game_id>",
         "Watch a game",
-        "The spectator view: the board and state with public information only (no hidden cards), "
-        "whose turn it is, the seats and the result. With wait: once the game changes.",
+        "The spectator's view: public information only, whose turn it is, the result. With "
+        "wait: once the game changes.",
         "games",
         s.ViewSchema,
         lambda svc, a: live.of(svc).spectate(a["game_id"], a["wait"], a["after_version"]),
@@ -158,9 +156,8 @@ OPERATIONS: tuple[Operation, ...] = (
         "GET",
         "/games/<game_id>/verify",
         "Verify a game's deal",
-        "Once a game is over: recompute the commitment and the engine seed from the revealed "
-        "server secret and client seed, and replay the logged moves from that seed, saying what "
-        "matched and what did not. While it runs: only whether the deal is committed.",
+        "Once a game is over: check the deal's commitment and replay the logged moves from the "
+        "revealed seed, saying what matched. While it runs: whether the deal is committed.",
         "games",
         s.VerifyAnswerSchema,
         lambda svc, a: svc.verify(a["game_id"]),
@@ -173,9 +170,9 @@ OPERATIONS: tuple[Operation, ...] = (
         "GET",
         "/play/<token>",
         "See your seat's view",
-        "Your view of the game: the board text (show it as is), the state as JSON, your legal "
-        "moves when it is your turn, whose turn it is, the status, the result once it is over, "
-        "and the version to send as expected_version.",
+        "Your view: the board text (show it as is), whose turn it is, your legal moves, the "
+        "result once over, the version. api_version 1: the full answer (state as JSON, every "
+        "legal move listed).",
         "play",
         s.ViewSchema,
         lambda svc, a: live.of(svc).seat_view(a["token"], a["wait"], a["after_version"]),
@@ -191,9 +188,8 @@ OPERATIONS: tuple[Operation, ...] = (
         "GET",
         "/play/<token>/turn",
         "Wait for your turn",
-        "Wait (up to 'wait' seconds, default and at most 25) until it is your turn or the game "
-        "is over, then get your view; at the timeout your unchanged view (your_turn false). Use "
-        "it when another human is to move, then call it again or relay the new board.",
+        "Wait (up to 25 s) until it is your turn or the game is over, then get your view; at "
+        "the timeout your unchanged view. Use it when another human is to move.",
         "play",
         s.ViewSchema,
         lambda svc, a: live.of(svc).wait_for_turn(a["token"], a["wait"]),
@@ -239,9 +235,8 @@ OPERATIONS: tuple[Operation, ...] = (
         "GET",
         "/play/<token>/hint",
         "Ask the coach what to play",
-        "The strong AI's suggested move for your seat, worked out from your view only (it knows "
-        "no more than you), with a one-line reason; off when the game was created with "
-        "hints: false. Nothing is played.",
+        "The coach's move for your seat, from your view only, with a one-line reason. Nothing "
+        "is played; off when the game has hints: false.",
         "play",
         s.HintAnswerSchema,
         lambda svc, a: svc.suggest(a["token"]),
@@ -294,8 +289,8 @@ OPERATIONS: tuple[Operation, ...] = (
         "GET",
         "/play/<token>/history",
         "Read the move log",
-        "The move log as your seat may see it (your face-down cards named, others' hidden): the "
-        "last page, or the entries after 'after'; 'total' and 'next_after' page on.",
+        "The move log as your seat may see it: the last page, or the entries after 'after'; "
+        "'next_after' pages on.",
         "play",
         s.HistorySchema,
         lambda svc, a: svc.history(token=a["token"], after=a["after"], limit=a["limit"]),
@@ -310,9 +305,9 @@ OPERATIONS: tuple[Operation, ...] = (
         "POST",
         "/play/<token>/moves",
         "Play a move",
-        "Send one move as text. Legal: echoed canonically, applied, and the AI's reply comes in "
-        "the same answer. Illegal: a normal answer with legal=false, the reason, a hint and the "
-        "legal moves; nothing changes. Either way the answer has the new board.",
+        "One move as text. Legal: played, the AI's reply in the same answer. Illegal: legal="
+        "false with the reason and a hint; nothing changes. Either way: the events, the board, "
+        "whose turn, the legal moves described.",
         "play",
         s.MoveAnswerSchema,
         lambda svc, a: svc.move(a["token"], a["move"], a["expected_version"], a["idempotency_key"]),
@@ -329,9 +324,9 @@ OPERATIONS: tuple[Operation, ...] = (
         "POST",
         "/play/<token>/say",
         "Send a chat message",
-        "One chat message: a move in any phrasing, a question ('can I play 7♠ C3?' is answered, "
-        "not played), or a request such as 'board', 'legal moves', 'whose turn', 'history', "
-        "'rules', 'resign' or 'help'. The answer has a short reply to relay as is, plus your view.",
+        "One chat message: a move in any phrasing, a question ('can I play 7♠ C3?'), or a "
+        "request ('legal moves', 'history', 'rules', 'help'…). Relay the reply as is. To resign, "
+        "use resign.",
         "play",
         s.SayAnswerSchema,
         lambda svc, a: chat.say(
@@ -350,8 +345,8 @@ OPERATIONS: tuple[Operation, ...] = (
         "POST",
         "/play/<token>/resign",
         "Resign the game",
-        "Your seat forfeits: the game ends at once and every other seat wins. Only when the "
-        "player clearly asks for it. The answer is your view with the result and the event.",
+        "Your seat forfeits: the game ends at once, every other seat wins. Only when the player "
+        "clearly asks for it.",
         "play",
         s.ResignAnswerSchema,
         lambda svc, a: svc.resign(a["token"], a["idempotency_key"]),
@@ -369,10 +364,8 @@ OPERATIONS: tuple[Operation, ...] = (
         "POST",
         "/play/<token>/rematch",
         "Start a rematch",
-        "Once the game is over: a new game with the same settings, the seats rotated (two seats "
-        "swap) and a fresh deal. The answer holds your new token and the new game id. The other "
-        "player asks for the rematch with their own token to get theirs; asking again gives the "
-        "same game.",
+        "Once the game is over: a new game, same settings, seats rotated, a fresh deal; your "
+        "new token. Each player asks with their own token; asking again gives the same game.",
         "play",
         s.RematchAnswerSchema,
         lambda svc, a: svc.rematch(a["token"]),

@@ -31,7 +31,7 @@ class SeatSpecSchema(_Strict):
         load_default=None,
         allow_none=True,
         validate=validate.Length(min=1, max=40),
-        metadata={"description": "AI level for an 'ai' seat (GET /rules/<game> lists them)."},
+        metadata={"description": "AI level for an 'ai' seat (get_rules lists them)."},
     )
 
 
@@ -40,7 +40,7 @@ class CreateGameSchema(_Strict):
         required=True,
         validate=validate.Length(min=1, max=40),
         metadata={
-            "description": "API name of the game, e.g. 'masul' (GET /rules lists them).",
+            "description": "API name of the game, e.g. 'masul' (list_games lists them).",
             # OpenAPI: the registered names as an enum (gm/contract/openapi.py)
             "x-gm-enum": "games",
         },
@@ -94,8 +94,8 @@ class CreateGameSchema(_Strict):
         load_default=None,
         allow_none=True,
         metadata={
-            "description": "Game options by name (GET /rules/<game> lists them); a null value "
-            "means the option's default.",
+            "description": "Game options by name (get_rules lists them); a null value means "
+            "the option's default.",
             "x-gm-options": True,  # OpenAPI: every registered game's options as properties
         },
     )
@@ -105,7 +105,7 @@ class JoinSchema(_Strict):
     invite = fields.String(
         required=True,
         validate=validate.Length(min=1, max=200),
-        metadata={"description": "The invite token from POST /games."},
+        metadata={"description": "The invite from new_game."},
     )
 
 
@@ -242,6 +242,13 @@ class ViewSchema(Schema):
         metadata={
             "description": "Null when legal_moves is every legal move; else a sentence saying "
             "which moves are legal beyond the list."
+        },
+    )
+    legal_moves_text = fields.String(
+        required=True,
+        metadata={
+            "description": "The legal moves in one line: {a|b} one of, [x] may be added, C1–C7 "
+            "a range (what the lean answer, api_version 2, gives instead of the list)."
         },
     )
     seats = fields.List(fields.Nested(SeatSchema), required=True)

@@ -172,6 +172,50 @@ def input_schema(openapi: dict[str, Any], name: str) -> dict[str, Any]:
     return _parameters(openapi, by_id[name])
 
 
+# What the MCP tools leave out of their input schemas (gm checks every bound itself, and says
+# so in words): the bounds, the defaults, and each game's options (get_rules lists them).
+_LEAN_DROP = frozenset({"default", "minLength", "maxLength", "minimum", "maximum"} | {"minItems"})
+_LEAN_DROP |= {"maxItems"}
+SHORT_DESCRIPTIONS = {
+    "token": "Your seat token (secret).",
+    "game_id": "The game id.",
+    "idempotency_key": "Resent with this key: the first answer again.",
+    "expected_version": "Refused unless the game is at this version.",
+    "wait": "Seconds (up to 25) to wait for a change.",
+    "after_version": "With wait: wait past this version.",
+    "after": "Entries after this n (default: the last page).",
+    "limit": "Entries per page (up to 200).",
+    "opponent": "'ai' (default) or 'human' (gets an invite).",
+    "ai_level": "The AI's level (default: the strongest).",
+    "seat": "Which seat you take (default: the first human one).",
+    "illegal_move_limit": "A seat forfeits after this many illegal moves (default: no limit).",
+    "seed": "Shuffle seed, for a reproducible game.",
+    "game": "The game's API name.",
+    "move": "The move, in the game's notation or in words.",
+    "invite": "The invite from new_game.",
+    "text": "A chat message: a move in any phrasing, a question or a request.",
+}
+
+
+def lean_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    """An input schema for the MCP tools: no bounds or defaults, short shared descriptions of
+    the token, game id and idempotency key, the game options as one open object."""
+    out = {k: v for k, v in schema.items() if k not in _LEAN_DROP}
+    if "properties" in out:
+        props = {}
+        for name, prop in out["properties"].items():
+            prop = lean_schema(prop)
+            if name in SHORT_DESCRIPTIONS:
+                prop["description"] = SHORT_DESCRIPTIONS[name]
+            if name == "options":
+                prop = {"type": ["object", "null"], "description": prop["description"]}
+            props[name] = prop
+        out["properties"] = props
+    if isinstance(out.get("items"), dict):
+        out["items"] = lean_schema(out["items"])
+    return out
+
+
 def _parameters(openapi: dict[str, Any], operation: dict[str, Any]) -> dict[str, Any]:
     """One object schema: the path parameters (required) and the JSON body's fields."""
     properties: dict[str, Any] = {}

@@ -15,6 +15,7 @@ from typing import Any
 from gm.games import REGISTRY, deal
 from gm.games.base import Engine, Event
 from gm.games.table import Table
+from gm.play import compact
 
 
 def seats_public(doc: dict[str, Any]) -> list[dict[str, Any]]:
@@ -93,6 +94,7 @@ def legal_moves(table: Table, seat: int | None) -> dict[str, Any]:
     engine = table.engine
     moves = table.legal_moves(seat)
     rule = engine.legal_moves_rule(table.state, seat) if moves and seat is not None else None
+    text = _moves_text(table, moves, rule)
     if rule is None and len(moves) > LEGAL_MOVES_CAP:
         rule = (
             f"Only the first {LEGAL_MOVES_CAP} of the {len(moves)} legal moves are listed; the "
@@ -102,7 +104,16 @@ def legal_moves(table: Table, seat: int | None) -> dict[str, Any]:
         "legal_moves": table.move_texts(moves[:LEGAL_MOVES_CAP]),
         "legal_moves_total": len(moves),
         "legal_moves_rule": rule,
+        "legal_moves_text": text,
     }
+
+
+def _moves_text(table: Table, moves: list[Any], rule: str | None) -> str:
+    """The legal moves as one short description (gm/play/compact.py): the game's own rule for
+    them with a few examples when it has one, else all of them described."""
+    if rule is not None:
+        return f"{rule.split(';')[0].rstrip('.')}, e.g. {table.move_text(moves[0])}"
+    return compact.describe_moves(table.move_texts(moves))
 
 
 def entry_events(entries: list[dict[str, Any]]) -> list[Event]:

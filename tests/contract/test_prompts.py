@@ -62,7 +62,9 @@ def test_each_file_fits_a_custom_gpts_instructions(path):
         "Never guess or describe the opponent's hand",  # never reveal or invent cards
         "Only gm knows the deck",
         "Relay `reason` and `hint`",  # relay illegal verdicts …
-        "offer two or three moves from `legal_moves`",  # … and offer legal moves
+        "offer two or three moves from `legal_moves_text`",  # … and offer legal moves
+        "`legal_moves_text`: every legal move in one line",  # the lean answer, read right
+        "`api_version` 1 gives the full answer",  # and how to ask for the full one
         "returns a `token`",  # keep the seat token
         "Keep it for the whole conversation",
         "Send every message of the player, as it is, to `say`",  # chatty players, questions

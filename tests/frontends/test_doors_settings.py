@@ -12,7 +12,6 @@ hold on each alike. Each door is started as a real process — the HTTP app (``g
 
 from __future__ import annotations
 
-import json
 import re
 import signal
 import subprocess
@@ -31,6 +30,7 @@ from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 
 from gm.store.embedded import server_binary
+from tests.answers import answer_of
 from tests.real_server import GmServe, call, free_port, gm_env
 
 pytestmark = pytest.mark.slow
@@ -156,7 +156,7 @@ def test_the_http_app_honours_the_ai_settings_and_the_replica_wait(replicated, t
 
 def _tool_json(result) -> dict:
     assert not result.is_error, result
-    return result.structured_content or json.loads(result.content[0].text)
+    return answer_of(result)
 
 
 async def _mcp_hint(client: Client) -> int:

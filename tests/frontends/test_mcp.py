@@ -18,6 +18,7 @@ from mcp import Client, StdioServerParameters
 
 from gm.frontends.mcp.server import build_server
 from gm.games import REGISTRY
+from tests.answers import answer_of
 from tests.real_server import free_port
 
 TOOLS = {
@@ -45,7 +46,7 @@ def _texts(result) -> str:
 async def _ok(client: Client, tool: str, **arguments: Any) -> dict[str, Any]:
     result = await client.call_tool(tool, arguments)
     assert not result.is_error, _texts(result)
-    return result.structured_content
+    return answer_of(result)
 
 
 async def _error(client: Client, tool: str, **arguments: Any) -> str:
@@ -124,7 +125,7 @@ def test_an_illegal_move_is_a_verdict_not_an_error(service):
                 "play_move", {"token": game["token"], "move": "play the ace of spades in column 9"}
             )
             assert not result.is_error
-            answer = result.structured_content
+            answer = answer_of(result)
             assert answer["legal"] is False and answer["kind"] == "unparsable"
             assert "There is no column 9" in answer["reason"]
             # the text content: the answer as JSON without the board, then the board verbatim

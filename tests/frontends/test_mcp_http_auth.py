@@ -20,6 +20,7 @@ from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 
+from tests.answers import answer_of
 from tests.real_server import free_port
 
 pytestmark = pytest.mark.slow  # the slow tier: gm mcp --http as a process
@@ -129,7 +130,7 @@ def test_a_call_without_the_key_is_refused(keyed, redis_client):
                 await client.list_tools()
         for scheme in ("Bearer", "bearer"):  # the scheme in any case
             async with _client(keyed + "/mcp", Authorization=f"{scheme} {KEY}") as client:
-                game = (await client.call_tool("new_game", {"game": "masul"})).structured_content
+                game = answer_of(await client.call_tool("new_game", {"game": "masul"}))
                 assert game["token"]
 
     anyio.run(main)

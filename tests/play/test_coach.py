@@ -18,6 +18,7 @@ from gm.contract.schemas import HintAnswerSchema
 from gm.frontends.mcp.server import build_server
 from gm.games import GAMES
 from gm.play.coach import HINTS_OFF
+from tests.answers import answer_of
 
 
 def _leaks(text: str, hidden: set[str]) -> list[str]:
@@ -104,7 +105,7 @@ def test_the_mcp_tool_suggests_a_move(client, service):
         async with Client(build_server(service)) as mcp:
             result = await mcp.call_tool("suggest_move", {"token": first})
             assert not result.is_error
-            body = result.structured_content
+            body = answer_of(result)
             assert body["suggestion"].startswith("TRUMP ")
             assert body["reason"]
 

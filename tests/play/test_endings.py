@@ -12,6 +12,7 @@ from mcp import Client
 
 from gm.frontends.mcp.server import build_server
 from gm.games import REGISTRY
+from tests.answers import answer_of
 
 GAMES = sorted(REGISTRY)
 JUNK = "xyzzy plugh"  # no game reads it as a move
@@ -75,7 +76,7 @@ def test_resignation_and_forfeit_over_mcp(service, name):
                     {"game": name, "seats": _seats(name), "seed": 7, "illegal_move_limit": 1},
                 )
                 assert not result.is_error, result.content
-                token = result.structured_content["token"]
+                token = answer_of(result)["token"]
                 if how == "resign":
                     result = await mcp.call_tool("resign", {"token": token})
                     termination = "resignation"
@@ -83,10 +84,10 @@ def test_resignation_and_forfeit_over_mcp(service, name):
                     result = await mcp.call_tool("play_move", {"token": token, "move": JUNK})
                     termination = "illegal-moves"
                 assert not result.is_error, result.content
-                assert_finished(result.structured_content, termination)
-                assert result.content[-1].text == result.structured_content["board"]
+                assert_finished(answer_of(result), termination)
+                assert result.content[-1].text == answer_of(result)["board"]
                 view = await mcp.call_tool("view_game", {"token": token})
-                assert_finished(view.structured_content, termination)
+                assert_finished(answer_of(view), termination)
 
     anyio.run(main)
 

@@ -18,6 +18,7 @@ from gm.games import REGISTRY
 from gm.play import live
 from gm.settings import Settings
 from gm.store.repository import Store
+from tests.answers import answer_of, full_client
 from tests.conftest import CLUSTER, NO_LIMITS
 from tests.games.test_contract import _leaks
 from tests.sse import parse_block
@@ -163,11 +164,11 @@ def test_wait_for_turn(client, app, service):
     timed_out = client.get(f"/play/{other}/turn?wait=1").get_json()
     assert not timed_out["your_turn"] and timed_out["version"] == view["version"]
     assert 0.9 <= time.monotonic() - start < 3
-    threading.Timer(0.3, lambda: _play(app.test_client(), mover)).start()
+    threading.Timer(0.3, lambda: _play(full_client(app.test_client()), mover)).start()
     result = mcp_call(operation("wait_for_turn"), service, {"token": other, "wait": 10})
     assert not result.is_error, result.content[0].text
-    assert result.structured_content["your_turn"]
-    assert result.structured_content["version"] == view["version"] + 1
+    assert answer_of(result)["your_turn"]
+    assert answer_of(result)["version"] == view["version"] + 1
 
 
 # ---------------------------------------------------------------- event streams

@@ -15,6 +15,7 @@ from mcp import Client
 from gm.frontends.mcp.server import build_server
 from gm.games import GAMES, REGISTRY
 from gm.play import seats
+from tests.answers import answer_of
 
 # a setting that is not the default, per game (the rematch must keep it)
 OPTIONS = {
@@ -211,7 +212,7 @@ def test_rematch_over_mcp(service, game):
     async def ok(client, tool, **arguments):
         result = await client.call_tool(tool, arguments)
         assert not result.is_error, "\n".join(c.text for c in result.content)
-        return result.structured_content
+        return answer_of(result)
 
     async def main():
         async with Client(build_server(service)) as client:

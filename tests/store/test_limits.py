@@ -16,6 +16,7 @@ from gm.settings import Settings
 from gm.settings.rates import Rate, parse_rates
 from gm.store.embedded import EmbeddedRedis
 from gm.store.ratelimits import Limiter
+from tests.answers import full_client
 
 
 def _app(settings, redis_client, **limits):
@@ -51,7 +52,7 @@ def test_a_burst_of_creations_meets_429_with_retry_after_and_creates_nothing(
 
 
 def test_moves_say_and_resign_are_limited_per_seat_and_change_nothing(settings, redis_client):
-    client = _app(settings, redis_client, limit_seat=(Rate(3, 60),)).test_client()
+    client = full_client(_app(settings, redis_client, limit_seat=(Rate(3, 60),)).test_client())
     game = client.post("/games", json={"game": "masul", "seed": 2024}).get_json()
     token = game["token"]
     legal = game["view"]["legal_moves"]
@@ -83,7 +84,7 @@ def test_hints_count_like_moves_per_seat(settings, redis_client):
 
 
 def test_joins_are_limited_per_address_and_per_game(settings, redis_client):
-    client = _app(settings, redis_client, limit_join=(Rate(2, 60),)).test_client()
+    client = full_client(_app(settings, redis_client, limit_join=(Rate(2, 60),)).test_client())
     game = client.post("/games", json={"game": "maze", "seats": [{"kind": "human"}] * 4})
     game = game.get_json()
     invites = list(game["invites"].values())
@@ -135,7 +136,7 @@ DEFAULTS = {k: getattr(Settings(), k) for k in ("limit_create", "limit_join", "l
 
 def test_counters_are_hash_tagged_expire_and_hold_no_secret(settings, redis_client):
     client = _app(settings, redis_client, **DEFAULTS, limit_seat=Settings().limit_seat)
-    client = client.test_client()
+    client = full_client(client.test_client())
     game = client.post("/games", json={"game": "masul", "seed": 2024}).get_json()
     client.post(f"/play/{game['token']}/moves", json={"move": game["view"]["legal_moves"][0]})
     keys = [k.decode() for k in redis_client.keys("gm-rl:*")]
@@ -191,7 +192,7 @@ def test_a_full_embedded_store_answers_507_and_changes_nothing(tmp_path):
         assert redis_client.config_get("maxmemory") == {"maxmemory": str(2 * 1024 * 1024)}
         assert redis_client.config_get("maxmemory-policy") == {"maxmemory-policy": "noeviction"}
         unlimited = Settings(redis_url=server.url, limit_create=())
-        client = create_app(unlimited, client=redis_client).test_client()
+        client = full_client(create_app(unlimited, client=redis_client).test_client())
         first = client.post("/games", json={"game": "masul", "seed": 2024}).get_json()
         token = first["token"]
         games = 1

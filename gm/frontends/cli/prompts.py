@@ -115,7 +115,7 @@ In the game created with `{json.dumps(body, ensure_ascii=False)}` the player \
 ```
 
 There, {op("play_move")} answers these texts so (a real game is another position: suggest only \
-moves that fit its board and its `legal_moves`):
+moves that fit its board and its `legal_moves_text`):
 
 | move text | gm's verdict |
 |---|---|
@@ -151,8 +151,13 @@ moves in any phrasing, questions, requests ({REQUESTS}) and small talk alike; ne
 rephrase it. `say` answers questions and chat itself; only a move attempt can be illegal.
 - Relay its `reply`, then show `board` **exactly as returned**, in a code block: never redraw, \
 reorder, translate, shorten or "fix" it.
-- A move you already hold in canonical form (from `legal_moves`) may go to {op("play_move")} as \
+- A move you already hold in canonical form may go to {op("play_move")} as \
 `{{"move": "<move>"}}`; the answer has `legal`, the canonical `move`, `events` and `board`.
+- Answers are lean: the verdict, `events`, `board`, whose turn (`to_move`, `your_turn`), \
+`version` and, on the player's turn, `legal_moves_text`: every legal move in one line, \
+`{{a|b}}` one of, `[x]` may be added, `C1–C7` a range (`{{7♣|8♣}} C1–C7 [FD]` is `7♣ C1`, \
+`7♣ C1 FD`, … `8♣ C7 FD`). For the list itself send "legal moves" to `say`; `api_version` 1 \
+gives the full answer (the state as JSON, the seats, every legal move).
 - {op("view_game")} shows the seat's view at any time; {op("get_history")} the moves so far.
 - An error answer (`application/problem+json`) has a `detail` that says how to fix the call: \
 follow it; tell the player in one sentence if it concerns them.
@@ -160,17 +165,18 @@ follow it; tell the player in one sentence if it concerns them.
 rules text call {op("get_rules")} and answer from it. Never make rules up.
 
 ## Cards: never invent, never reveal
-- Only gm knows the deck. Every card you name must be in the latest `board` or `legal_moves`. \
+- Only gm knows the deck. Every card you name must be in the latest `board` or \
+`legal_moves_text`. \
 Never guess or describe the opponent's hand or face-down cards, never announce a move gm has not \
 confirmed, never predict a draw.
 - gm shows each seat only what it may see; keep it so: no speculation about hidden cards.
 - Never decide whether a move is legal yourself: send it and relay the verdict.
 
 ## Illegal moves
-- When `legal` is `false`, nothing changed in the position. The attempt is counted \
-(`seats[].illegal_attempts`); with an `illegal_move_limit` the seat forfeits at the limit. Relay \
-`reason` and `hint` plainly (the `reply` does), then offer two or three moves from \
-`legal_moves`, or all of them if the player asks.
+- When `legal` is `false`, nothing changed in the position. The attempt is counted; with an \
+`illegal_move_limit` the seat forfeits at the limit. Relay `reason` and `hint` plainly (the \
+`reply` does), then offer two or three moves from `legal_moves_text`, or all of them if the \
+player asks.
 - `kind` `ambiguous`: ask which of `candidates` the player meant.
 - Never play a move for the player unless they ask you to choose.
 
@@ -283,7 +289,7 @@ friend, see "Playing a friend"). AI levels: \
 {_options(engine)}
 2. Keep the `token` (see "Keeping the seat").
 3. Show `view.board` exactly as returned and say whose turn it is (`view.to_move`, \
-`view.your_turn`); name a seat by its `seats[].label` ("Row 3"), as the board does.
+`view.your_turn`); name a seat as the board does ("Row 3").
 
 {COMMON_RULES}
 ## Moves

@@ -16,9 +16,12 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from gm.contract.arguments import load_body, load_query
+from gm.contract.errors import InvalidArguments
 from gm.contract.inputs import parse_json
+from gm.contract.lean_schemas import HEADER, LEAN, VERSIONS
 from gm.contract.operations import OPERATIONS, Operation
 from gm.frontends.http.errors import problem
+from gm.play.compact import API_VERSION, lean
 from gm.play.service import GameService
 
 bp = Blueprint("gm", __name__)
@@ -69,14 +72,36 @@ RESPONDERS: dict[str, Callable[[Operation, Any], Any]] = {
 def view_for(op: Operation) -> Callable[..., Any]:
     respond = RESPONDERS.get(op.name, _json)
 
+    shaped = op.name in LEAN
+
     def view(**path_args: str) -> Any:
+        version = api_version() if shaped else None
         body = load_body(op, _json_body(op)) if op.body is not None else {}
         query = load_query(op, request.args)
         assert op.call is not None
-        return respond(op, op.call(service(), {**path_args, **query, **body}))
+        answer = op.call(service(), {**path_args, **query, **body})
+        if version is None:
+            return respond(op, answer)
+        response = current_app.make_response(
+            respond(op, lean(answer) if version == API_VERSION else answer)
+        )
+        response.headers[HEADER] = str(version)
+        return response
 
     view.__name__ = op.name
     return view
+
+
+def api_version() -> int:
+    """The answer's shape the request asks for: ``?api_version=`` or the ``GM-API-Version``
+    header, 2 (lean) when neither; anything else is refused before any work."""
+    raw = request.args.get("api_version") or request.headers.get(HEADER) or str(API_VERSION)
+    if raw.strip() not in {str(v) for v in VERSIONS}:
+        raise InvalidArguments(
+            f"api_version: must be 1 (the full answer) or 2 (the lean one, the default), not "
+            f"{raw[:20]!r}."
+        )
+    return int(raw)
 
 
 def _json_body(op: Operation) -> Any:

@@ -39,10 +39,12 @@ from gm.contract.arguments import perform
 from gm.contract.errors import problem_for
 from gm.contract.openapi import build_openapi
 from gm.contract.operations import OPERATIONS, Operation
-from gm.contract.tools import input_schema
+from gm.contract.tools import input_schema, lean_schema
 from gm.frontends.mcp import app as mcp_app
 from gm.frontends.mcp.http import serve_http
+from gm.frontends.mcp.results import OUTPUT_SCHEMA, handle
 from gm.frontends.security import client_address, is_loopback
+from gm.play.compact import lean
 from gm.play.service import GameService
 from gm.settings import Settings
 from gm.store.ratelimits import Limiter
@@ -58,34 +60,46 @@ legal_moves. {_T["list_games"]} and {_T["get_rules"]} describe the games; {_T["v
 the seat's view at any time; {_T["get_history"]} the moves; {_T["wait_for_turn"]} waits (up to 25 \
 s) until another human seat has moved; {_T["resign"]} ends the game, only when the player asks."""
 
+# Every hint explicit (the directories read them all): what a tool does to a game. A move (or a
+# chat message that may play one) changes the game for good: destructive; creating, joining and a
+# rematch only add. A read changes nothing.
 ANNOTATIONS = {
-    "read": ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False),
-    "write": ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False),
+    "read": ToolAnnotations(
+        read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False
+    ),
+    "write": ToolAnnotations(
+        read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False
+    ),
     "destructive": ToolAnnotations(
-        read_only_hint=False, destructive_hint=True, open_world_hint=False
+        read_only_hint=False, destructive_hint=True, idempotent_hint=False, open_world_hint=False
     ),
 }
+# the answer whole (api_version 1), for the board app and programs: never in the model's context
+ANSWER_META = "gm/answer"
 
 
-def _result(answer: dict[str, Any]) -> CallToolResult:
-    """Structured content: the answer. Text: the answer as JSON, then the board (when there is
-    one) as its own block so a client can show it verbatim."""
-    board = answer.get("board")
-    if board is None and isinstance(answer.get("view"), dict):
-        board = answer["view"].get("board")
+def _result(op: Operation, answer: Any) -> CallToolResult:
+    """What the model reads is the text content, once: the lean answer (gm/play/compact.py) as
+    JSON without the board, then the board as its own block, to be shown as it is. The
+    structured content is the small record a program drives the next call with (validated by the
+    tool's output schema); the whole answer goes in ``_meta`` (:data:`ANSWER_META`), which hosts
+    hand to the board app and never to the model (MCP Apps; the Apps SDK's ``_meta``)."""
+    if not isinstance(answer, dict):
+        return CallToolResult(content=[TextContent(type="text", text=str(answer))])
+    model = lean(answer)
+    view = model.get("view") if isinstance(model.get("view"), dict) else model
+    board = view.pop("board", None) if isinstance(view, dict) else None
     content: list[ContentBlock] = [
-        TextContent(type="text", text=json.dumps(_without_board(answer), ensure_ascii=False))
+        TextContent(type="text", text=json.dumps(model, ensure_ascii=False, separators=(",", ":")))
     ]
     if board is not None:
         content.append(TextContent(type="text", text=board))
-    return CallToolResult(content=content, structured_content=answer)
-
-
-def _without_board(answer: dict[str, Any]) -> dict[str, Any]:
-    out = {k: v for k, v in answer.items() if k != "board"}
-    if isinstance(out.get("view"), dict):
-        out["view"] = {k: v for k, v in out["view"].items() if k != "board"}
-    return out
+    record = handle(answer) if op.ui else None
+    return CallToolResult(
+        content=content,
+        structured_content=record,
+        _meta={ANSWER_META: answer} if record is not None else None,
+    )
 
 
 def call(
@@ -107,7 +121,7 @@ def call(
         if refusal is not None:
             return _error(refusal.text())
     try:
-        return _result(perform(op, service, arguments))
+        return _result(op, perform(op, service, arguments))
     except Exception as err:  # noqa: BLE001 — the error map words every kind, 500 included
         return _error(problem_for(err).text())
 
@@ -176,10 +190,12 @@ def tools(
                 ),
                 trusted_proxies=trusted_proxies,
                 name=op.name,
-                title=None,
-                description=f"{op.summary}. {op.description}",
-                parameters=input_schema(openapi, op.name),
-                fn_metadata=FuncMetadata(arg_model=_NoArguments),
+                title=op.summary,
+                description=op.description,
+                parameters=lean_schema(input_schema(openapi, op.name)),
+                fn_metadata=FuncMetadata(
+                    arg_model=_NoArguments, output_schema=OUTPUT_SCHEMA if op.ui else None
+                ),
                 is_async=False,
                 context_kwarg=None,
                 annotations=ANNOTATIONS[op.effect],

@@ -4,7 +4,9 @@
 
   /* One API call: resolves to {status, data} (data: the JSON answer or problem, or null). */
   function call(method, path, body) {
-    var init = { method: method, headers: { Accept: "application/json" }, cache: "no-store",
+    /* the full answers (api_version 1): the pages draw the state and list the legal moves */
+    var init = { method: method, headers: { Accept: "application/json", "GM-API-Version": "1" },
+      cache: "no-store",
       credentials: "omit", referrerPolicy: "no-referrer" };
     if (body !== undefined) {
       init.headers["Content-Type"] = "application/json";
