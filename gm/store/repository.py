@@ -27,8 +27,9 @@ been pushed out, :class:`OutcomeUnknownError`: the write may or may not have bee
 
 Idempotency answers record the request they answer (operation and a digest of its body): the same
 key with another request raises :class:`KeyReusedError` instead of replaying. An answer larger
-than ``idempotency_max_bytes``, or one the step marks not ``whole``, is not stored whole: only its
-``brief`` (the caller rebuilds the rest from the current view).
+than ``idempotency_max_bytes`` once compressed (zlib), or one the step marks not ``whole``, is not
+stored whole: only its ``brief`` (the caller rebuilds the rest from the current view). A replay
+answers exactly what was stored: the same answer, byte for byte, however the door shapes it.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import secrets
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -411,14 +413,16 @@ class Store:
             except (KeyError, RuntimeError, StopIteration):  # another thread trimmed it
                 break
 
-    def _remembered(self, result: Update, fingerprint: dict[str, str]) -> str:
+    def _remembered(self, result: Update, fingerprint: dict[str, str]) -> bytes:
+        """What the key keeps: the request and its whole answer, compressed (:func:`_pack`), or
+        only the brief when even compressed the answer passes ``idempotency_max_bytes``."""
         for value in (
-            _dumps({"req": fingerprint, "answer": result.response}) if result.whole else "",
-            _dumps({"req": fingerprint, "brief": result.brief or {}}),
+            _pack({"req": fingerprint, "answer": result.response}) if result.whole else b"",
+            _pack({"req": fingerprint, "brief": result.brief or {}}),
         ):
-            if value and len(value.encode("utf-8", "surrogatepass")) <= self.idempotency_max_bytes:
+            if value and len(value) <= self.idempotency_max_bytes:
                 return value
-        return _dumps({"req": fingerprint, "brief": {}})
+        return _pack({"req": fingerprint, "brief": {}})
 
     def delete(self, game_id: str) -> None:
         self.redis.delete(self.doc_key(game_id), self.log_key(game_id))
@@ -494,8 +498,22 @@ def _settle(raw: bytes | None, sent: list[_Attempt]) -> tuple[_Attempt | None, l
     return None, [a for a in sent if n == a.read_n]
 
 
+def _pack(value: dict[str, Any]) -> bytes:
+    """A stored idempotency answer: its JSON, zlib-compressed (a JSON text never starts with
+    the zlib header's 0x78, so :func:`_unpack` tells the two apart; values stored before
+    compression stay readable). Answers repeat the board, the seats and the moves' words: they
+    shrink to about a third."""
+    return zlib.compress(_dumps_bytes(value), 6)
+
+
+def _unpack(raw: bytes) -> Any:
+    if raw[:1] == b"x":
+        return _loads(zlib.decompress(raw))
+    return _loads(raw)
+
+
 def _replay(earlier: bytes, fingerprint: dict[str, str]) -> Any:
-    stored = _loads(earlier)
+    stored = _unpack(earlier)
     if not (isinstance(stored, dict) and isinstance(stored.get("req"), dict)):
         return stored  # stored before requests were recorded
     first = stored["req"]

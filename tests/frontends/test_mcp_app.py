@@ -23,6 +23,7 @@ from gm.contract.operations import OPERATIONS
 from gm.frontends.mcp import app as mcp_app
 from gm.frontends.mcp.server import build_server
 from tests import browser as browser_for_tests
+from tests.answers import answer_of
 from tests.real_server import ROOT, free_port, gm_env
 
 pytestmark = pytest.mark.slow  # the slow tier: a real browser and the host bridge
@@ -91,7 +92,7 @@ def test_the_app_is_one_document_that_needs_no_network():
 
 def test_a_host_without_apps_still_gets_the_text_board(redis_url):
     """The Python SDK's client over stdio neither asks for nor reads the app: every view tool
-    still answers the text board as a text block, and the answer as structured content."""
+    still answers the text board as a text block, and the whole answer in ``_meta``."""
     params = StdioServerParameters(
         command=sys.executable,
         args=["-m", "gm", "mcp"],
@@ -101,16 +102,16 @@ def test_a_host_without_apps_still_gets_the_text_board(redis_url):
     async def main():
         async with Client(params) as client:
             game = await client.call_tool("new_game", {"game": "masul", "seed": 2024})
-            view = game.structured_content["view"]
+            view = answer_of(game)["view"]
             texts = [c.text for c in game.content]
             assert texts[-1] == view["board"] and "Row 3" in texts[-1]
-            token = game.structured_content["token"]
+            token = answer_of(game)["token"]
             move = view["legal_moves"][0]
             played = await client.call_tool("play_move", {"token": token, "move": move})
             assert played.structured_content["legal"] is True
-            assert played.content[-1].text == played.structured_content["board"]
+            assert played.content[-1].text == answer_of(played)["board"]
             seen = await client.call_tool("view_game", {"token": token})
-            assert seen.content[-1].text == seen.structured_content["board"]
+            assert seen.content[-1].text == answer_of(seen)["board"]
             assert seen.structured_content["version"] == played.structured_content["version"]
 
     anyio.run(main)
@@ -239,7 +240,7 @@ def test_the_board_renders_in_a_host_on_the_official_bridge_and_a_click_plays(
         "(args) => gmHost.callTool('new_game', args)",
         {"game": "masul", "seed": 2024, "ai_level": "seed"},
     )
-    answer = turn["structuredContent"]
+    answer = turn["answer"]
     token, view = answer["token"], answer["view"]
     app = page.frame_locator(f"#{turn['frame']}").frame_locator("iframe")
     app.locator("#board").wait_for(state="visible")
@@ -264,15 +265,15 @@ def test_the_board_renders_in_a_host_on_the_official_bridge_and_a_click_plays(
 
     seen = page.evaluate(
         "async (token) => (await gmHost.state.client.callTool("
-        "{name: 'view_game', arguments: {token}})).structuredContent",
+        "{name: 'view_game', arguments: {token}}))._meta['gm/answer']",
         token,
     )
     assert seen["version"] > view["version"]
     assert app.locator("#sub").text_content().endswith(f"version {seen['version']}")
     assert app.locator("#board").text_content() == seen["board"]
     history = page.evaluate(
-        "async (token) => (await gmHost.state.client.callTool("
-        "{name: 'get_history', arguments: {token}})).structuredContent",
+        "async (token) => JSON.parse((await gmHost.state.client.callTool("
+        "{name: 'get_history', arguments: {token}})).content[0].text)",
         token,
     )
     assert history["moves"][0]["seat"] == view["seat"] and history["moves"][0]["move"] == move
@@ -294,7 +295,7 @@ def test_the_board_renders_in_a_host_on_the_official_bridge_and_a_click_plays(
     )
     spectator = page.frame_locator(f"#{watch['frame']}").frame_locator("iframe")
     spectator.locator("#board").wait_for(state="visible")
-    assert spectator.locator("#board").text_content() == watch["structuredContent"]["board"]
+    assert spectator.locator("#board").text_content() == watch["answer"]["board"]
     assert "watching" in spectator.locator("#sub").text_content()
     assert spectator.locator("#moves button").count() == 0
     assert spectator.locator("#actions button").count() == 0
@@ -305,7 +306,7 @@ def test_the_board_renders_in_a_host_on_the_official_bridge_and_a_click_plays(
     )
     verdict = page.frame_locator(f"#{wrong['frame']}").frame_locator("iframe")
     verdict.locator("#note.bad").wait_for()
-    assert verdict.locator("#note").text_content().startswith(wrong["structuredContent"]["reason"])
+    assert verdict.locator("#note").text_content().startswith(wrong["answer"]["reason"])
     assert verdict.locator("#board").text_content() == seen["board"]
 
     # a view with a board picture: drawn as an image (an SVG there runs no script), under the CSP

@@ -82,7 +82,10 @@ async function callTool(name, args) {
     pre.textContent = textOf(result);
     turn.append(pre);
   }
-  return { frame, isError: !!result.isError, structuredContent: result.structuredContent ?? null };
+  // the whole answer rides in _meta["gm/answer"]; the structured content is a small record
+  const answer = (result._meta && result._meta["gm/answer"]) ?? null;
+  return { frame, isError: !!result.isError, structuredContent: result.structuredContent ?? null,
+    answer };
 }
 
 // A result shown again (a host reloading a conversation shows the stored results).

@@ -1,7 +1,7 @@
 """The structured part of gm's MCP tool results: a small record a program drives its next
-call with (the version to send as expected_version, the verdict of a move; the game id and the
-seat token when the call made them), and its JSON schema, the ``outputSchema`` of every tool
-that answers a view.
+call with (the version to send as expected_version, the verdict of a move, the game id when the
+call made or joined a game; the seat token is in the text), and its JSON schema, the
+``outputSchema`` of every tool that answers a view.
 
 The model reads the lean answer in the text content (gm/frontends/mcp/server.py); hosts that show
 the model the structured content too (ChatGPT) read these few fields beside it, never the board
@@ -16,7 +16,6 @@ OUTPUT_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
         "game_id": {"type": "string"},
-        "token": {"type": "string"},
         "version": {"type": "integer"},
         "legal": {"type": "boolean"},
     },
@@ -33,8 +32,6 @@ def handle(answer: dict[str, Any]) -> dict[str, Any] | None:
     out: dict[str, Any] = {"version": view["version"]}
     if isinstance(answer.get("view"), dict):  # a game made or joined: its id
         out["game_id"] = answer["game_id"]
-    if answer.get("token"):
-        out["token"] = answer["token"]
     if isinstance(answer.get("legal"), bool):
         out["legal"] = answer["legal"]
     return out

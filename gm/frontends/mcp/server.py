@@ -24,15 +24,18 @@ chat.
 from __future__ import annotations
 
 import argparse
+import base64
 import json
 import sys
+from functools import cache
+from importlib.resources import files
 from typing import Any
 
 import anyio
 from mcp.server import MCPServer
 from mcp.server.mcpserver.tools import Tool
 from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase, FuncMetadata
-from mcp.types import CallToolResult, ContentBlock, TextContent, ToolAnnotations
+from mcp.types import CallToolResult, ContentBlock, Icon, TextContent, ToolAnnotations
 
 from gm import __version__, composition
 from gm.contract.arguments import perform
@@ -41,6 +44,7 @@ from gm.contract.openapi import build_openapi
 from gm.contract.operations import OPERATIONS, Operation
 from gm.contract.tools import input_schema, lean_schema
 from gm.frontends.mcp import app as mcp_app
+from gm.frontends.mcp import prompts as mcp_prompts
 from gm.frontends.mcp.http import serve_http
 from gm.frontends.mcp.results import OUTPUT_SCHEMA, handle
 from gm.frontends.security import client_address, is_loopback
@@ -209,14 +213,31 @@ def build_server(
     service: GameService, limiter: Limiter | None = None, trusted_proxies: int = 0
 ) -> MCPServer:
     """The MCP server with gm's tools, on ``service``."""
-    return MCPServer(
+    server = MCPServer(
         "gm",
+        title=TITLE,
         instructions=INSTRUCTIONS,
+        website_url=WEBSITE,
+        icons=[Icon(src=icon_uri(), mime_type="image/svg+xml", sizes=["any"])],
         version=__version__,
         log_level="WARNING",
         tools=tools(service, limiter, trusted_proxies),
         extensions=[mcp_app.extension()],
     )
+    for prompt in mcp_prompts.prompts():
+        server.add_prompt(prompt)
+    return server
+
+
+TITLE = "gm, the card game master"
+WEBSITE = "https://github.com/gm-gamemaster/gm"
+
+
+@cache
+def icon_uri() -> str:
+    """The server's icon: the pages' favicon (an SVG), as a data: URI (no request to make)."""
+    svg = files("gm.frontends.web").joinpath("static/favicon.svg").read_bytes()
+    return "data:image/svg+xml;base64," + base64.b64encode(svg).decode("ascii")
 
 
 # ---------------------------------------------------------------- running it
