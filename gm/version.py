@@ -23,8 +23,10 @@ DISTRIBUTION = "gm-gamemaster"
 
 #: The version of the HTTP API and the MCP tools (gm/contract/operations.py): the major number
 # changes when
-#: an operation, an argument or an answer field is removed or changes meaning.
-API_VERSION = "1.0"
+#: an operation, an argument or an answer field is removed or changes meaning. 2: the lean
+#: answers (gm/play/compact.py) by default; a request asks for version 1's full answers with
+#: ``?api_version=1`` or the header ``GM-API-Version: 1``.
+API_VERSION = "2.0"
 
 _SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
 

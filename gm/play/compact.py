@@ -89,7 +89,7 @@ def lean_view(view: dict[str, Any]) -> dict[str, Any]:
 def _head(answer: dict[str, Any]) -> dict[str, Any]:
     """The answer's own fields; a chat message's canonical ``move`` only when its ``reply`` does
     not already say it."""
-    out = {k: answer[k] for k in HEAD_FIELDS if k in answer}
+    out = {k: answer[k] for k in HEAD_FIELDS if k in answer and answer[k] != {}}
     if out.get("reply") and out.get("move") and out["move"] in out["reply"]:
         del out["move"]
     if out.get("intent") == "move" and "legal" in out:  # read as a move: the verdict says so

@@ -166,7 +166,7 @@ def test_tool_calls_over_http_meet_the_rate_limits(keyed, redis_client):
             refused = await client.call_tool("new_game", {"game": "masul"})
             assert refused.is_error
             text = refused.content[0].text
-            assert text.startswith("Too many requests (429): Too many new games from your address")
+            assert text.startswith("Too many requests: Too many new games from your address")
             assert "Wait " in text
 
     anyio.run(main)

@@ -8,17 +8,19 @@ the same schemas (:func:`gm.contract.arguments.load_arguments`): unknown argumen
 outside an enum are refused in the words HTTP's 422 uses. They use the same :class:`GameService` and
 Redis as the HTTP API (``REDIS_URL``, or else the embedded server of ``--data-dir`` — reused when a
 ``gm serve`` already runs on it), so verdicts and seat secrecy are the HTTP API's too. A refusal is
-a tool error result whose text is ``Title (status): detail`` from the one error map
+a tool error result whose text is ``Title: detail`` from the one error map
 (gm/contract/errors.py); an illegal move is a normal result with ``legal: false``.
 
 Over HTTP (gm/frontends/mcp/http.py) the server sits behind gm's door — the operator key,
 Host/Origin checks, ``/healthz`` — and tool calls count against the HTTP API's rate limits
 (gm/store/ratelimits.py).
 
-Each result has the full answer as structured content, and as text: the answer as JSON (without
-the board) followed by the board as plain text, to be shown exactly as it is. The tools that answer
-a view also link gm's board app (gm/frontends/mcp/app.py), which hosts with MCP Apps show in the
-chat.
+What the model reads is the text content, once: the lean answer (gm/play/compact.py) as JSON
+without the board, then the board as plain text, to be shown exactly as it is. Hosts pass the text
+content to the model; ChatGPT passes the structured content too, so that holds only a small
+record (gm/frontends/mcp/results.py) validated by the tool's output schema; the whole answer rides
+in ``_meta['gm/answer']``, which hosts hand to the board app (MCP Apps) and never to the model.
+The tools that answer a view link gm's board app (gm/frontends/mcp/app.py).
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from mcp.types import CallToolResult, ContentBlock, Icon, TextContent, ToolAnnot
 
 from gm import __version__, composition
 from gm.contract.arguments import perform
-from gm.contract.errors import problem_for
+from gm.contract.errors import Problem, problem_for
 from gm.contract.openapi import build_openapi
 from gm.contract.operations import OPERATIONS, Operation
 from gm.contract.tools import input_schema, lean_schema
@@ -51,7 +53,7 @@ from gm.frontends.security import client_address, is_loopback
 from gm.play.compact import lean
 from gm.play.service import GameService
 from gm.settings import Settings
-from gm.store.ratelimits import Limiter
+from gm.store.ratelimits import Limiter, Refusal
 
 _T = {op.name: op.name for op in OPERATIONS if op.mcp}
 INSTRUCTIONS = f"""\
@@ -64,9 +66,8 @@ legal_moves. {_T["list_games"]} and {_T["get_rules"]} describe the games; {_T["v
 the seat's view at any time; {_T["get_history"]} the moves; {_T["wait_for_turn"]} waits (up to 25 \
 s) until another human seat has moved; {_T["resign"]} ends the game, only when the player asks."""
 
-# Every hint explicit (the directories read them all): what a tool does to a game. A move (or a
-# chat message that may play one) changes the game for good: destructive; creating, joining and a
-# rematch only add. A read changes nothing.
+# Every hint explicit (the directories read them all): what a tool does to a game. Creating,
+# joining and a rematch only add; resigning ends a game; a read changes nothing.
 ANNOTATIONS = {
     "read": ToolAnnotations(
         read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False
@@ -76,6 +77,16 @@ ANNOTATIONS = {
     ),
     "destructive": ToolAnnotations(
         read_only_hint=False, destructive_hint=True, idempotent_hint=False, open_world_hint=False
+    ),
+}
+# What each tool does to a game where its contract effect says less: a move (or a chat message,
+# which may play one or resign) changes the game for good; asking for a rematch again gives the
+# same game.
+HINTS = {
+    "play_move": ANNOTATIONS["destructive"],
+    "say": ANNOTATIONS["destructive"],
+    "rematch": ToolAnnotations(
+        read_only_hint=False, destructive_hint=False, idempotent_hint=True, open_world_hint=False
     ),
 }
 # the answer whole (api_version 1), for the board app and programs: never in the model's context
@@ -114,23 +125,31 @@ def call(
     address: str | None = None,
 ) -> CallToolResult:
     """One tool call: the arguments validated by the operation's schema, the service call, the
-    answer as a result; every refusal a tool error ``Title (status): detail``, never a crash.
+    answer as a result; every refusal a tool error ``Title: detail`` in plain words, never a
+    crash.
     Over HTTP (``address`` known) the HTTP API's rate limits count the call first."""
     if limiter is not None and address is not None:
         path_args = arguments if isinstance(arguments, dict) else {}
         try:
             refusal = limiter.check(op.name, address, path_args)
         except Exception as err:  # noqa: BLE001 — Redis unreachable: the error map's words
-            return _error(problem_for(err).text())
+            return _error(problem_for(err))
         if refusal is not None:
-            return _error(refusal.text())
+            return _error(refusal)
     try:
         return _result(op, perform(op, service, arguments))
     except Exception as err:  # noqa: BLE001 — the error map words every kind, 500 included
-        return _error(problem_for(err).text())
+        return _error(problem_for(err))
 
 
-def _error(text: str) -> CallToolResult:
+# A refusal's title in a chat's words: no HTTP status, no request body (a tool has arguments)
+PLAIN_TITLES = {"Invalid request body": "Invalid arguments"}
+
+
+def _error(problem: Problem | Refusal) -> CallToolResult:
+    """A refusal as the model reads it: ``Title: detail``, in plain words (no HTTP status)."""
+    title = PLAIN_TITLES.get(problem.title, problem.title)
+    text = f"{title}: {problem.detail}"
     return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
 
 
@@ -202,7 +221,7 @@ def tools(
                 ),
                 is_async=False,
                 context_kwarg=None,
-                annotations=ANNOTATIONS[op.effect],
+                annotations=HINTS.get(op.name, ANNOTATIONS[op.effect]),
                 meta=mcp_app.TOOL_META if op.ui else None,
             )
         )
