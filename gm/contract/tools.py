@@ -348,6 +348,19 @@ def fill_nulls_for(arguments: dict[str, Any], schema: dict[str, Any]) -> dict[st
     return out
 
 
+SEED = 2024  # the examples' deal
+
+
+def first_move(game: str) -> str:
+    """A legal first move of ``game`` dealt with :data:`SEED`, the creator's seat to move (the
+    answers are lean: they describe the legal moves rather than list them)."""
+    engine = REGISTRY[game]
+    state = engine.new_state(SEED, engine.options({}), engine.info.min_players)
+    if engine.to_move(state) != 0:
+        return "{{setup.view.legal_moves_text}}"  # not the creator's turn: no example move
+    return engine.render_move(engine.legal_moves(state, 0)[0])
+
+
 def tool_examples() -> dict[str, dict[str, Any]]:
     """One example call per tool, for the first registered game."""
     game = next(iter(REGISTRY))
@@ -358,7 +371,7 @@ def tool_examples() -> dict[str, dict[str, Any]]:
     return {
         "list_games": {"arguments": {}},
         "get_rules": {"arguments": {"game": game}},
-        "new_game": {"arguments": {"game": game, "opponent": "ai", "seed": 2024}},
+        "new_game": {"arguments": {"game": game, "opponent": "ai", "seed": SEED}},
         "join_game": {
             "setup": with_invite,
             "arguments": {
@@ -368,10 +381,10 @@ def tool_examples() -> dict[str, dict[str, Any]]:
         },
         "view_game": {"setup": new_game, "arguments": {"token": token}},
         "play_move": {
-            "setup": new_game,
+            "setup": {"tool": "new_game", "arguments": {**new_game["arguments"], "seed": SEED}},
             "arguments": {
                 "token": token,
-                "move": "{{setup.view.legal_moves.0}}",
+                "move": first_move(game),
                 "expected_version": "{{setup.view.version}}",
             },
         },
