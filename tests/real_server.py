@@ -45,12 +45,15 @@ def gm_env(**extra: str) -> dict[str, str]:
 
 
 def call(
-    port: int, method: str, path: str, body: Any = None, timeout: float = 10
+    port: int, method: str, path: str, body: Any = None, timeout: float = 10, full: bool = True
 ) -> tuple[int, dict[str, str], Any, float]:
-    """One request on a new connection: (status, headers, JSON body or text, seconds)."""
+    """One request on a new connection: (status, headers, JSON body or text, seconds). ``full``
+    asks for the full answers (``GM-API-Version: 1``), the shape the serving tests read."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     data = json.dumps(body).encode() if body is not None else None
     headers = {"Content-Type": "application/json"} if data is not None else {}
+    if full:
+        headers["GM-API-Version"] = "1"
     start = time.monotonic()
     try:
         conn.request(method, path, body=data, headers=headers)
