@@ -381,7 +381,10 @@ def tool_examples() -> dict[str, dict[str, Any]]:
         },
         "view_game": {"setup": new_game, "arguments": {"token": token}},
         "play_move": {
-            "setup": {"tool": "new_game", "arguments": {**new_game["arguments"], "seed": SEED}},
+            "setup": {
+                "tool": "new_game",
+                "arguments": {"game": game, "opponent": "ai", "seed": SEED},
+            },
             "arguments": {
                 "token": token,
                 "move": first_move(game),

@@ -42,7 +42,10 @@ def server(redis_url, redis_client):
 def _call(url: str, method: str = "GET", body: dict | None = None, timeout: float = 30):
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(
-        url, data=data, method=method, headers={"Content-Type": "application/json"}
+        url,
+        data=data,
+        method=method,
+        headers={"Content-Type": "application/json", "GM-API-Version": "1"},  # the full answers
     )
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:

@@ -23,6 +23,7 @@ from redis.retry import Retry
 from gm.frontends.http.app import create_app
 from gm.settings import Settings
 from gm.store.embedded import server_binary
+from tests.answers import full_client
 from tests.real_server import free_port
 
 pytestmark = pytest.mark.slow  # the slow tier: a proxy that drops replies, timeouts
@@ -179,7 +180,7 @@ def http(request, proxy):
         port=proxy.port, socket_timeout=TIMEOUT_S, socket_connect_timeout=TIMEOUT_S, **retry
     )
     app = create_app(Settings(redis_url=f"redis://127.0.0.1:{proxy.port}"), client=client)
-    yield app.test_client()
+    yield full_client(app.test_client())
     client.close()
 
 

@@ -102,7 +102,12 @@ class HttpBackend:
         self.api_key = api_key
 
     def _post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
-        headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        # the full answers (api_version 1): the terminal shows the seats, the events' seats…
+        headers = {
+            "Content-Type": "application/json",
+            "Accept": "application/json",
+            "GM-API-Version": "1",
+        }
         if self.api_key:
             headers["Authorization"] = f"Bearer {self.api_key}"
         request = urllib.request.Request(
