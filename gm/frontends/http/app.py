@@ -21,6 +21,7 @@ from gm.frontends.http import requestlog
 from gm.frontends.http.documents import bp as frontends_bp
 from gm.frontends.http.errors import problem, register
 from gm.frontends.http.events import bp as events_bp
+from gm.frontends.http.mcp_door import bp as mcp_bp
 from gm.frontends.http.routes import bp
 from gm.frontends.security import bearer_ok, client_address
 from gm.frontends.web import bp as pages_bp
@@ -150,4 +151,5 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
     app.register_blueprint(frontends_bp)  # /openapi.json, /tools/*.json
     app.register_blueprint(events_bp)  # /play/<token>/events, /games/<game_id>/events (SSE)
     app.register_blueprint(pages_bp)  # the pages for people: /, /watch/<id>, /seat, /join
+    app.register_blueprint(mcp_bp)  # /mcp, relayed to gm serve's MCP server
     return app

@@ -153,10 +153,13 @@ def _client_address(context: Any, trusted_proxies: int) -> str | None:
         request = context.request_context.request
     except (AttributeError, ValueError):
         return None
-    client = getattr(request, "client", None)
-    if request is None or client is None:
+    if request is None:
         return None
-    return client_address(client.host, request.headers, trusted_proxies)
+    client = getattr(request, "client", None)
+    if client is None and not trusted_proxies:
+        return None
+    # behind gm serve's relay (a Unix socket, no peer address) the relay's X-Forwarded-For
+    return client_address(client.host if client else None, request.headers, trusted_proxies)
 
 
 def tools(
@@ -209,7 +212,7 @@ def build_server(
 def run(args: argparse.Namespace) -> int:
     """``gm mcp [--http] [--host H] [--port P] [--data-dir D] [--allow-unauthenticated]``."""
     settings = Settings.from_env()
-    if args.http and not settings.api_key and not is_loopback(args.host):
+    if args.http and not args.socket and not settings.api_key and not is_loopback(args.host):
         if not args.allow_unauthenticated:
             print(
                 f"gm: refusing to serve MCP over HTTP on {args.host} without an operator key: "
@@ -222,8 +225,10 @@ def run(args: argparse.Namespace) -> int:
     with composition.connect(settings, args.data_dir) as client:
         parts = composition.build(settings, client)  # the same parts as every other door
         if args.http:
-            server = build_server(parts.service, parts.limiter, settings.trusted_proxies)
-            serve_http(server, parts.service, settings, args.host, args.port)
+            # behind gm serve's relay (--socket) the one hop to believe is the relay's
+            proxies = 1 if args.socket else settings.trusted_proxies
+            server = build_server(parts.service, parts.limiter, proxies)
+            serve_http(server, parts.service, settings, args.host, args.port, uds=args.socket)
         else:
             build_server(parts.service).run("stdio")
     return 0
