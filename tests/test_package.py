@@ -281,7 +281,8 @@ def test_the_procfile_runs_gm_serve_and_gm_serve_one_gunicorn_configuration():
     command = ["gunicorn", *GUNICORN_COMMAND[3:]]
     seen = _gunicorn_sees(command, GM_HOST="0.0.0.0", PORT="5123")
     assert seen["app"] == "gm.app:create_app()" and seen["bind"] == ["0.0.0.0:5123"]
-    assert seen["worker_class"] == "gevent" and seen["no_control_socket"] is True
+    assert seen["worker_class"] == "gm.frontends.http.gunicorn_worker.Worker"  # gevent, fast stop
+    assert seen["no_control_socket"] is True
     # gm serve's options reach the same file as the environment it reads
     seen = _gunicorn_sees(command, GM_HOST="127.0.0.2", PORT="5124", GM_WORKERS="3")
     assert seen["bind"] == ["127.0.0.2:5124"] and seen["workers"] == 3

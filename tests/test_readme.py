@@ -93,7 +93,7 @@ def test_gm_serve_runs_the_readme_curl_session_to_the_final_score(served):
     # the embedded server kept its data where README says
     assert (cwd / "gm-data").is_dir()
     front = out.split("--- front ends ---\n", 1)[1]
-    assert front.startswith("http://localhost:8000\n"), "the Action's server is GM_PUBLIC_URL"
+    assert front.startswith(f"{url}\n"), "the Action's server: the address it was fetched from"
     assert "\nplay_move\n" in front, "operationIds and OpenAI tool names are listed"
     assert '"path":"/play/{token}/moves"' in front, "the route of a tool is shown"
     assert '"input_schema"' in front, "an Anthropic tool is shown"

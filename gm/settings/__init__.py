@@ -34,7 +34,7 @@ class Settings:
     idempotency_ttl_s: int = 24 * 3600
     api_key: str = ""  # when set, every route wants `Authorization: Bearer <key>`
     max_body_bytes: int = 64 * 1024
-    public_url: str = "http://localhost:8000"
+    public_url: str = ""  # the server /openapi.json names; empty: each request's own address
     ai_budget_ms: int = 1000  # AI work one request may do; the next request plays on
     ai_think_ms: int = 80  # one `strong` AI move's search time (at most ai_budget_ms)
     # ---- limits and exposure (issue 10: limits, authentication); README's configuration table

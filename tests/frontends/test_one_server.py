@@ -19,22 +19,10 @@ import pytest
 from mcp import Client
 
 from tests.frontends.test_mcp import TOOLS, _ok, _play_to_the_end
+from tests.npm import node_tool
 from tests.real_server import GmServe, call
 
 pytestmark = pytest.mark.slow  # the slow tier: gm serve as a process
-
-ROOT = Path(__file__).resolve().parents[2]
-NODE_TOOLS = ROOT / "tests" / "node_tools"
-
-
-def node_tool(name: str) -> str:
-    """tests/node_tools/node_modules/.bin/<name> (``npm ci`` there first when missing)."""
-    binary = NODE_TOOLS / "node_modules" / ".bin" / name
-    if not binary.exists():
-        subprocess.run(
-            ["npm", "ci", "--no-audit", "--no-fund"], cwd=NODE_TOOLS, check=True, timeout=600
-        )
-    return str(binary)
 
 
 @pytest.fixture(scope="module")

@@ -190,9 +190,13 @@ def _child(command: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
     return subprocess.Popen(command, env=env, preexec_fn=die_with_parent)  # noqa: PLW1509
 
 
-def _wait_for_socket(path: str, process: subprocess.Popen[bytes], seconds: float = 30) -> None:
+def _wait_for_socket(
+    path: str, process: subprocess.Popen[bytes], tree: _Tree, seconds: float = 60
+) -> None:
     deadline = time.monotonic() + seconds
-    while not os.path.exists(path) and process.poll() is None and time.monotonic() < deadline:
+    while not os.path.exists(path) and time.monotonic() < deadline:
+        if process.poll() is not None or tree.stopping:
+            return
         time.sleep(0.02)
 
 
@@ -223,41 +227,60 @@ def serve(args: argparse.Namespace) -> int:
         GM_HOST=args.host, PORT=str(args.port), GM_WORKERS=str(args.workers),
         GM_THREADS=str(args.threads),
     )  # fmt: skip
-    mcp_child = _child(_mcp_command(socket_path, args.host), env)
-    _wait_for_socket(socket_path, mcp_child)  # /mcp answers once /healthz does
-    child = _child(GUNICORN_COMMAND, env)
-    children = [mcp_child, child]
-    stopping = {"signal": 0}
-
-    def forward(signum: int, _frame: object) -> None:
-        stopping["signal"] = signum
-        for process in children:
-            if process.poll() is None:
-                process.send_signal(signal.SIGTERM if signum == signal.SIGINT else signum)
-
-    signal.signal(signal.SIGTERM, forward)
-    signal.signal(signal.SIGINT, forward)
+    tree = _Tree(env, _mcp_command(socket_path, args.host))
+    signal.signal(signal.SIGTERM, tree.stop)
+    signal.signal(signal.SIGINT, tree.stop)
     try:
-        while child.poll() is None:  # gunicorn is the server; the MCP server is restarted
-            if mcp_child.poll() is not None and not stopping["signal"]:
+        return tree.run(socket_path)
+    finally:
+        tree.end()
+        shutil.rmtree(sockets, ignore_errors=True)
+        if server is not None:
+            server.stop()
+
+
+class _Tree:
+    """gm serve's children: the MCP server (restarted when it dies unasked), then gunicorn."""
+
+    def __init__(self, env: dict[str, str], mcp_command: list[str]):
+        self.env = env
+        self.mcp_command = mcp_command
+        self.children: list[subprocess.Popen[bytes]] = []
+        self.stopping = False
+
+    def stop(self, _signum: int, _frame: object) -> None:
+        """SIGTERM or SIGINT: SIGTERM to every child (gunicorn's graceful stop)."""
+        self.stopping = True
+        for process in self.children:
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+
+    def run(self, socket_path: str) -> int:
+        mcp_child = _child(self.mcp_command, self.env)
+        self.children.append(mcp_child)
+        _wait_for_socket(socket_path, mcp_child, self)  # /mcp answers once /healthz does
+        if self.stopping:
+            return 0
+        gunicorn = _child(GUNICORN_COMMAND, self.env)
+        self.children.append(gunicorn)
+        while gunicorn.poll() is None:  # gunicorn is the server; the MCP server is restarted
+            if self.children[0].poll() is not None and not self.stopping:
                 print("gm: the MCP server exited; starting it again", file=sys.stderr, flush=True)
                 time.sleep(0.5)
-                mcp_child = children[0] = _child(_mcp_command(socket_path, args.host), env)
-            time.sleep(0.05)
-        return child.returncode
-    finally:
-        for process in children:
+                self.children[0] = _child(self.mcp_command, self.env)
+            time.sleep(0.02)
+        return gunicorn.returncode
+
+    def end(self) -> None:
+        for process in self.children:
             if process.poll() is None:
                 process.terminate()
-        for process in children:
+        for process in self.children:
             try:
                 process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
-        shutil.rmtree(sockets, ignore_errors=True)
-        if server is not None:
-            server.stop()
 
 
 def run_redis(args: argparse.Namespace) -> int:

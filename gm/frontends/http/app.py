@@ -49,6 +49,14 @@ def _yielding_clock() -> Callable[[], float]:
 
 
 YIELD_EVERY_S = 0.01
+# answered without the operator key: the probes, and the documents (they hold no secret, and a
+# GPT Action's importer cannot send a key)
+OPEN_ENDPOINTS = frozenset(
+    {
+        "gm.health", "gm.readiness", "gm_frontends.get_openapi", "gm_frontends.get_openai_tools",
+        "gm_frontends.get_anthropic_tools",
+    }
+)  # fmt: skip
 
 
 def _flask_cli_embedded(settings: Settings) -> str:
@@ -117,8 +125,8 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
 
         @app.before_request
         def _require_key() -> Response | None:
-            if request.endpoint in ("gm.health", "gm.readiness"):
-                return None  # the probes reveal nothing: they answer without the key
+            if request.endpoint in OPEN_ENDPOINTS:
+                return None  # the probes and documents reveal nothing: no key wanted
             if not bearer_ok(request.headers.get("Authorization"), key):
                 response = problem(
                     401,

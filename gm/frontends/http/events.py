@@ -88,6 +88,9 @@ def stream(
             end = time.monotonic() + settings.live_stream_s
             beat = max(1, settings.live_heartbeat_s)
             while (left := end - time.monotonic()) > 0:
+                if live.STOPPING.is_set():  # the server stops: reconnect (to the next one) soon
+                    yield f"retry: {RETRY_MS}\n: the server restarts; reconnect\n\n".encode()
+                    return
                 if not watcher.wait(min(beat, left)):  # quiet: the hub would have woken us
                     yield b": keep-alive\n\n"  # also finds a client that went away
                     continue

@@ -25,14 +25,14 @@ import anyio
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from gm.contract.errors import problem_for
+from gm.contract.errors import problem_for, problem_type
 from gm.frontends.security import allowed_hosts, bearer_ok, host_name, origin_host
 from gm.settings import Settings
 
 
 async def _problem(send: Send, status: int, title: str, detail: str, **headers: str) -> None:
     body = json.dumps(
-        {"type": "about:blank", "title": title, "status": status, "detail": detail},
+        {"type": problem_type(title, status), "title": title, "status": status, "detail": detail},
         ensure_ascii=False,
     ).encode()
     raw = [

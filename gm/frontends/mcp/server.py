@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import signal
 import sys
 from typing import Any
 
@@ -222,13 +224,53 @@ def run(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 2
-    with composition.connect(settings, args.data_dir) as client:
-        parts = composition.build(settings, client)  # the same parts as every other door
-        if args.http:
+    if args.http:
+        with composition.connect(settings, args.data_dir) as client:
+            parts = composition.build(settings, client)  # the same parts as every other door
             # behind gm serve's relay (--socket) the one hop to believe is the relay's
             proxies = 1 if args.socket else settings.trusted_proxies
             server = build_server(parts.service, parts.limiter, proxies)
             serve_http(server, parts.service, settings, args.host, args.port, uds=args.socket)
-        else:
+        return 0
+    return _run_stdio(settings, args.data_dir or desktop_data_dir())
+
+
+def desktop_data_dir() -> str | None:
+    """Where ``gm mcp`` over stdio keeps its embedded store when neither ``--data-dir`` nor
+    GM_DATA_DIR says: the platform's user-data location (``~/.local/share/gm``,
+    ``~/Library/Application Support/gm``, ``%LOCALAPPDATA%\\gm``) — desktop hosts start servers
+    in ``/`` or another directory that is not the user's."""
+    if os.environ.get("GM_DATA_DIR", "").strip():
+        return None
+    import platformdirs
+
+    return platformdirs.user_data_dir("gm", appauthor=False)
+
+
+class _Stop(Exception):
+    """SIGTERM or SIGINT: stop now."""
+
+
+def _run_stdio(settings: Settings, data_dir: str | None) -> int:
+    """The stdio server until its input ends or SIGTERM/SIGINT: then the embedded Valkey is
+    stopped and the process exits at once (the thread reading stdin would otherwise keep it
+    until the host closes the pipe)."""
+
+    def stop(_signum: int, _frame: object) -> None:
+        raise _Stop
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    code = 0
+    try:
+        with composition.connect(settings, data_dir) as client:
+            parts = composition.build(settings, client)  # the same parts as every other door
             build_server(parts.service).run("stdio")
-    return 0
+    except (_Stop, KeyboardInterrupt):
+        code = 0
+    except BaseExceptionGroup as group:  # the signal raised inside the SDK's task group
+        if not group.subgroup((_Stop, KeyboardInterrupt)):
+            raise
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
