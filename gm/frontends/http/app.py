@@ -127,6 +127,8 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
         def _require_key() -> Response | None:
             if request.endpoint in OPEN_ENDPOINTS:
                 return None  # the probes and documents reveal nothing: no key wanted
+            if settings.auth_mode and (request.endpoint or "").startswith("gm_mcp."):
+                return None  # /mcp with sign-in: the MCP server checks the player's token
             if not bearer_ok(request.headers.get("Authorization"), key):
                 response = problem(
                     401,

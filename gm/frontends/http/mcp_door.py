@@ -11,8 +11,9 @@ under gunicorn's deadlines), with ``X-Forwarded-For`` set to the address gm's ru
 back as it is written (Server-Sent Events included). The MCP server is one process for every
 worker, so a Streamable HTTP session lives in one place whichever worker relays it.
 
-What is relayed: ``/mcp`` and the OAuth documents and endpoints the MCP server serves
-(:data:`RELAYED`). The operator key and the rate limits of the HTTP side apply first.
+What is relayed: ``/mcp``, and the OAuth documents and endpoints and the sign-in page the MCP
+server serves with GM_AUTH. The rate limits of the HTTP side apply first, and the operator key
+unless GM_AUTH is set (then the MCP server's sign-in decides).
 """
 
 from __future__ import annotations
@@ -30,8 +31,6 @@ from gm.frontends.security import client_address
 bp = Blueprint("gm_mcp", __name__)
 
 SOCKET_ENV = "GM_MCP_SOCKET"
-#: paths served by the MCP server (its Streamable HTTP endpoint)
-RELAYED = ("/mcp",)
 CHUNK = 16 * 1024
 READ_TIMEOUT_S = 120.0  # a tool call waits at most 25 s; an idle SSE stream gets pings
 HOP_BY_HOP = frozenset(
@@ -104,3 +103,24 @@ def _stream(conn: http.client.HTTPConnection, answer: http.client.HTTPResponse) 
 @bp.route("/mcp", methods=["GET", "POST", "DELETE"], strict_slashes=False)
 def mcp() -> Response:
     return relay("/mcp")
+
+
+# Sign-in (GM_AUTH, gm/frontends/mcp/auth.py): the MCP server answers these too (404 without it)
+@bp.route("/.well-known/oauth-protected-resource/mcp", methods=["GET", "OPTIONS"])
+@bp.route("/.well-known/oauth-protected-resource", methods=["GET", "OPTIONS"])
+@bp.route("/.well-known/oauth-authorization-server", methods=["GET", "OPTIONS"])
+@bp.route("/authorize", methods=["GET", "POST"])
+@bp.route("/token", methods=["POST", "OPTIONS"])
+@bp.route("/revoke", methods=["POST", "OPTIONS"])
+def oauth() -> Response:
+    return relay(request.path)
+
+
+@bp.route("/register", methods=["POST", "OPTIONS"])
+def mcp_register() -> Response:  # counted as a creation (gm/store/ratelimits.py)
+    return relay(request.path)
+
+
+@bp.route("/signin", methods=["GET", "POST"])
+def mcp_signin() -> Response:  # counted as a join
+    return relay(request.path)

@@ -125,7 +125,8 @@ def build_app(server: Any, service: Any, settings: Settings, host: str) -> Guard
     )
     public = host_name(urlsplit(settings.public_url).netloc)  # GM_PUBLIC_URL's name too
     hosts = allowed_hosts(host, (*settings.allowed_hosts, public))
-    return Guard(app, hosts, settings.api_key, service.store.ping)
+    key = "" if settings.auth_mode else settings.api_key  # with sign-in, tokens decide
+    return Guard(app, hosts, key, service.store.ping)
 
 
 def serve_http(

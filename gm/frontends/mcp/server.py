@@ -28,6 +28,7 @@ import json
 import os
 import signal
 import sys
+from dataclasses import dataclass
 from typing import Any
 
 import anyio
@@ -43,6 +44,8 @@ from gm.contract.openapi import build_openapi
 from gm.contract.operations import OPERATIONS, Operation
 from gm.contract.tools import input_schema
 from gm.frontends.mcp import app as mcp_app
+from gm.frontends.mcp import auth
+from gm.frontends.mcp.auth import SeatOwners, player_of
 from gm.frontends.mcp.http import serve_http
 from gm.frontends.security import client_address, is_loopback
 from gm.play.service import GameService
@@ -96,22 +99,55 @@ def call(
     arguments: dict[str, Any],
     limiter: Limiter | None = None,
     address: str | None = None,
+    who: Who | None = None,
 ) -> CallToolResult:
     """One tool call: the arguments validated by the operation's schema, the service call, the
     answer as a result; every refusal a tool error ``Title (status): detail``, never a crash.
-    Over HTTP (``address`` known) the HTTP API's rate limits count the call first."""
+    Over HTTP (``address`` known) the HTTP API's rate limits count the call first — per player
+    when signed in, per MCP session otherwise (``who``), the address with a higher ceiling."""
+    who = who or Who()
+    given = arguments if isinstance(arguments, dict) else {}
     if limiter is not None and address is not None:
-        path_args = arguments if isinstance(arguments, dict) else {}
+        subjects: dict[str, Any] = {k: given[k] for k in ("token", "game_id") if k in given}
+        subjects.update(who.subjects())
         try:
-            refusal = limiter.check(op.name, address, path_args)
+            refusal = limiter.check(op.name, address, subjects)
         except Exception as err:  # noqa: BLE001 — Redis unreachable: the error map's words
             return _error(problem_for(err).text())
         if refusal is not None:
             return _error(refusal.text())
     try:
-        return _result(perform(op, service, arguments))
+        if who.owners is not None and isinstance(given.get("token"), str):
+            owner = who.owners.owner(given["token"])
+            if owner is not None and owner != who.player:
+                return _error(ANOTHER_PLAYER)
+        answer = perform(op, service, arguments)
+        if who.owners is not None and who.player and isinstance(answer.get("token"), str):
+            who.owners.claim(answer["token"], who.player)  # new_game, join_game, rematch
+        return _result(answer)
     except Exception as err:  # noqa: BLE001 — the error map words every kind, 500 included
         return _error(problem_for(err).text())
+
+
+ANOTHER_PLAYER = (
+    "Another player's seat (403): this seat was taken by another signed-in player; only they can "
+    "play or read it. Start or join a game of your own."
+)
+
+
+@dataclass(frozen=True)
+class Who:
+    """Who makes a call over HTTP: the signed-in player, else the MCP session; ``owners`` binds
+    seats to players when sign-in is on."""
+
+    player: str | None = None
+    session: str | None = None
+    owners: SeatOwners | None = None
+
+    def subjects(self) -> dict[str, str]:
+        if self.player:
+            return {"player": self.player}
+        return {"session": self.session} if self.session else {}
 
 
 def _error(text: str) -> CallToolResult:
@@ -127,16 +163,18 @@ class OperationTool(Tool):
     run by :func:`call` on the raw arguments (the SDK's pydantic validation is not used)."""
 
     trusted_proxies: int = 0
+    owners: Any = None  # SeatOwners when sign-in is on
 
     async def run(self, arguments: dict[str, Any], context: Any, convert_result: bool = False):
         address = _client_address(context, self.trusted_proxies)
+        who = _who(context, self.owners)
         # a call that may wait (up to 25 s) takes a thread of its own pool, never one of the
         # pool every other call shares (gm/play/live.py's caps bound the waits per seat)
         waits = self.name == "wait_for_turn" or (
             isinstance(arguments, dict) and bool(arguments.get("wait"))
         )
         limiter = _waiting_threads() if waits else None
-        return await anyio.to_thread.run_sync(self.fn, arguments, address, limiter=limiter)
+        return await anyio.to_thread.run_sync(self.fn, arguments, address, who, limiter=limiter)
 
 
 _WAITING: list[anyio.CapacityLimiter] = []
@@ -147,6 +185,18 @@ def _waiting_threads() -> anyio.CapacityLimiter:
     if not _WAITING:
         _WAITING.append(anyio.CapacityLimiter(200))
     return _WAITING[0]
+
+
+def _who(context: Any, owners: SeatOwners | None) -> Who:
+    """The player (a token's subject) or the MCP session of the HTTP request of this call."""
+    try:
+        request = context.request_context.request
+    except (AttributeError, ValueError):
+        return Who(owners=owners)
+    if request is None:
+        return Who(owners=owners)
+    session = request.headers.get("mcp-session-id") if hasattr(request, "headers") else None
+    return Who(player_of(request), (session or "")[:100] or None, owners)
 
 
 def _client_address(context: Any, trusted_proxies: int) -> str | None:
@@ -165,7 +215,10 @@ def _client_address(context: Any, trusted_proxies: int) -> str | None:
 
 
 def tools(
-    service: GameService, limiter: Limiter | None = None, trusted_proxies: int = 0
+    service: GameService,
+    limiter: Limiter | None = None,
+    trusted_proxies: int = 0,
+    owners: SeatOwners | None = None,
 ) -> list[Tool]:
     """The contract's MCP operations as SDK tools, on ``service`` (rate-limited by ``limiter``
     when called over HTTP)."""
@@ -176,10 +229,11 @@ def tools(
             continue
         out.append(
             OperationTool(
-                fn=lambda arguments, address=None, op=op: call(
-                    op, service, arguments, limiter, address
+                fn=lambda arguments, address=None, who=None, op=op: call(
+                    op, service, arguments, limiter, address, who
                 ),
                 trusted_proxies=trusted_proxies,
+                owners=owners,
                 name=op.name,
                 title=None,
                 description=f"{op.summary}. {op.description}",
@@ -195,17 +249,30 @@ def tools(
 
 
 def build_server(
-    service: GameService, limiter: Limiter | None = None, trusted_proxies: int = 0
+    service: GameService,
+    limiter: Limiter | None = None,
+    trusted_proxies: int = 0,
+    settings: Settings | None = None,
 ) -> MCPServer:
-    """The MCP server with gm's tools, on ``service``."""
-    return MCPServer(
+    """The MCP server with gm's tools, on ``service``; with ``settings`` naming GM_AUTH (over
+    HTTP), behind sign-in (gm/frontends/mcp/auth.py)."""
+    options = auth.server_options(settings, service.store.redis) if settings else {}
+    routes = options.pop("routes", [])
+    owners = (
+        auth.SeatOwners(service.store.redis, settings.game_ttl_s) if settings and options else None
+    )
+    server = MCPServer(
         "gm",
         instructions=INSTRUCTIONS,
         version=__version__,
         log_level="WARNING",
-        tools=tools(service, limiter, trusted_proxies),
+        tools=tools(service, limiter, trusted_proxies, owners),
         extensions=[mcp_app.extension()],
+        **options,
     )
+    for route in routes:
+        server.custom_route(route.path, methods=sorted(route.methods or ()))(route.endpoint)
+    return server
 
 
 # ---------------------------------------------------------------- running it
@@ -229,7 +296,7 @@ def run(args: argparse.Namespace) -> int:
             parts = composition.build(settings, client)  # the same parts as every other door
             # behind gm serve's relay (--socket) the one hop to believe is the relay's
             proxies = 1 if args.socket else settings.trusted_proxies
-            server = build_server(parts.service, parts.limiter, proxies)
+            server = build_server(parts.service, parts.limiter, proxies, settings)
             serve_http(server, parts.service, settings, args.host, args.port, uds=args.socket)
         return 0
     return _run_stdio(settings, args.data_dir or desktop_data_dir())
