@@ -91,8 +91,10 @@ def streams(count: int) -> tuple[float, int, int]:
     """(seconds, streams that ended with the reconnect note, processes left)."""
     with tempfile.TemporaryDirectory() as tmp, GmServe(Path(tmp) / "data", workers=2) as server:
         assert server.process is not None
-        token = _new_game(server.port)
-        clients = [SSEClient(server.port, f"/play/{token}/events") for _ in range(count)]
+        game_id = _new_game(server.port).split(".")[0]
+        # spectators' streams: a seat holds at most GM_LIVE_PER_SEAT (4), a game 100
+        clients = [SSEClient(server.port, f"/games/{game_id}/events") for _ in range(count)]
+        assert all(c.status == 200 for c in clients), [c.status for c in clients]
         for c in clients:
             c.next()  # retry:
             c.next()  # the first change frame
@@ -136,7 +138,7 @@ def moves(movers: int) -> tuple[float, int, int, int]:
                     except (OSError, http.client.HTTPException):
                         return
                     if status == 200 and answer.get("legal"):
-                        acked[token] = answer["view"]["version"]
+                        acked[token] = answer["version"]
 
             threads = [threading.Thread(target=play, args=(t,)) for t in tokens]
             for t in threads:
