@@ -1,5 +1,5 @@
 # gm's image: `docker build -t gm .` (compose.yaml builds it). It serves `gm serve` on 0.0.0.0:8000
-# and needs REDIS_URL (a redis:// server, or redis+cluster:// for a Redis Cluster): the embedded
+# (the HTTP API, the pages and MCP at /mcp, one process tree) and needs REDIS_URL (a redis:// server, or redis+cluster:// for a Redis Cluster): the embedded
 # server (the `embedded` extra) is left out of the image.
 FROM python:3.12-slim
 

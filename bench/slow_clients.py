@@ -278,6 +278,7 @@ def main() -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("GM_", "REDIS_URL"))}
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH", "")]))
     env["GM_WORKER_CLASS"] = args.worker_class
+    env["GM_CONN_PER_ADDRESS"] = "0"  # siege and probes share 127.0.0.1: the deadlines alone
     with tempfile.TemporaryDirectory(prefix="gm-bench-") as tmp:
         process = start_gm(Path(tmp) / "data", port, args.workers, env)
         try:

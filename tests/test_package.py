@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import email
 import os
-import re
 import shutil
 import signal
 import subprocess
@@ -271,21 +270,21 @@ def _gunicorn_sees(command: list[str], **env: str) -> dict[str, object]:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def test_the_procfile_and_gm_serve_run_one_gunicorn_configuration():
+def test_the_procfile_runs_gm_serve_and_gm_serve_one_gunicorn_configuration():
     from gm.frontends.cli.main import GUNICORN_COMMAND
 
     (line,) = [x for x in (ROOT / "Procfile").read_text().splitlines() if x.startswith("web:")]
-    words = line.removeprefix("web:").split()
-    assignments = dict(w.split("=", 1) for w in words if re.fullmatch(r"[A-Z_]+=\S*", w))
-    procfile = [w for w in words if not re.fullmatch(r"[A-Z_]+=\S*", w)]
-    assert procfile == ["gunicorn", *GUNICORN_COMMAND[3:]]  # gm serve: python -m gunicorn …
+    # the Procfile runs gm serve (gunicorn, /mcp's MCP server, one process tree), PORT from the
+    # platform
+    assert line.removeprefix("web:").split() == ["gm", "serve", "--host", "0.0.0.0"]
     assert GUNICORN_COMMAND[1:] == ["-m", "gunicorn", "--config", "python:gm.gunicorn_conf"]
-    # Heroku-style: PORT from the platform, the host from the Procfile's assignment
-    seen = _gunicorn_sees(procfile, PORT="5123", **assignments)
+    command = ["gunicorn", *GUNICORN_COMMAND[3:]]
+    seen = _gunicorn_sees(command, GM_HOST="0.0.0.0", PORT="5123")
     assert seen["app"] == "gm.app:create_app()" and seen["bind"] == ["0.0.0.0:5123"]
-    assert seen["worker_class"] == "gevent" and seen["no_control_socket"] is True
+    assert seen["worker_class"] == "gm.frontends.http.gunicorn_worker.Worker"  # gevent, fast stop
+    assert seen["no_control_socket"] is True
     # gm serve's options reach the same file as the environment it reads
-    seen = _gunicorn_sees(procfile, GM_HOST="127.0.0.2", PORT="5124", GM_WORKERS="3")
+    seen = _gunicorn_sees(command, GM_HOST="127.0.0.2", PORT="5124", GM_WORKERS="3")
     assert seen["bind"] == ["127.0.0.2:5124"] and seen["workers"] == 3
 
 

@@ -3,6 +3,7 @@ and the README's curl session plays a Masul game to the final score against it."
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -93,7 +94,7 @@ def test_gm_serve_runs_the_readme_curl_session_to_the_final_score(served):
     # the embedded server kept its data where README says
     assert (cwd / "gm-data").is_dir()
     front = out.split("--- front ends ---\n", 1)[1]
-    assert front.startswith("http://localhost:8000\n"), "the Action's server is GM_PUBLIC_URL"
+    assert front.startswith(f"{url}\n"), "the Action's server: the address it was fetched from"
     assert "\nplay_move\n" in front, "operationIds and OpenAI tool names are listed"
     assert '"path":"/play/{token}/moves"' in front, "the route of a tool is shown"
     assert '"input_schema"' in front, "an Anthropic tool is shown"
@@ -144,3 +145,31 @@ def _socket_alive(path: Path) -> bool:
             return True
         except OSError:
             return False
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("host", ["claude", "vscode"])
+def test_the_desktop_recipes_serve_a_game_started_in_slash(tmp_path, host):
+    """README's Claude Desktop and VS Code recipes, started as those hosts start them: the
+    command and arguments of the JSON block, the working directory `/`, no GM_DATA_DIR."""
+    import anyio
+    from mcp import Client, StdioServerParameters
+
+    match = re.search(rf"<!-- desktop-recipe: {host} -->\n```json\n(.*?)```", README, re.S)
+    assert match, f"README has no {host} recipe"
+    config = json.loads(match.group(1))
+    (entry,) = (config["mcpServers"] if host == "claude" else config["servers"]).values()
+    assert entry.get("type", "stdio") == "stdio"
+    command = shutil.which(entry["command"], path=str(Path(sys.executable).parent))
+    assert command, f"{entry['command']} is not installed beside {sys.executable}"
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("GM_", "REDIS_URL", "XDG_"))}
+    env.update(HOME=str(tmp_path), PYTHONPATH=str(ROOT))
+    params = StdioServerParameters(command=command, args=entry["args"], env=env, cwd="/")
+
+    async def main() -> str:
+        async with Client(params) as client:
+            game = await client.call_tool("new_game", {"game": "masul", "seed": 1})
+            return game.structured_content["view"]["status"]
+
+    assert anyio.run(main) == "active"
+    assert (tmp_path / ".local" / "share" / "gm" / "redis.log").exists()

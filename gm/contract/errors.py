@@ -8,7 +8,9 @@ error
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass, field
+from http import HTTPStatus
 from typing import Any
 
 import redis
@@ -54,6 +56,23 @@ class Problem:
     def text(self) -> str:
         """The one-line form (MCP tool errors): ``Title (status): detail``."""
         return f"{self.title} ({self.status}): {self.detail}"
+
+
+#: Where each problem type of gm is described: ``<PROBLEM_TYPES>#<title in lower case, words
+#: joined by '-'>`` (docs/problems.md). Problems whose title is the HTTP status's own phrase keep
+#: ``about:blank`` (RFC 9457 §4.2.1).
+PROBLEM_TYPES = "https://github.com/gm-gamemaster/gm/blob/main/docs/problems.md"
+
+
+def problem_type(title: str, status: int) -> str:
+    """The absolute URI of the problem type named ``title``."""
+    try:
+        if HTTPStatus(status).phrase.lower() == title.lower():
+            return "about:blank"
+    except ValueError:
+        pass
+    slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+    return f"{PROBLEM_TYPES}#{slug}"
 
 
 INVALID_TITLE = "Invalid request body"

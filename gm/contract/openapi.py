@@ -180,8 +180,8 @@ def app_routes(app: Flask) -> list[tuple[str, str]]:
     """(METHOD, OpenAPI path) of every route of the app, in URL-map order."""
     routes = []
     for rule in app.url_map.iter_rules():
-        if rule.endpoint == "static" or rule.endpoint.startswith("pages."):
-            continue  # the pages for people (gm/web) are HTML, not operations
+        if rule.endpoint == "static" or rule.endpoint.startswith(("pages.", "gm_mcp.")):
+            continue  # the pages for people (gm/web) are HTML, /mcp is MCP: not operations
         for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
             routes.append((method, openapi_path(rule.rule)))
     return routes
@@ -190,6 +190,10 @@ def app_routes(app: Flask) -> list[tuple[str, str]]:
 def undocumented_routes(app: Flask) -> list[tuple[str, str]]:
     declared = {(op.method, op.openapi_path) for op in OPERATIONS}
     return [route for route in app_routes(app) if route not in declared]
+
+
+DEFAULT_SERVER = "http://localhost:8000"  # without GM_PUBLIC_URL and outside a request
+CONTACT_URL = "https://github.com/gm-gamemaster/gm/issues"
 
 
 def build_openapi(settings: Settings | None = None, every: bool = False) -> dict[str, Any]:
@@ -205,9 +209,11 @@ def build_openapi(settings: Settings | None = None, every: bool = False) -> dict
         info={
             "description": "Card games held by the server: start a game, read your board, send "
             "moves as text and get legal/illegal with the reason; the server plays the other "
-            "seats. Games: " + ", ".join(game_names()) + "."
+            "seats. Games: " + ", ".join(game_names()) + ".",
+            "license": {"name": "MIT", "identifier": "MIT"},
+            "contact": {"name": "gm maintainers", "url": CONTACT_URL},
         },
-        servers=[{"url": settings.public_url.rstrip("/") or "/"}],
+        servers=[{"url": settings.public_url.rstrip("/") or DEFAULT_SERVER}],
         tags=TAGS,
     )
     spec.components.security_scheme(
@@ -227,8 +233,8 @@ def build_openapi(settings: Settings | None = None, every: bool = False) -> dict
         spec.path(path=path, operations=operations)
 
     raw = spec.to_dict()
-    if settings.api_key:  # the key is wanted on every route; without one, none is
-        raw["security"] = [{SECURITY_SCHEME: []}]
+    # the key is wanted on every route; without one, none is (an empty requirement: stated)
+    raw["security"] = [{SECURITY_SCHEME: []}] if settings.api_key else [{}]
     order = ("openapi", "info", "servers", "security", "tags", "paths", "components")
     doc = {key: raw[key] for key in order if key in raw}
     doc.update({key: value for key, value in raw.items() if key not in doc})

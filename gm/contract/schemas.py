@@ -164,7 +164,12 @@ def first_error(messages: dict | list | str, path: str = "") -> str:
 
 
 class ProblemSchema(Schema):
-    type = fields.String(metadata={"description": "Always 'about:blank'."})
+    type = fields.String(
+        metadata={
+            "description": "The problem type: a URI of gm's problem list (docs/problems.md), or "
+            "'about:blank' when the title is the HTTP status's own phrase."
+        }
+    )
     title = fields.String(required=True, metadata={"description": "Short summary of the problem."})
     status = fields.Integer(required=True, metadata={"description": "The HTTP status code."})
     detail = fields.String(required=True, metadata={"description": "How to fix the call."})

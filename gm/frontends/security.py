@@ -96,3 +96,27 @@ def origin_host(origin: str) -> str:
     empty when it is not a URL origin (``null``)."""
     _, sep, rest = origin.strip().partition("://")
     return host_name(rest.partition("/")[0]) if sep else ""
+
+
+_HOST = re.compile(r"[A-Za-z0-9.-]{1,253}(:[0-9]{1,5})?|\[[0-9A-Fa-f:.]{2,45}\](:[0-9]{1,5})?")
+
+
+def public_base(
+    scheme: str, host: str, headers: Mapping[str, str] | Headers, trusted_proxies: int, default: str
+) -> str:
+    """The URL a client used to reach this server: ``scheme://host`` of the request, or — behind
+    ``trusted_proxies`` proxies — the ``X-Forwarded-Proto``/``X-Forwarded-Host`` the outermost
+    trusted one set (never what a client wrote further left); ``default`` when the host is not a
+    plain host name or address (nothing a stranger writes gets into a document as markup)."""
+    if trusted_proxies > 0:
+        scheme = _forwarded(headers, "X-Forwarded-Proto", trusted_proxies) or scheme
+        host = _forwarded(headers, "X-Forwarded-Host", trusted_proxies) or host
+    scheme = scheme.lower()
+    if scheme not in ("http", "https") or not _HOST.fullmatch(host):
+        return default
+    return f"{scheme}://{host.lower()}"
+
+
+def _forwarded(headers: Mapping[str, str] | Headers, name: str, trusted_proxies: int) -> str:
+    parts = [part.strip() for part in headers.get(name, "").split(",") if part.strip()]
+    return parts[-trusted_proxies] if len(parts) >= trusted_proxies else (parts[0] if parts else "")

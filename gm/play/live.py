@@ -24,6 +24,7 @@ import os
 import secrets
 import threading
 import time
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -157,10 +158,25 @@ class Watcher:
         return woken
 
 
+#: Set when the process is stopping (gunicorn's SIGTERM, gm/frontends/http/gunicorn_worker.py):
+#: every wait answers at once with the view it has, every stream ends (EventSource reconnects,
+#: to the next process), so the process stops within its graceful time.
+STOPPING = threading.Event()
+_HUBS: weakref.WeakSet[Hub] = weakref.WeakSet()
+
+
+def stop_all() -> None:
+    """End every wait and stream of this process now (see :data:`STOPPING`)."""
+    STOPPING.set()
+    for hub in list(_HUBS):
+        hub._wake_all()
+
+
 class Hub:
     """One process's subscription to change notices, shared by all its waiters."""
 
     def __init__(self, store: Any):
+        _HUBS.add(self)
         self.store = store
         self._lock = threading.Lock()
         self._watchers: dict[str, set[Watcher]] = {}
@@ -324,7 +340,7 @@ class Live:
                     if done(view):
                         return view
                 left = deadline - time.monotonic()
-                if left <= 0:
+                if left <= 0 or STOPPING.is_set():
                     return view
                 watcher.wait(left)
 

@@ -34,7 +34,7 @@ class Settings:
     idempotency_ttl_s: int = 24 * 3600
     api_key: str = ""  # when set, every route wants `Authorization: Bearer <key>`
     max_body_bytes: int = 64 * 1024
-    public_url: str = "http://localhost:8000"
+    public_url: str = ""  # the server /openapi.json names; empty: each request's own address
     ai_budget_ms: int = 1000  # AI work one request may do; the next request plays on
     ai_think_ms: int = 80  # one `strong` AI move's search time (at most ai_budget_ms)
     # ---- limits and exposure (issue 10: limits, authentication); README's configuration table
@@ -43,6 +43,8 @@ class Settings:
     limit_play: tuple[Rate, ...] = (Rate(600, 60),)  # moves, /say, resign per client address
     limit_seat: tuple[Rate, ...] = (Rate(120, 60),)  # the same per seat token; joins per game
     trusted_proxies: int = 0  # believe X-Forwarded-For from this many proxies in front
+    auth_mode: str = ""  # GM_AUTH: sign-in for /mcp: "builtin", "external" or "" (none)
+    auth_issuer: str = ""  # GM_AUTH_ISSUER: the external issuer's URL
     allowed_hosts: tuple[str, ...] = ()  # Host names `gm mcp --http` answers besides its own
     redis_maxmemory: str = "256mb"  # the embedded server's memory limit (policy: noeviction)
     # ---- Redis Cluster (issue 14): acknowledge a write only once this many replicas have it
@@ -73,6 +75,8 @@ class Settings:
             limit_play=_rates_env("GM_LIMIT_PLAY", cls.limit_play),
             limit_seat=_rates_env("GM_LIMIT_SEAT", cls.limit_seat),
             trusted_proxies=int_env("GM_TRUSTED_PROXIES", cls.trusted_proxies),
+            auth_mode=os.environ.get("GM_AUTH", "").strip().lower(),
+            auth_issuer=os.environ.get("GM_AUTH_ISSUER", "").strip(),
             allowed_hosts=tuple(
                 h.strip() for h in os.environ.get("GM_ALLOWED_HOSTS", "").split(",") if h.strip()
             ),

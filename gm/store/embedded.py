@@ -21,12 +21,14 @@ from __future__ import annotations
 import fcntl
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import redis
 
@@ -34,6 +36,29 @@ STARTUP_TIMEOUT_S = 20.0
 LOCK_NAME = "gm-redis.lock"
 RESTART_DELAYS_S = (0.05, 0.2, 0.5, 1.0, 2.0)  # after the 1st, 2nd, … death in a row; then 2 s
 STABLE_AFTER_S = 10.0  # a server that ran this long resets the delays
+
+
+def die_with_parent() -> None:
+    """In a child between fork and exec (``preexec_fn``): ask Linux to send it SIGTERM when the
+    thread that started it dies — a SIGKILLed gm leaves no server behind holding its port or its
+    data directory. Elsewhere nothing (the child outlives a killed gm there)."""
+    if _PRCTL is not None:
+        _PRCTL(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+PR_SET_PDEATHSIG = 1
+
+
+def _prctl() -> Any:
+    if not sys.platform.startswith("linux"):
+        return None
+    import ctypes  # loaded here, before any fork: nothing is imported between fork and exec
+
+    return ctypes.CDLL(None, use_errno=True).prctl
+
+
+_PRCTL = _prctl()
+
 
 class DataDirInUse(RuntimeError):
     """Another embedded Redis server (another ``gm serve``/``gm redis``/``gm mcp``) holds the
@@ -183,10 +208,14 @@ class EmbeddedRedis:
         self._wait_ready()
 
     def _spawn(self) -> None:
-        # The server inherits the lock: a server outliving a killed gm still holds its directory.
+        # The server inherits the lock: a server outliving a killed gm still holds its directory
+        # — so it is told to stop (SIGTERM: it flushes its file) when the gm that started it dies.
         assert self._lock_fd is not None
         self.process = subprocess.Popen(
-            self._args, stdin=subprocess.DEVNULL, pass_fds=(self._lock_fd,)
+            self._args,
+            stdin=subprocess.DEVNULL,
+            pass_fds=(self._lock_fd,),
+            preexec_fn=die_with_parent,  # noqa: PLW1509 — async-signal-safe: one prctl call
         )
 
     def _watch(self) -> None:

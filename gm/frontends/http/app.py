@@ -21,6 +21,7 @@ from gm.frontends.http import requestlog
 from gm.frontends.http.documents import bp as frontends_bp
 from gm.frontends.http.errors import problem, register
 from gm.frontends.http.events import bp as events_bp
+from gm.frontends.http.mcp_door import bp as mcp_bp
 from gm.frontends.http.routes import bp
 from gm.frontends.security import bearer_ok, client_address
 from gm.frontends.web import bp as pages_bp
@@ -48,6 +49,14 @@ def _yielding_clock() -> Callable[[], float]:
 
 
 YIELD_EVERY_S = 0.01
+# answered without the operator key: the probes, and the documents (they hold no secret, and a
+# GPT Action's importer cannot send a key)
+OPEN_ENDPOINTS = frozenset(
+    {
+        "gm.health", "gm.readiness", "gm_frontends.get_openapi", "gm_frontends.get_openai_tools",
+        "gm_frontends.get_anthropic_tools",
+    }
+)  # fmt: skip
 
 
 def _flask_cli_embedded(settings: Settings) -> str:
@@ -116,8 +125,10 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
 
         @app.before_request
         def _require_key() -> Response | None:
-            if request.endpoint in ("gm.health", "gm.readiness"):
-                return None  # the probes reveal nothing: they answer without the key
+            if request.endpoint in OPEN_ENDPOINTS:
+                return None  # the probes and documents reveal nothing: no key wanted
+            if settings.auth_mode and (request.endpoint or "").startswith("gm_mcp."):
+                return None  # /mcp with sign-in: the MCP server checks the player's token
             if not bearer_ok(request.headers.get("Authorization"), key):
                 response = problem(
                     401,
@@ -150,4 +161,5 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
     app.register_blueprint(frontends_bp)  # /openapi.json, /tools/*.json
     app.register_blueprint(events_bp)  # /play/<token>/events, /games/<game_id>/events (SSE)
     app.register_blueprint(pages_bp)  # the pages for people: /, /watch/<id>, /seat, /join
+    app.register_blueprint(mcp_bp)  # /mcp, relayed to gm serve's MCP server
     return app

@@ -2,32 +2,63 @@
 ``GET /tools/openai.json`` and ``GET /tools/anthropic.json`` (function-calling tool definitions),
 at the paths gm/contract/operations.py declares for them.
 
-Each document is generated once per app from the contract, the marshmallow schemas and the game
-registry, then served from memory.
+Each document is generated once per app (and server URL) from the contract, the marshmallow
+schemas and the game registry, then served from memory. They hold no secret: they answer without
+the operator key (a GPT Action's importer cannot send one), and say how to send it.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify
+from flask import Blueprint, current_app, jsonify, request
 
 from gm.contract.openapi import build_openapi
 from gm.contract.operations import operation
 from gm.contract.tools import anthropic_tools, openai_tools
+from gm.frontends.security import public_base
 
 bp = Blueprint("gm_frontends", __name__)
 
 
 def _cached(key: str, build: Any) -> Any:
-    cache = current_app.extensions.setdefault("gm.frontends", {})
-    if key not in cache:
-        cache[key] = build()
-    return cache[key]
+    """``build()`` once per key and server URL (the few most recent: a stranger's Host header
+    cannot grow it)."""
+    cache: OrderedDict[tuple[str, str], Any] = current_app.extensions.setdefault(
+        "gm.frontends", OrderedDict()
+    )
+    entry = (key, server_url())
+    if entry not in cache:
+        cache[entry] = build()
+        while len(cache) > CACHED:
+            cache.popitem(last=False)
+    cache.move_to_end(entry)
+    return cache[entry]
+
+
+CACHED = 24  # documents kept: 3 kinds x 8 server URLs
+DEFAULT_SERVER = "http://localhost:8000"
+
+
+def server_url() -> str:
+    """The server the documents name: GM_PUBLIC_URL when set, else this request's own scheme and
+    host (behind GM_TRUSTED_PROXIES proxies, the ``X-Forwarded-Proto``/``X-Forwarded-Host``
+    they set) — so an Action imported from any address calls that address."""
+    settings = current_app.extensions["gm.settings"]
+    if settings.public_url:
+        return str(settings.public_url).rstrip("/")
+    return public_base(
+        request.scheme, request.host, request.headers, settings.trusted_proxies, DEFAULT_SERVER
+    )
 
 
 def openapi_document() -> dict[str, Any]:
-    return _cached("openapi", lambda: build_openapi(current_app.extensions.get("gm.settings")))
+    def build() -> dict[str, Any]:
+        doc = build_openapi(current_app.extensions.get("gm.settings"))
+        return {**doc, "servers": [{"url": server_url()}]}
+
+    return _cached("openapi", build)
 
 
 def openapi_json() -> Any:

@@ -9,7 +9,7 @@ from typing import Any
 from flask import Flask, Response, json
 from werkzeug.exceptions import HTTPException
 
-from gm.contract.errors import Problem, problem_for
+from gm.contract.errors import Problem, problem_for, problem_type
 
 _HTTP_DETAILS = {
     404: "No such route. GET /rules lists the games; the README lists every route.",
@@ -20,7 +20,8 @@ _HTTP_DETAILS = {
 
 
 def problem(status: int, title: str, detail: str, **extra: Any) -> Response:
-    body = {"type": "about:blank", "title": title, "status": status, "detail": detail, **extra}
+    body = {"type": problem_type(title, status), "title": title, "status": status,
+            "detail": detail, **extra}  # fmt: skip
     return Response(
         json.dumps(body, ensure_ascii=False),
         status=status,

@@ -18,6 +18,9 @@ gevent workers, a greenlet — never a worker or a Redis connection.
 from __future__ import annotations
 
 import json
+import select
+import socket
+import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -74,10 +77,13 @@ def stream(
     game_id: str,
     last_id: int | None,
     held: Held,
+    client_gone: Callable[[Callable[[], None]], threading.Event] | None = None,
 ) -> Iterator[bytes]:
     settings = hub_live.settings
     try:
         with hub_live.hub.watch(game_id) as watcher:
+            # a client that goes away wakes the stream at once: its slot is free again
+            gone = client_gone(lambda: watcher.notify(None)) if client_gone else threading.Event()
             yield f"retry: {RETRY_MS}\n\n".encode()
             gated = hub_live.gated  # Redis work within the process's live share of the pool
             view = gated(read)
@@ -88,6 +94,11 @@ def stream(
             end = time.monotonic() + settings.live_stream_s
             beat = max(1, settings.live_heartbeat_s)
             while (left := end - time.monotonic()) > 0:
+                if gone.is_set():
+                    return
+                if live.STOPPING.is_set():  # the server stops: reconnect (to the next one) soon
+                    yield f"retry: {RETRY_MS}\n: the server restarts; reconnect\n\n".encode()
+                    return
                 if not watcher.wait(min(beat, left)):  # quiet: the hub would have woken us
                     yield b": keep-alive\n\n"  # also finds a client that went away
                     continue
@@ -121,6 +132,35 @@ def _events_since(svc: Any, seat: int | None) -> Callable[..., tuple[list[dict[s
     return since
 
 
+def _watch_client() -> Callable[[Callable[[], None]], threading.Event] | None:
+    """A watcher of this request's client socket (gunicorn's): once the stream waits, the socket
+    turns readable only when the client closes it (it sends nothing more on a stream), and then
+    ``wake`` is called. None when the server gives no socket (the test client)."""
+    sock = request.environ.get("gunicorn.socket")
+    if sock is None:
+        return None
+
+    def start(wake: Callable[[], None]) -> threading.Event:
+        gone = threading.Event()
+
+        def watch() -> None:
+            try:
+                readable, _, _ = select.select([sock], [], [], STREAM_WATCH_S)
+                if readable and sock.recv(1, socket.MSG_PEEK) == b"":
+                    gone.set()
+                    wake()
+            except (OSError, ValueError):  # the socket is closed already: the stream ended
+                return
+
+        threading.Thread(target=watch, name="gm-stream-client", daemon=True).start()
+        return gone
+
+    return start
+
+
+STREAM_WATCH_S = 3600  # longer than any stream (GM_LIVE_STREAM_S)
+
+
 def _last_event_id() -> int | None:
     raw = request.headers.get("Last-Event-ID", "").strip()
     return int(raw) if raw.isdigit() and len(raw) < 12 else None
@@ -151,6 +191,7 @@ def play_events(token: str) -> Response:
         table.doc["id"],
         _last_event_id(),
         held,
+        _watch_client(),
     )
     return _respond(body, held)
 
@@ -167,5 +208,6 @@ def game_events(game_id: str) -> Response:
         game_id,
         _last_event_id(),
         held,
+        _watch_client(),
     )
     return _respond(body, held)

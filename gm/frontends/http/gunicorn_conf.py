@@ -27,12 +27,15 @@ from gm.settings.env import int_env as _env_int
 wsgi_app = "gm.app:create_app()"
 bind = f"{os.environ.get('GM_HOST', '').strip() or '127.0.0.1'}:{_env_int('PORT', 8000)}"
 workers = _env_int("GM_WORKERS", 2)
-worker_class = os.environ.get("GM_WORKER_CLASS", "").strip() or "gevent"
+# gunicorn's gevent worker, stopping fast (ends waits and streams first: gunicorn_worker.py)
+worker_class = (
+    os.environ.get("GM_WORKER_CLASS", "").strip() or "gm.frontends.http.gunicorn_worker.Worker"
+)
 worker_connections = _env_int("GM_WORKER_CONNECTIONS", 1000)
 threads = _env_int("GM_THREADS", 4)  # only for GM_WORKER_CLASS=gthread
 keepalive = _env_int("GM_KEEPALIVE", 5)  # seconds: deadline for a request's head; idle keep-alive
 timeout = 30  # a worker whose loop is blocked this long is killed and replaced
-graceful_timeout = 10
+graceful_timeout = 4  # requests in flight finish (waits and streams end at once)
 limit_request_line = 4094  # bytes in the request line (a token path is ~80)
 limit_request_fields = 50
 limit_request_field_size = 8190

@@ -22,7 +22,10 @@ DETAILS = {
     403: "This request is refused by the server's proxy settings.",
     414: "The URL is too long. gm's URLs are a route and at most one seat token; send the move "
     "in the JSON body.",
+    408: "The request body did not arrive in time (GM_BODY_TIMEOUT seconds for the whole body). "
+    "Send the whole body at once.",
     417: "The Expect header is not supported; send the request without it.",
+    429: "Your address has too many connections open to this server. Close some, then try again.",
     431: "The request headers are too many or too large. Send only the headers gm needs "
     "(Content-Type, Authorization).",
     500: "Something went wrong on our side before the request reached gm; please report this.",
@@ -30,8 +33,8 @@ DETAILS = {
 }
 
 
-def problem_bytes(status: int, reason: str) -> bytes:
-    """The whole HTTP response for a status gunicorn answers itself."""
+def problem_bytes(status: int, reason: str, retry_after: int = 0) -> bytes:
+    """The whole HTTP response for a status gunicorn (or gm's worker) answers itself."""
     detail = DETAILS.get(status, "The server could not handle this request.")
     body = json.dumps(
         {"type": "about:blank", "title": reason, "status": status, "detail": detail}
@@ -41,7 +44,8 @@ def problem_bytes(status: int, reason: str) -> bytes:
         "Connection: close\r\n"
         "Content-Type: application/problem+json\r\n"
         f"Content-Length: {len(body)}\r\n"
-        "\r\n"
+        + (f"Retry-After: {retry_after}\r\n" if retry_after else "")
+        + "\r\n"
     )
     return head.encode("latin-1") + body
 

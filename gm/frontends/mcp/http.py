@@ -19,19 +19,20 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from urllib.parse import urlsplit
 
 import anyio
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from gm.contract.errors import problem_for
+from gm.contract.errors import problem_for, problem_type
 from gm.frontends.security import allowed_hosts, bearer_ok, host_name, origin_host
 from gm.settings import Settings
 
 
 async def _problem(send: Send, status: int, title: str, detail: str, **headers: str) -> None:
     body = json.dumps(
-        {"type": "about:blank", "title": title, "status": status, "detail": detail},
+        {"type": problem_type(title, status), "title": title, "status": status, "detail": detail},
         ensure_ascii=False,
     ).encode()
     raw = [
@@ -122,19 +123,37 @@ def build_app(server: Any, service: Any, settings: Settings, host: str) -> Guard
         transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False),
         host=host,
     )
-    hosts = allowed_hosts(host, settings.allowed_hosts)
-    return Guard(app, hosts, settings.api_key, service.store.ping)
+    public = host_name(urlsplit(settings.public_url).netloc)  # GM_PUBLIC_URL's name too
+    hosts = allowed_hosts(host, (*settings.allowed_hosts, public))
+    key = "" if settings.auth_mode else settings.api_key  # with sign-in, tokens decide
+    return Guard(app, hosts, key, service.store.ping)
 
 
-def serve_http(server: Any, service: Any, settings: Settings, host: str, port: int) -> None:
-    """Serve ``server`` over Streamable HTTP at ``http://host:port/mcp`` until interrupted."""
+def serve_http(
+    server: Any, service: Any, settings: Settings, host: str, port: int, uds: str | None = None
+) -> None:
+    """Serve ``server`` over Streamable HTTP at ``http://host:port/mcp`` until interrupted — or,
+    with ``uds``, on that Unix socket for ``gm serve``'s workers to relay
+    (gm/frontends/http/mcp_door.py; ``host`` is then the public bind address, for the Host
+    check)."""
     import sys
 
     import uvicorn
 
     app = build_app(server, service, settings, host)
-    key = "with the operator key" if settings.api_key else "without a key"
-    print(f"gm: MCP over Streamable HTTP at http://{host}:{port}/mcp ({key})", file=sys.stderr)
+    if uds is None:
+        key = "with the operator key" if settings.api_key else "without a key"
+        print(f"gm: MCP over Streamable HTTP at http://{host}:{port}/mcp ({key})", file=sys.stderr)
     uvicorn.run(
-        app, host=host, port=port, log_level="warning", access_log=False, proxy_headers=False
+        app,
+        host=host,
+        port=port,
+        uds=uds,
+        log_level="warning",
+        access_log=False,
+        proxy_headers=False,
+        timeout_graceful_shutdown=GRACEFUL_S,
     )
+
+
+GRACEFUL_S = 2  # on SIGTERM: open requests get this long, then open streams are cut

@@ -28,7 +28,10 @@ from __future__ import annotations
 import argparse
 import base64
 import json
+import os
+import signal
 import sys
+from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 from typing import Any
@@ -46,7 +49,9 @@ from gm.contract.openapi import build_openapi
 from gm.contract.operations import OPERATIONS, Operation
 from gm.contract.tools import input_schema, lean_schema
 from gm.frontends.mcp import app as mcp_app
+from gm.frontends.mcp import auth
 from gm.frontends.mcp import prompts as mcp_prompts
+from gm.frontends.mcp.auth import SeatOwners, player_of
 from gm.frontends.mcp.http import serve_http
 from gm.frontends.mcp.results import OUTPUT_SCHEMA, handle
 from gm.frontends.security import client_address, is_loopback
@@ -123,21 +128,33 @@ def call(
     arguments: dict[str, Any],
     limiter: Limiter | None = None,
     address: str | None = None,
+    who: Who | None = None,
 ) -> CallToolResult:
     """One tool call: the arguments validated by the operation's schema, the service call, the
     answer as a result; every refusal a tool error ``Title: detail`` in plain words, never a
     crash.
-    Over HTTP (``address`` known) the HTTP API's rate limits count the call first."""
+    Over HTTP (``address`` known) the HTTP API's rate limits count the call first — per player
+    when signed in, per MCP session otherwise (``who``), the address with a higher ceiling."""
+    who = who or Who()
+    given = arguments if isinstance(arguments, dict) else {}
     if limiter is not None and address is not None:
-        path_args = arguments if isinstance(arguments, dict) else {}
+        subjects: dict[str, Any] = {k: given[k] for k in ("token", "game_id") if k in given}
+        subjects.update(who.subjects())
         try:
-            refusal = limiter.check(op.name, address, path_args)
+            refusal = limiter.check(op.name, address, subjects)
         except Exception as err:  # noqa: BLE001 — Redis unreachable: the error map's words
             return _error(problem_for(err))
         if refusal is not None:
             return _error(refusal)
     try:
-        return _result(op, perform(op, service, arguments))
+        if who.owners is not None and isinstance(given.get("token"), str):
+            owner = who.owners.owner(given["token"])
+            if owner is not None and owner != who.player:
+                return _text_error(ANOTHER_PLAYER)
+        answer = perform(op, service, arguments)
+        if who.owners is not None and who.player and isinstance(answer.get("token"), str):
+            who.owners.claim(answer["token"], who.player)  # new_game, join_game, rematch
+        return _result(op, answer)
     except Exception as err:  # noqa: BLE001 — the error map words every kind, 500 included
         return _error(problem_for(err))
 
@@ -146,10 +163,35 @@ def call(
 PLAIN_TITLES = {"Invalid request body": "Invalid arguments"}
 
 
+ANOTHER_PLAYER = (
+    "Another player's seat: this seat was taken by another signed-in player; only they can "
+    "play or read it. Start or join a game of your own."
+)
+
+
+@dataclass(frozen=True)
+class Who:
+    """Who makes a call over HTTP: the signed-in player, else the MCP session; ``owners`` binds
+    seats to players when sign-in is on."""
+
+    player: str | None = None
+    session: str | None = None
+    owners: SeatOwners | None = None
+
+    def subjects(self) -> dict[str, str]:
+        if self.player:
+            return {"player": self.player}
+        return {"session": self.session} if self.session else {}
+
+
 def _error(problem: Problem | Refusal) -> CallToolResult:
     """A refusal as the model reads it: ``Title: detail``, in plain words (no HTTP status)."""
     title = PLAIN_TITLES.get(problem.title, problem.title)
     text = f"{title}: {problem.detail}"
+    return _text_error(text)
+
+
+def _text_error(text: str) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
 
 
@@ -162,16 +204,18 @@ class OperationTool(Tool):
     run by :func:`call` on the raw arguments (the SDK's pydantic validation is not used)."""
 
     trusted_proxies: int = 0
+    owners: Any = None  # SeatOwners when sign-in is on
 
     async def run(self, arguments: dict[str, Any], context: Any, convert_result: bool = False):
         address = _client_address(context, self.trusted_proxies)
+        who = _who(context, self.owners)
         # a call that may wait (up to 25 s) takes a thread of its own pool, never one of the
         # pool every other call shares (gm/play/live.py's caps bound the waits per seat)
         waits = self.name == "wait_for_turn" or (
             isinstance(arguments, dict) and bool(arguments.get("wait"))
         )
         limiter = _waiting_threads() if waits else None
-        return await anyio.to_thread.run_sync(self.fn, arguments, address, limiter=limiter)
+        return await anyio.to_thread.run_sync(self.fn, arguments, address, who, limiter=limiter)
 
 
 _WAITING: list[anyio.CapacityLimiter] = []
@@ -184,20 +228,38 @@ def _waiting_threads() -> anyio.CapacityLimiter:
     return _WAITING[0]
 
 
+def _who(context: Any, owners: SeatOwners | None) -> Who:
+    """The player (a token's subject) or the MCP session of the HTTP request of this call."""
+    try:
+        request = context.request_context.request
+    except (AttributeError, ValueError):
+        return Who(owners=owners)
+    if request is None:
+        return Who(owners=owners)
+    session = request.headers.get("mcp-session-id") if hasattr(request, "headers") else None
+    return Who(player_of(request), (session or "")[:100] or None, owners)
+
+
 def _client_address(context: Any, trusted_proxies: int) -> str | None:
     """The HTTP client's address (gm/frontends/security.py's rule), None over stdio."""
     try:
         request = context.request_context.request
     except (AttributeError, ValueError):
         return None
-    client = getattr(request, "client", None)
-    if request is None or client is None:
+    if request is None:
         return None
-    return client_address(client.host, request.headers, trusted_proxies)
+    client = getattr(request, "client", None)
+    if client is None and not trusted_proxies:
+        return None
+    # behind gm serve's relay (a Unix socket, no peer address) the relay's X-Forwarded-For
+    return client_address(client.host if client else None, request.headers, trusted_proxies)
 
 
 def tools(
-    service: GameService, limiter: Limiter | None = None, trusted_proxies: int = 0
+    service: GameService,
+    limiter: Limiter | None = None,
+    trusted_proxies: int = 0,
+    owners: SeatOwners | None = None,
 ) -> list[Tool]:
     """The contract's MCP operations as SDK tools, on ``service`` (rate-limited by ``limiter``
     when called over HTTP)."""
@@ -208,10 +270,11 @@ def tools(
             continue
         out.append(
             OperationTool(
-                fn=lambda arguments, address=None, op=op: call(
-                    op, service, arguments, limiter, address
+                fn=lambda arguments, address=None, who=None, op=op: call(
+                    op, service, arguments, limiter, address, who
                 ),
                 trusted_proxies=trusted_proxies,
+                owners=owners,
                 name=op.name,
                 title=op.summary,
                 description=op.description,
@@ -229,9 +292,18 @@ def tools(
 
 
 def build_server(
-    service: GameService, limiter: Limiter | None = None, trusted_proxies: int = 0
+    service: GameService,
+    limiter: Limiter | None = None,
+    trusted_proxies: int = 0,
+    settings: Settings | None = None,
 ) -> MCPServer:
-    """The MCP server with gm's tools, on ``service``."""
+    """The MCP server with gm's tools, on ``service``; with ``settings`` naming GM_AUTH (over
+    HTTP), behind sign-in (gm/frontends/mcp/auth.py)."""
+    options = auth.server_options(settings, service.store.redis) if settings else {}
+    routes = options.pop("routes", [])
+    owners = (
+        auth.SeatOwners(service.store.redis, settings.game_ttl_s) if settings and options else None
+    )
     server = MCPServer(
         "gm",
         title=TITLE,
@@ -240,11 +312,14 @@ def build_server(
         icons=[Icon(src=icon_uri(), mime_type="image/svg+xml", sizes=["any"])],
         version=__version__,
         log_level="WARNING",
-        tools=tools(service, limiter, trusted_proxies),
+        tools=tools(service, limiter, trusted_proxies, owners),
         extensions=[mcp_app.extension()],
+        **options,
     )
     for prompt in mcp_prompts.prompts():
         server.add_prompt(prompt)
+    for route in routes:
+        server.custom_route(route.path, methods=sorted(route.methods or ()))(route.endpoint)
     return server
 
 
@@ -265,7 +340,7 @@ def icon_uri() -> str:
 def run(args: argparse.Namespace) -> int:
     """``gm mcp [--http] [--host H] [--port P] [--data-dir D] [--allow-unauthenticated]``."""
     settings = Settings.from_env()
-    if args.http and not settings.api_key and not is_loopback(args.host):
+    if args.http and not args.socket and not settings.api_key and not is_loopback(args.host):
         if not args.allow_unauthenticated:
             print(
                 f"gm: refusing to serve MCP over HTTP on {args.host} without an operator key: "
@@ -275,11 +350,53 @@ def run(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 2
-    with composition.connect(settings, args.data_dir) as client:
-        parts = composition.build(settings, client)  # the same parts as every other door
-        if args.http:
-            server = build_server(parts.service, parts.limiter, settings.trusted_proxies)
-            serve_http(server, parts.service, settings, args.host, args.port)
-        else:
+    if args.http:
+        with composition.connect(settings, args.data_dir) as client:
+            parts = composition.build(settings, client)  # the same parts as every other door
+            # behind gm serve's relay (--socket) the one hop to believe is the relay's
+            proxies = 1 if args.socket else settings.trusted_proxies
+            server = build_server(parts.service, parts.limiter, proxies, settings)
+            serve_http(server, parts.service, settings, args.host, args.port, uds=args.socket)
+        return 0
+    return _run_stdio(settings, args.data_dir or desktop_data_dir())
+
+
+def desktop_data_dir() -> str | None:
+    """Where ``gm mcp`` over stdio keeps its embedded store when neither ``--data-dir`` nor
+    GM_DATA_DIR says: the platform's user-data location (``~/.local/share/gm``,
+    ``~/Library/Application Support/gm``, ``%LOCALAPPDATA%\\gm``) — desktop hosts start servers
+    in ``/`` or another directory that is not the user's."""
+    if os.environ.get("GM_DATA_DIR", "").strip():
+        return None
+    import platformdirs
+
+    return platformdirs.user_data_dir("gm", appauthor=False)
+
+
+class _Stop(Exception):
+    """SIGTERM or SIGINT: stop now."""
+
+
+def _run_stdio(settings: Settings, data_dir: str | None) -> int:
+    """The stdio server until its input ends or SIGTERM/SIGINT: then the embedded Valkey is
+    stopped and the process exits at once (the thread reading stdin would otherwise keep it
+    until the host closes the pipe)."""
+
+    def stop(_signum: int, _frame: object) -> None:
+        raise _Stop
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    code = 0
+    try:
+        with composition.connect(settings, data_dir) as client:
+            parts = composition.build(settings, client)  # the same parts as every other door
             build_server(parts.service).run("stdio")
-    return 0
+    except (_Stop, KeyboardInterrupt):
+        code = 0
+    except BaseExceptionGroup as group:  # the signal raised inside the SDK's task group
+        if not group.subgroup((_Stop, KeyboardInterrupt)):
+            raise
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
