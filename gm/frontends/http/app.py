@@ -24,9 +24,11 @@ from gm.frontends.http.events import bp as events_bp
 from gm.frontends.http.routes import bp
 from gm.frontends.security import bearer_ok, client_address
 from gm.frontends.web import bp as pages_bp
+from gm.play import work
 from gm.settings import Settings
 from gm.store.connect import client_for
 from gm.store.fastjson import FastJSONProvider
+from gm.store.ratelimits import PRICES
 
 
 def _yielding_clock() -> Callable[[], float]:
@@ -138,11 +140,23 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
         address = client_address(request.remote_addr, request.headers, settings.trusted_proxies)
         refusal = limiter.check(operation, address, request.view_args or {})
         if refusal is None:
+            work.start(prepaid=PRICES.get(operation, 0))  # what the request turns out to cost
             return None
         response = problem(
             refusal.status, refusal.title, refusal.detail, retry_after=refusal.retry_after
         )
         response.headers["Retry-After"] = str(refusal.retry_after)
+        return response
+
+    @app.after_request
+    def _charge(response: Response) -> Response:
+        owed = work.owed(work.stop())
+        if owed:  # an AI move on a read, a hint through /say…: the next request meets it
+            address = client_address(request.remote_addr, request.headers, settings.trusted_proxies)
+            try:
+                limiter.charge(address, request.view_args or {}, owed)
+            except redis.exceptions.RedisError:  # answered already: the charge is best effort
+                requestlog.log.warning("work of a request not counted", exc_info=True)
         return response
 
     register(app)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 from typing import Any
 
@@ -43,9 +44,12 @@ from gm.contract.tools import input_schema
 from gm.frontends.mcp import app as mcp_app
 from gm.frontends.mcp.http import serve_http
 from gm.frontends.security import client_address, is_loopback
+from gm.play import work
 from gm.play.service import GameService
 from gm.settings import Settings
-from gm.store.ratelimits import Limiter
+from gm.store.ratelimits import PRICES, Limiter
+
+log = logging.getLogger("gm")
 
 _T = {op.name: op.name for op in OPERATIONS if op.mcp}
 INSTRUCTIONS = f"""\
@@ -106,10 +110,22 @@ def call(
             return _error(problem_for(err).text())
         if refusal is not None:
             return _error(refusal.text())
+    with work.metered(prepaid=PRICES.get(op.name, 0)) as meter:
+        try:
+            return _result(perform(op, service, arguments))
+        except Exception as err:  # noqa: BLE001 — the error map words every kind, 500 included
+            return _error(problem_for(err).text())
+        finally:
+            if limiter is not None and address is not None and work.owed(meter):
+                _charge(limiter, address, arguments, work.owed(meter))
+
+
+def _charge(limiter: Limiter, address: str, arguments: Any, units: int) -> None:
+    """What a call turned out to cost (gm/play/work.py), for the next call to meet."""
     try:
-        return _result(perform(op, service, arguments))
-    except Exception as err:  # noqa: BLE001 — the error map words every kind, 500 included
-        return _error(problem_for(err).text())
+        limiter.charge(address, arguments if isinstance(arguments, dict) else {}, units)
+    except Exception:  # noqa: BLE001 — the call is answered; its charge is best effort
+        log.warning("work of a tool call not counted", exc_info=True)
 
 
 def _error(text: str) -> CallToolResult:
