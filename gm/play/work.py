@@ -16,7 +16,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 
 AI_MOVE = 3  # one AI move played by a read (a request that asked only to look)
-HINT = 30  # a coach's search
+HINT = 60  # a coach's search (four strong moves' think time)
 VERIFY = 30  # a replay of a whole game
 
 

@@ -64,7 +64,7 @@ class Settings:
     store_soft_limit: int = 80  # % of maxmemory above which new games are refused (0: off)
     quota_address: tuple[Rate, ...] = (Rate(16 << 20, 3600), Rate(64 << 20, 86400))  # bytes
     quota_game: tuple[Rate, ...] = (Rate(4 << 20, 86400),)  # bytes kept per game and day
-    limit_work: tuple[Rate, ...] = (Rate(900, 60),)  # work units per client address
+    limit_work: tuple[Rate, ...] = (Rate(120, 10), Rate(900, 60))  # work units per address
     limit_work_seat: tuple[Rate, ...] = (Rate(300, 60),)  # work units per seat token
 
     @classmethod

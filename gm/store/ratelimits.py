@@ -53,7 +53,7 @@ WHAT = {"create": "new games", "join": "joins", "play": "moves and hints", "work
 # to cost). A hint is a search (0.3 s of CPU); a verify replays a whole game (seconds, once: a
 # finished game's is cached); a move or a read is cheap (an AI reply is a move's normal cost).
 PRICES: dict[str, int] = {
-    "suggest_move": 30,
+    "suggest_move": 60,
     "verify_deal": 30,
     "say": 2,
 }
@@ -186,7 +186,8 @@ class Limiter:
             count, _, per = str(rate).partition(" per ")
             what = (
                 f"costly requests {WHOM[subject_kind]}: at most {count} units of work per {per} "
-                f"(a hint or a verification costs {PRICES['suggest_move']}, a move or a view 1)"
+                f"(a hint costs {PRICES['suggest_move']}, a verification "
+                f"{PRICES['verify_deal']}, a move or a view 1)"
             )
         return Refusal(
             wait,

@@ -118,11 +118,11 @@ def _limited(settings, redis_client, **limits):
 
 
 def test_hints_are_priced_per_seat_through_every_route(settings, redis_client):
-    client = _limited(settings, redis_client, limit_work_seat=(Rate(100, 60),))
+    client = _limited(settings, redis_client, limit_work_seat=(Rate(200, 60),))
     game = client.post("/games", json={"game": "masul", "opponent": "ai"}).get_json()
     token = game["token"]
     codes = [client.get(f"/play/{token}/hint").status_code for _ in range(5)]
-    assert codes == [200, 200, 200, 429, 429], codes  # 30 units each, 100 a minute
+    assert codes == [200, 200, 200, 429, 429], codes  # 60 units each, 200 a minute
     refusal = client.get(f"/play/{token}/hint")
     _retry_after(refusal, 429, "Too many requests")
     assert "units of work" in refusal.get_json()["detail"]
@@ -131,7 +131,7 @@ def test_hints_are_priced_per_seat_through_every_route(settings, redis_client):
     said = [client.post(f"/play/{fresh}/say", json={"text": "hint"}) for _ in range(5)]
     assert [r.status_code for r in said][:4] == [200, 200, 200, 200]
     assert said[0].get_json()["intent"] == "hint"
-    assert said[4].status_code == 429, "four hints through /say cost 4 × 30 > 100"
+    assert said[4].status_code == 429, "four hints through /say cost 4 × 62 > 200"
     # another seat of another address is not affected
     other = client.post("/games", json={"game": "masul"}, environ_base={"REMOTE_ADDR": "10.1.1.1"})
     hint = client.get(

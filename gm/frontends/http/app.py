@@ -24,6 +24,7 @@ from gm.frontends.http.events import bp as events_bp
 from gm.frontends.http.routes import bp
 from gm.frontends.security import bearer_ok, client_address
 from gm.frontends.web import bp as pages_bp
+from gm.games import search
 from gm.play import work
 from gm.settings import Settings
 from gm.store.connect import client_for
@@ -141,6 +142,8 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
         refusal = limiter.check(operation, address, request.view_args or {})
         if refusal is None:
             work.start(prepaid=PRICES.get(operation, 0))  # what the request turns out to cost
+            # a search (a hint, a strong AI move) lends the worker to others every 10 ms
+            search.pause_between_iterations(_yielding_clock())
             return None
         response = problem(
             refusal.status, refusal.title, refusal.detail, retry_after=refusal.retry_after
