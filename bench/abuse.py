@@ -12,8 +12,10 @@ its own for gm's per-address limits). First the probe alone (the baseline), then
 - ``fill``: strangers create games and send moves with fresh idempotency keys as fast as gm
   answers, until the store passes its soft limit (or ``--seconds``×3): the probe's game must keep
   moving (0 refused moves) and new games meet a 507/429 with ``Retry-After``;
-- ``hints``: strangers ask the coach for hints, as fast as gm answers, from many seats;
-- ``verify``: strangers ask for the verification of long finished games, as fast as gm answers;
+- ``hints``: strangers (3 addresses, 4 connections each, 8 seats each) ask the coach for hints
+  at their limits: as fast as gm answers, and when refused, again after ``Retry-After``;
+- ``verify``: strangers (2 addresses, 4 connections each) ask for the verification of long
+  finished games (hundreds of moves) at their limits, the same way;
 - ``options``: N-in-a-row created with ``f`` past its bound (refused) and at its widest (the
   bytes kept and the largest answer of such a game).
 
@@ -51,7 +53,7 @@ sys.path.insert(0, str(ROOT))
 from gm.games.n_in_a_row.rules import F_WIDEST  # noqa: E402
 
 PROBE_ADDRESS = "127.0.0.1"
-GAMES_UP_FRONT = 20  # the probe's games, made before any flood (a long one lasts 1000 marks)
+GAMES_UP_FRONT = 3  # the probe's games, made before any flood (each lasts 1000 marks)
 
 
 def stranger(i: int) -> str:
@@ -116,7 +118,9 @@ class Probe:
         self._next_game()
 
     def _game(self) -> list[str]:
-        body = {"game": "n-in-a-row", "opponent": "human", "options": {"max_turns": 1000}}
+        # f(N) = 1000·N: far-apart marks never end it before its 1000 marks
+        options = {"max_turns": 1000, "f": "1000"}
+        body = {"game": "n-in-a-row", "opponent": "human", "options": options}
         status, _, game = self.client.call("POST", "/games", body)
         assert status == 201, (status, game)
         (invite,) = game["invites"].values()
@@ -145,7 +149,10 @@ class Probe:
             if not view.get("your_turn"):
                 self.turn += 1
                 continue
-            move = self.rng.choice(view["legal_moves"])
+            # marks far apart (any empty point is legal): no line ends the game before its cap
+            placed = view["state"]["marks_placed"]
+            x, y = divmod(placed, 30)
+            move = f"{x * 4 - 400},{y * 4 - 60}"
             n += 1
             started = time.perf_counter()
             status, _, answer = self.client.call(
@@ -302,6 +309,14 @@ def fill(ctx: Context) -> Flood:
     return run
 
 
+def _at_the_limit(status: int, headers: dict[str, str]) -> bool:
+    """A stranger at the limits: refused, it waits as told (``Retry-After``) and comes back.
+    (One that keeps sending regardless is a request flood: the connection caps' scenario.)"""
+    if status == 429:
+        time.sleep(min(10.0, float(headers.get("Retry-After", "1"))))
+    return True
+
+
 def _stop_after(tight: threading.Event, stop: threading.Event, seconds: float) -> None:
     """Set ``stop`` ``seconds`` after ``tight`` is (or never, if the flood ends first)."""
     while not stop.is_set():
@@ -331,7 +346,7 @@ def hints(ctx: Context) -> Flood:
         state["k"] += 1
         status, headers, _ = client.call("GET", f"/play/{token}/hint")
         tally.add("hint", status, headers)
-        return True
+        return _at_the_limit(status, headers)
 
     def run() -> dict[str, Any]:
         flood(ctx.port, addresses, per_address, ctx.seconds, one, first=100)
@@ -373,7 +388,7 @@ def verify(ctx: Context) -> Flood:
         state["k"] += 1
         status, headers, _ = client.call("GET", f"/games/{game_id}/verify")
         tally.add("verify", status, headers)
-        return True
+        return _at_the_limit(status, headers)
 
     def run() -> dict[str, Any]:
         flood(ctx.port, 2, 4, ctx.seconds, one, first=300)

@@ -14,9 +14,9 @@ Two guards, both counted in the game store's Redis, used by gm/store/repository.
   that names who pays (the ``player`` hook).
 - **A soft limit** below ``maxmemory`` (``GM_STORE_SOFT_LIMIT``, a percentage of it): above it, new
   games are refused (:class:`StoreTightError`, a 507 with ``Retry-After``), a new idempotency
-  key keeps only its answer's brief for a short while (:data:`TIGHT_IDEMPOTENCY_TTL_S`) and every
-  byte quota is :data:`TIGHT_QUOTA_DIVISOR` times smaller, so the room left goes to the moves of
-  games already running — the store never reaches ``maxmemory``
+  key keeps only its answer's brief for a short while (:data:`TIGHT_IDEMPOTENCY_TTL_S`) and the
+  bytes are counted afresh against quotas :data:`TIGHT_QUOTA_DIVISOR` times smaller, so the room
+  left goes to the moves of games already running — the store never reaches ``maxmemory``
   because strangers opened games.
 
 The store's use is read with ``INFO memory`` at most once a second per process (at every new game
@@ -41,8 +41,9 @@ from gm.settings.rates import Rate
 #: How long a new idempotency key's brief is kept above the soft limit (a client resends within
 #: seconds; a day of answers is what fills a store).
 TIGHT_IDEMPOTENCY_TTL_S = 600
-#: Above the soft limit every byte quota is this many times smaller: the strangers who write the
-#: most meet it, a person playing a game (a few KB) does not.
+#: Above the soft limit the bytes are counted afresh (counters of their own) against quotas this
+#: many times smaller: the strangers who go on writing the most meet them, a person playing on (a
+#: brief answer per move) does not, whatever either wrote before.
 TIGHT_QUOTA_DIVISOR = 10
 #: When to try a new game again once the store is above its soft limit.
 TIGHT_RETRY_AFTER_S = 300
@@ -172,7 +173,8 @@ class StoreGuard:
         over, :class:`QuotaError` (the write must not happen); else counted all the same."""
         if nbytes <= 0:
             return
-        counted = list(self._counters(self.subjects(game_id)))
+        tight = self.tight()
+        counted = list(self._counters(self.subjects(game_id), tight))
         if not counted:
             return
         with self.redis.pipeline(transaction=False) as pipe:
@@ -182,7 +184,7 @@ class StoreGuard:
             replies = pipe.execute()
         if not refusable:
             return
-        now, divisor = self.clock(), TIGHT_QUOTA_DIVISOR if self.tight() else 1
+        now, divisor = self.clock(), TIGHT_QUOTA_DIVISOR if tight else 1
         over = [
             (math.ceil((window + 1) * rate.seconds - now), whom, rate)
             for (_, rate, whom, window), total in zip(counted, replies[::2], strict=True)
@@ -193,15 +195,17 @@ class StoreGuard:
             self.count("quota")
             raise QuotaError(whom, rate, max(1, wait))
 
-    def _counters(self, subjects: dict[str, str]) -> Iterable[tuple[str, Rate, str, int]]:
-        now = self.clock()
+    def _counters(
+        self, subjects: dict[str, str], tight: bool
+    ) -> Iterable[tuple[str, Rate, str, int]]:
+        now, prefix = self.clock(), "gm-qt" if tight else "gm-q"
         for whom, subject in subjects.items():
             for rate in self.rates.get(whom, ()):
                 window = int(now // rate.seconds)
                 digest = hashlib.sha256(
                     f"{whom}\n{subject}".encode("utf-8", "surrogatepass")
                 ).hexdigest()[:20]
-                yield f"gm-q:{{{digest}}}:{whom}:{rate.seconds}:{window}", rate, whom, window
+                yield f"{prefix}:{{{digest}}}:{whom}:{rate.seconds}:{window}", rate, whom, window
 
     # ---- what an operator watches
     def count(self, what: str) -> None:

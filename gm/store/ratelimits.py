@@ -130,7 +130,7 @@ class Limiter:
         subjects = {"address": address}
         if arguments.get("token"):
             subjects["seat"] = str(arguments["token"])
-        return self._count(list(self._counters("work", subjects, units)), closed=False)
+        return self._count(list(self._counters("work", subjects, units)), closed=False, done=True)
 
     def _counters(
         self, kind: str, subjects: Mapping[str, str], units: int
@@ -146,8 +146,10 @@ class Limiter:
         return out
 
     def _count(
-        self, counted: list[tuple[str, str, str, Rate, int, int]], closed: bool
+        self, counted: list[tuple[str, str, str, Rate, int, int]], closed: bool, done: bool = False
     ) -> Refusal | None:
+        """Count ``counted``; the refusal when one is over (``done``: the request ran already,
+        so it is no refusal an operator counts)."""
         if not counted:
             return None
         try:
@@ -180,7 +182,8 @@ class Limiter:
             return None
         wait, kind, subject_kind, rate = max(over, key=lambda o: o[0])
         wait = max(1, wait)
-        count_refusal(self.redis, "work" if kind == "work" else "limit")
+        if not done:
+            count_refusal(self.redis, "work" if kind == "work" else "limit")
         what = f"{WHAT[kind]} {WHOM[subject_kind]}: at most {rate}"
         if kind == "work":
             count, _, per = str(rate).partition(" per ")

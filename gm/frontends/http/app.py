@@ -53,6 +53,26 @@ def _yielding_clock() -> Callable[[], float]:
 YIELD_EVERY_S = 0.01
 
 
+def _lending_pause() -> Callable[[], None]:
+    """What a search (a hint, a strong AI move) and a verify's replay call between steps
+    (gm/games/search.py ``pause``): every 2 ms of their work, a ``sleep(0)`` — under gevent the
+    other connections' ready work runs (nothing waits when none is); under threads the GIL is
+    offered."""
+    last = time.monotonic()
+
+    def pause() -> None:
+        nonlocal last
+        now = time.monotonic()
+        if now - last >= LEND_EVERY_S:
+            time.sleep(0)
+            last = time.monotonic()
+
+    return pause
+
+
+LEND_EVERY_S = 0.002
+
+
 def _flask_cli_embedded(settings: Settings) -> str:
     """The URL of the embedded server of ``settings.data_dir`` for ``flask --app gm.app run``:
     the one already running there (a ``gm serve``, or the reloader's parent process), or one
@@ -142,8 +162,8 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
         refusal = limiter.check(operation, address, request.view_args or {})
         if refusal is None:
             work.start(prepaid=PRICES.get(operation, 0))  # what the request turns out to cost
-            # a search (a hint, a strong AI move) lends the worker to others every 10 ms
-            search.pause_between_iterations(_yielding_clock())
+            # a search (a hint, a strong AI move) lends the worker to others every 2 ms
+            search.pause_between_iterations(_lending_pause())
             return None
         response = problem(
             refusal.status, refusal.title, refusal.detail, retry_after=refusal.retry_after
