@@ -28,10 +28,14 @@ from typing import Any
 
 from gm.contract.operations import BY_NAME
 from gm.games import GAMES
+from gm.games.n_in_a_row.rules import F_WIDEST
 
 BOUND = 16 * 1024
 # a bench is no stranger: no rate limits
-NO_LIMITS = {"limit_create": (), "limit_join": (), "limit_play": (), "limit_seat": ()}
+NO_LIMITS = {
+    **{f"limit_{k}": () for k in ("create", "join", "play", "seat", "work", "work_seat")},
+    **{f"quota_{k}": () for k in ("address", "game")},
+}
 SAY = ("board", "legal moves", "history", "rules", "help", "whose turn")
 
 
@@ -198,7 +202,7 @@ def plans(game: str, quick: bool = False) -> Iterator[Plan]:
     humans = [{"kind": "human"}] * info.max_players
     seeds = (1,) if quick else (1, 2)
     if game == "n-in-a-row":
-        long = {"max_turns": 300 if quick else 1000, "f": "1000"}
+        long = {"max_turns": 300 if quick else 1000, "f": F_WIDEST}  # every option at its widest
         for choose in (far_marks, spread_marks, dense_marks, random_move):
             yield Plan(game, choose.__name__, {"seats": humans, "options": long}, choose)
         yield Plan(
@@ -216,7 +220,7 @@ def plans(game: str, quick: bool = False) -> Iterator[Plan]:
         )
         yield Plan(game, "against the AI", {"seats": ai_humans, "options": maxima})
     ais = [{"kind": "ai", "level": "random"}] * info.max_players
-    options = {**maxima, **({"f": "1000"} if game == "n-in-a-row" else {})}
+    options = {**maxima, **({"f": F_WIDEST} if game == "n-in-a-row" else {})}
     yield Plan(game, "all AI", {"seats": ais, "options": options})
 
 

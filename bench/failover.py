@@ -34,7 +34,10 @@ from gm.store.cluster import EmbeddedCluster  # noqa: E402
 from gm.store.connect import client_for  # noqa: E402
 from gm.store.repository import Store  # noqa: E402
 
-NO_LIMITS = {"limit_create": (), "limit_join": (), "limit_play": (), "limit_seat": ()}
+NO_LIMITS = {
+    **{f"limit_{k}": () for k in ("create", "join", "play", "seat", "work", "work_seat")},
+    **{f"quota_{k}": () for k in ("address", "game")},
+}
 
 
 @dataclass

@@ -43,7 +43,8 @@ ENV = {
     "GM_LIVE_PER_GAME": "5000",
     "GM_LIVE_PER_ADDRESS": "5000",
     "GM_WORKER_CONNECTIONS": "2000",
-    **{f"GM_LIMIT_{k}": "off" for k in ("CREATE", "JOIN", "PLAY", "SEAT")},
+    **{f"GM_LIMIT_{k}": "off" for k in ("CREATE", "JOIN", "PLAY", "SEAT", "WORK", "WORK_SEAT")},
+    **{f"GM_QUOTA_{k}": "off" for k in ("ADDRESS", "GAME")},
 }
 
 

@@ -220,8 +220,9 @@ def serve(kind: str, args: argparse.Namespace, work: str):  # type: ignore[no-un
     """``gm serve`` on ``kind`` (single: embedded Redis; cluster: 3 masters + replicas): the URL,
     and how to stop it all."""
     env = dict(os.environ, PYTHONPATH=str(ROOT), GM_LOG_LEVEL="WARNING")
-    for limit in ("CREATE", "JOIN", "PLAY", "SEAT"):  # a load test is no stranger: no limits
+    for limit in ("CREATE", "JOIN", "PLAY", "SEAT", "WORK", "WORK_SEAT"):  # no stranger: no limits
         env[f"GM_LIMIT_{limit}"] = "off"
+    env.update(GM_QUOTA_ADDRESS="off", GM_QUOTA_GAME="off")
     env.pop("REDIS_URL", None)
     cluster = None
     if kind == "cluster":

@@ -65,8 +65,9 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=40)
     args = parser.parse_args()
     env = dict(os.environ, PYTHONPATH=str(ROOT), GM_LOG_LEVEL="WARNING")
-    for limit in ("CREATE", "JOIN", "PLAY", "SEAT"):
+    for limit in ("CREATE", "JOIN", "PLAY", "SEAT", "WORK", "WORK_SEAT"):
         env[f"GM_LIMIT_{limit}"] = "off"
+    env.update(GM_QUOTA_ADDRESS="off", GM_QUOTA_GAME="off")
     from gm.store.embedded import EmbeddedRedis
 
     server = EmbeddedRedis(tempfile.mkdtemp(prefix="gm-ops-")).start()

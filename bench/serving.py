@@ -225,8 +225,9 @@ def main() -> None:
 
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     env["GM_LOG_LEVEL"] = "WARNING"  # no request log lines
-    for limit in ("CREATE", "JOIN", "PLAY", "SEAT"):  # a bench is no stranger: no rate limits
+    for limit in ("CREATE", "JOIN", "PLAY", "SEAT", "WORK", "WORK_SEAT"):  # no stranger: no limits
         env[f"GM_LIMIT_{limit}"] = "off"
+    env.update(GM_QUOTA_ADDRESS="off", GM_QUOTA_GAME="off")
     server = None
     if not env.get("REDIS_URL"):
         from gm.store.embedded import EmbeddedRedis

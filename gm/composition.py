@@ -27,6 +27,7 @@ from gm.play import live
 from gm.play.service import GameService
 from gm.settings import Settings
 from gm.store.connect import answers_at, client_for
+from gm.store.quotas import StoreGuard
 from gm.store.ratelimits import Limiter
 from gm.store.repository import Store
 
@@ -63,14 +64,25 @@ def budget_for(
     return budget
 
 
-def store_for(settings: Settings, client: redis.Redis) -> Store:
-    """The game store on ``client`` with the settings' TTLs and replica acknowledgements."""
+def store_for(
+    settings: Settings, client: redis.Redis, address: Callable[[], str | None] | None = None
+) -> Store:
+    """The game store on ``client`` with the settings' TTLs, replica acknowledgements, byte
+    quotas and soft limit (``address``: the client address a write is charged to)."""
+    guard = StoreGuard(
+        client,
+        soft_percent=settings.store_soft_limit,
+        per_address=settings.quota_address,
+        per_game=settings.quota_game,
+        address=address,
+    )
     return Store(
         client,
         ttl_s=settings.game_ttl_s,
         idempotency_ttl_s=settings.idempotency_ttl_s,
         wait_replicas=settings.redis_wait_replicas,
         wait_ms=settings.redis_wait_ms,
+        guard=guard,
     )
 
 
@@ -83,7 +95,7 @@ def build(
 ) -> Parts:
     """Every part a door needs, from ``settings`` and a Redis ``client``. ``address`` names the
     client address of the request being served (the live hub caps waits per address)."""
-    store = store_for(settings, client)
+    store = store_for(settings, client, address)
     service = GameService(store, budget=budget_for(settings, clock))
     live.attach(service, settings, address=address)  # waits and event streams, with their caps
     return Parts(settings, client, store, service, Limiter.from_settings(client, settings))

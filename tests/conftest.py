@@ -132,7 +132,10 @@ def redis_client(redis_url):
 
 # Rate limits are off for tests that are not about them (tests play faster than any chat);
 # tests/store/test_limits.py sets the limits it tests.
-NO_LIMITS = {"limit_create": (), "limit_join": (), "limit_play": (), "limit_seat": ()}
+NO_LIMITS = {
+    **{f"limit_{k}": () for k in ("create", "join", "play", "seat", "work", "work_seat")},
+    **{f"quota_{k}": () for k in ("address", "game")},
+}
 
 
 @pytest.fixture

@@ -17,6 +17,7 @@ import redis
 
 from gm.play.problems import ServiceError
 from gm.store.connect import RETRY_AFTER_S
+from gm.store.quotas import QuotaError, StoreTightError
 from gm.store.repository import (
     ConflictError,
     NotReplicatedError,
@@ -95,13 +96,45 @@ OUTCOME_UNKNOWN = Problem(
     "may not have been applied. Look at the view (view_game) before you send it again.",
     headers={"Retry-After": str(RETRY_AFTER_S)},
 )
+#: When to try again once the store is full: games expire (GM_GAME_TTL), answers sooner.
+FULL_RETRY_AFTER_S = 300
 STORE_FULL = Problem(
     507,
     "Store full",
     "The game store is full, so nothing new can be saved right now: this request changed "
     "nothing. Saved games can still be viewed. Try again later; the operator can make room "
     "(GM_REDIS_MAXMEMORY, or a shorter GM_GAME_TTL).",
+    headers={"Retry-After": str(FULL_RETRY_AFTER_S)},
 )
+
+
+def store_tight(err: StoreTightError) -> Problem:
+    return Problem(
+        507,
+        "Store nearly full",
+        "The game store is nearly full, so no new game can start right now: this request "
+        "changed nothing. Games already running go on. Try again in "
+        f"{err.retry_after} s; the operator can make room (GM_REDIS_MAXMEMORY).",
+        {"retry_after": err.retry_after},
+        headers={"Retry-After": str(err.retry_after)},
+    )
+
+
+QUOTA_WHOM = {"address": "from your address", "game": "in this game", "player": "for you"}
+
+
+def over_quota(err: QuotaError) -> Problem:
+    return Problem(
+        429,
+        "Too much stored",
+        f"Too much kept in the game store {QUOTA_WHOM.get(err.whom, '')}: at most "
+        f"{err.rate.count // 1024} KB {str(err.rate).partition(' ')[2]}. Wait {err.retry_after} s, "
+        "then send it again; this request changed nothing.",
+        {"retry_after": err.retry_after},
+        headers={"Retry-After": str(err.retry_after)},
+    )
+
+
 INTERNAL = Problem(
     500,
     "Internal error",
@@ -118,6 +151,8 @@ EXPECTED = (
     redis.exceptions.TimeoutError,
     redis.exceptions.OutOfMemoryError,
     NotReplicatedError,
+    StoreTightError,
+    QuotaError,
     *CLUSTER_DOWN,
 )
 
@@ -135,6 +170,10 @@ def problem_for(err: BaseException) -> Problem:
         return Problem(422, INVALID_TITLE, err.detail, extra)
     if isinstance(err, ConflictError):
         return BUSY
+    if isinstance(err, StoreTightError):
+        return store_tight(err)
+    if isinstance(err, QuotaError):
+        return over_quota(err)
     if isinstance(err, (OutcomeUnknownError, NotReplicatedError)):
         log.error("redis unavailable, a write's outcome unknown: %s", err)
         return OUTCOME_UNKNOWN

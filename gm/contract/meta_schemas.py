@@ -54,9 +54,31 @@ class StoreStateSchema(Schema):
     ping_ms = fields.Float(required=True, metadata={"description": "How long the PING took."})
 
 
+class StoreMemorySchema(Schema):
+    used_bytes = fields.Integer(required=True, metadata={"description": "Redis's used_memory."})
+    max_bytes = fields.Integer(required=True, metadata={"description": "maxmemory (0: none)."})
+    soft_limit_bytes = fields.Integer(
+        required=True,
+        metadata={"description": "Above it new games are refused (GM_STORE_SOFT_LIMIT; 0: none)."},
+    )
+    state = fields.String(
+        required=True, metadata={"description": "'ok', 'tight' (above the soft limit) or 'full'."}
+    )
+
+
+class RefusedSchema(Schema):
+    store_tight = fields.Integer(metadata={"description": "New games refused: soft limit."})
+    quota = fields.Integer(metadata={"description": "Writes refused: a byte quota."})
+    store_full = fields.Integer(metadata={"description": "Requests refused: the store full."})
+    limit = fields.Integer(metadata={"description": "Requests refused: a request limit."})
+    work = fields.Integer(metadata={"description": "Requests refused: a work limit."})
+
+
 class ReadinessSchema(Schema):
     status = fields.String(required=True, metadata={"description": "'ready'."})
     redis = fields.Nested(StoreStateSchema, required=True)
+    memory = fields.Nested(StoreMemorySchema, metadata={"description": "The store's use."})
+    refused = fields.Nested(RefusedSchema, metadata={"description": "Refusals counted so far."})
 
 
 class VersionSchema(Schema):

@@ -397,7 +397,7 @@ OPERATIONS: tuple[Operation, ...] = (
         "answers now; 503 when it does not.",
         "meta",
         s.ReadinessSchema,
-        lambda svc, a: readiness.readiness(svc.store.redis),
+        lambda svc, a: readiness.readiness(svc.store.redis, svc.store.guard),
         in_openapi=False,
     ),
     Operation(

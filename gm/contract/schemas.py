@@ -338,13 +338,18 @@ class HistoryEntrySchema(Schema):
     move = fields.String(metadata={"description": "Canonical move (your own moves only)."})
 
 
+#: The largest ``after`` of a history page: JSON's exact integers (Redis's list indexes are 64-bit,
+#: so 2**63 and above would be its error, not an empty page).
+HISTORY_MAX_AFTER = 2**53 - 1
+
+
 class HistoryQuerySchema(_Strict):
     """The query parameters of the history routes (and the same tool arguments)."""
 
     after = fields.Integer(
         load_default=None,
         allow_none=True,
-        validate=validate.Range(min=0),
+        validate=validate.Range(min=0, max=HISTORY_MAX_AFTER),  # Redis indexes are 64-bit
         metadata={
             "description": "Page forward: the entries numbered after this n (0: from the "
             "start). Not given: the last page (the most recent entries)."

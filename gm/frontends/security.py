@@ -20,18 +20,33 @@ if TYPE_CHECKING:
 # A seat token or an invite is ``<game_id>.<secret>`` (gm/play/seats.py): 16 hex digits, a dot, the
 # url-safe secret. Whatever follows a game id's dot (or its %-escape) is the secret, wherever it
 # appears.
-_SECRET = re.compile(r"(?<![0-9A-Za-z])([0-9a-f]{16})(?:\.|%2[eE])[A-Za-z0-9_\-%]+")
+# A malformed one (an upper-case game id, an id of another length, no dot at all) is redacted like a
+# valid one: in any case; and in a /play/ path, the whole segment but what comes before a dot.
+_SECRET = re.compile(r"(?<![0-9A-Za-z])([0-9a-fA-F]{16})(?:\.|%2[eE])[A-Za-z0-9_\-%]+")
+_PLAY_SEGMENT = re.compile(r"(?<=/play/)[^/?#\s\"']+", re.IGNORECASE)
+_GAME_ID = re.compile(r"[0-9a-fA-F]{16}")
 REDACTED = "…"
+
+
+def _play_segment(match: re.Match[str]) -> str:
+    segment = match.group(0)
+    if segment in (REDACTED, f"{segment.partition('.')[0]}.{REDACTED}"):
+        return segment  # redacted already
+    if _GAME_ID.fullmatch(segment) or segment == "<token>":
+        return segment  # a game id alone (public), a route's template
+    parts = re.split(r"\.|%2[eE]", segment, maxsplit=1)
+    return f"{parts[0]}.{REDACTED}" if len(parts) == 2 else REDACTED
 
 
 def redact(text: str) -> str:
     """``text`` with every seat token or invite cut to its game id:
     ``/play/0123456789abcdef.s3cr3t/moves`` → ``/play/0123456789abcdef.…/moves``."""
-    return _SECRET.sub(lambda m: f"{m.group(1)}.{REDACTED}", text)
+    text = _SECRET.sub(lambda m: f"{m.group(1)}.{REDACTED}", text)
+    return _PLAY_SEGMENT.sub(_play_segment, text)
 
 
 def has_secret(text: str) -> bool:
-    return _SECRET.search(text) is not None
+    return redact(text) != text
 
 
 def bearer_ok(header: str | None, key: str) -> bool:
@@ -89,6 +104,28 @@ def host_name(value: str) -> str:
     if value.count(":") == 1:
         return value.partition(":")[0]
     return value
+
+
+def host_port(value: str) -> str:
+    """The port of a Host header as written (``[::1]:8001`` → ``8001``, ``gm.example`` → ``""``:
+    the scheme's default)."""
+    value = value.strip()
+    if value.startswith("["):
+        return value.partition("]")[2].removeprefix(":")
+    return value.partition(":")[2] if value.count(":") == 1 else ""
+
+
+def origin_port(origin: str) -> str:
+    """The port of an ``Origin`` header as written (``http://localhost:3000`` → ``3000``; a
+    browser leaves the scheme's default port out, as it does in ``Host``)."""
+    _, sep, rest = origin.strip().partition("://")
+    return host_port(rest.partition("/")[0]) if sep else ""
+
+
+def same_origin_port(origin: str, host: str) -> bool:
+    """Whether an ``Origin`` names the port the request was sent to (its ``Host``): a page of
+    another server on the same machine (``localhost:3000``) is another origin."""
+    return origin_port(origin) == host_port(host)
 
 
 def origin_host(origin: str) -> str:

@@ -202,6 +202,7 @@ def replay(game: Any, doc: dict[str, Any], log: list[dict[str, Any]], seed: int)
     (AI moves as logged, resignations and forfeits as logged) and compare every entry's events
     and the final position with the stored ones. One check dict."""
     from gm.games.base import GameError, GameOver
+    from gm.games.search import pause
     from gm.games.table import SetupError, Table
 
     specs = [{"kind": s["kind"], "level": s["level"]} for s in doc["seats"]]
@@ -211,6 +212,7 @@ def replay(game: Any, doc: dict[str, Any], log: list[dict[str, Any]], seed: int)
         return _check("replay", False, f"The table cannot be dealt again: {err.detail}")
     table = Table(game, fresh, fresh["state"])
     for entry in log:
+        pause()  # a long game's replay lends the worker to others (a server's hook)
         seat, move = entry["seat"], entry["move"]
         kinds = [e.get("kind") for e in entry["events"]]
         try:

@@ -43,6 +43,23 @@ Evaluate = Callable[[Engine, State, int], list[float]]
 _DEADLINE: contextvars.ContextVar[float | None] = contextvars.ContextVar("gm_ai_deadline")
 _THINK_MS: contextvars.ContextVar[int | None] = contextvars.ContextVar("gm_ai_think_ms")
 _ITERATIONS: contextvars.ContextVar[int | None] = contextvars.ContextVar("gm_ai_iterations")
+# Called between iterations when set: a server with cooperative workers (gevent) lends the CPU to
+# its other connections there, so a hint's search never holds them for its whole think time.
+_PAUSE: contextvars.ContextVar[Callable[[], object] | None] = contextvars.ContextVar("gm_ai_pause")
+
+
+def pause_between_iterations(pause: Callable[[], object] | None) -> None:
+    """Set (None: clear) what every search of the current context calls between iterations
+    (and a verify's replay between moves: :func:`pause`)."""
+    _PAUSE.set(pause)
+
+
+def pause() -> None:
+    """A long loop's moment to lend the CPU (see :func:`pause_between_iterations`)."""
+    lend = _PAUSE.get(None)
+    if lend is not None:
+        lend()
+
 
 DEFAULT_THINK_MS = 80  # a strong move's CPU-time budget (Settings.ai_think_ms, GM_AI_THINK_MS)
 
@@ -200,9 +217,12 @@ def search(
         return candidates[0], {}
     playout = spec.playout or random_playout
     iterations = _ITERATIONS.get(None) or spec.iterations
+    pause = _PAUSE.get(None)
     for it in range(iterations):
         if it and (time.thread_time() >= stop or (hard is not None and time.monotonic() >= hard)):
             break
+        if pause is not None:
+            pause()
         path = [root]
         _iterate(engine, determinize(), path, candidates, playout, spec, players, rng)
     return _choice(root, candidates, spec)

@@ -27,7 +27,7 @@ from typing import Any
 from gm.games import GAMES, Game, deal, pictures
 from gm.games.base import GameOver
 from gm.games.table import Budget, SetupError, Table
-from gm.play import answers, rematch
+from gm.play import answers, rematch, work
 from gm.play import seats as tokens
 from gm.play.problems import (
     ServiceError,
@@ -183,6 +183,7 @@ class GameService:
         from gm.play import coach
 
         table, seat = self.read_seat(token)
+        work.note(work.HINT)  # a search: priced by its work (gm/play/work.py), any door
         hint = coach.suggest(table, seat, self.budget())
         view = answers.view(table, seat)
         reply = hint["reason"]
@@ -238,8 +239,16 @@ class GameService:
         """The check of a game's deal (gm/games/deal.py): at the end, the revealed secret against
         the commitment, the engine seed, and a replay of the logged moves from it."""
         table = self._read(game_id)
-        log = self.store.log(game_id) if table.is_over() else []
-        return deal.verify_game(table.game, table.doc, log, table.is_over())
+        if not table.is_over():
+            return deal.verify_game(table.game, table.doc, [], False)
+        log, digest = self.store.log_with_digest(game_id, table.doc)
+        cached = self.store.verified(game_id, digest)  # a finished game's is kept once made
+        if cached is not None:
+            return cached
+        work.note(work.VERIFY)  # a replay of the whole game
+        answer = deal.verify_game(table.game, table.doc, log, True)
+        self.store.keep_verified(game_id, digest, answer)
+        return answer
 
     # ------------------------------------------------------------ move / resign
 
@@ -386,6 +395,7 @@ class GameService:
             log = table.run_ai(self.budget())
             if not log:
                 return Update(response=table)
+            work.note(work.AI_MOVE * len(log))  # AI played by a read: priced by its moves
             doc["version"] += 1
             return Update(response=table, doc=doc, log_entries=log)
 

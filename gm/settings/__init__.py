@@ -7,12 +7,17 @@ import re
 from dataclasses import dataclass
 
 from gm.settings.env import int_env
-from gm.settings.rates import Rate, parse_rates
+from gm.settings.rates import Rate, parse_byte_rates, parse_rates
 
 
 def _rates_env(name: str, default: tuple[Rate, ...]) -> tuple[Rate, ...]:
     raw = os.environ.get(name, "").strip()
     return parse_rates(name, raw) if raw else default
+
+
+def _byte_rates_env(name: str, default: tuple[Rate, ...]) -> tuple[Rate, ...]:
+    raw = os.environ.get(name, "").strip()
+    return parse_byte_rates(name, raw) if raw else default
 
 
 def _memory_env(name: str, default: str) -> str:
@@ -57,6 +62,12 @@ class Settings:
     live_per_seat: int = 4  # concurrent waits + streams of one seat token
     live_per_game: int = 100  # concurrent spectator waits + streams of one game
     live_per_address: int = 50  # concurrent waits + streams from one client address
+    # ---- holds under abuse (issue 26): bytes kept, the store's soft limit, work per request
+    store_soft_limit: int = 80  # % of maxmemory above which new games are refused (0: off)
+    quota_address: tuple[Rate, ...] = (Rate(16 << 20, 3600), Rate(64 << 20, 86400))  # bytes
+    quota_game: tuple[Rate, ...] = (Rate(4 << 20, 86400),)  # bytes kept per game and day
+    limit_work: tuple[Rate, ...] = (Rate(120, 10), Rate(900, 60))  # work units per address
+    limit_work_seat: tuple[Rate, ...] = (Rate(300, 60),)  # work units per seat token
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -89,4 +100,9 @@ class Settings:
             live_per_seat=int_env("GM_LIVE_PER_SEAT", cls.live_per_seat),
             live_per_game=int_env("GM_LIVE_PER_GAME", cls.live_per_game),
             live_per_address=int_env("GM_LIVE_PER_ADDRESS", cls.live_per_address),
+            store_soft_limit=int_env("GM_STORE_SOFT_LIMIT", cls.store_soft_limit),
+            quota_address=_byte_rates_env("GM_QUOTA_ADDRESS", cls.quota_address),
+            quota_game=_byte_rates_env("GM_QUOTA_GAME", cls.quota_game),
+            limit_work=_rates_env("GM_LIMIT_WORK", cls.limit_work),
+            limit_work_seat=_rates_env("GM_LIMIT_WORK_SEAT", cls.limit_work_seat),
         )

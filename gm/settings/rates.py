@@ -39,3 +39,25 @@ def parse_rates(name: str, raw: str) -> tuple[Rate, ...]:
             )
         rates.append(Rate(int(count), seconds))
     return tuple(rates)
+
+
+BYTE_UNITS = {"": 1, "b": 1, "kb": 1024, "k": 1024, "mb": 1024**2, "m": 1024**2, "gb": 1024**3}
+
+
+def parse_byte_rates(name: str, raw: str) -> tuple[Rate, ...]:
+    """``"16mb/hour, 64mb/day"`` → rates whose counts are bytes; ``off`` → no quota."""
+    out = []
+    for part in raw.strip().lower().split(","):
+        amount, sep, per = part.strip().partition("/")
+        digits = amount.strip().rstrip("bkmg")
+        unit = amount.strip()[len(digits) :]
+        if not sep or not digits.isdigit() or unit not in BYTE_UNITS:
+            if raw.strip().lower() in ("off", "0", "none"):
+                return ()
+            raise SystemExit(
+                f"{name} must be like '16mb/hour' or '16mb/hour,64mb/day' (bytes, kb, mb or gb "
+                f"per second, minute, hour, day or a number of seconds), or 'off'; got {raw!r}"
+            )
+        (rate,) = parse_rates(name, f"{int(digits) * BYTE_UNITS[unit]}/{per}")
+        out.append(rate)
+    return tuple(out)

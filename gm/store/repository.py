@@ -45,9 +45,9 @@ from typing import Any, cast
 import redis
 
 from gm.store.changes import ChangeFeed
-from gm.store.fastjson import dumps as _dumps
 from gm.store.fastjson import dumps_bytes as _dumps_bytes
 from gm.store.fastjson import loads as _loads
+from gm.store.quotas import TIGHT_IDEMPOTENCY_TTL_S, StoreGuard
 
 log = logging.getLogger("gm")
 
@@ -193,8 +193,11 @@ class Store:
         idempotency_max_bytes: int = 16 * 1024,
         wait_replicas: int = 0,
         wait_ms: int = 1000,
+        guard: StoreGuard | None = None,
     ):
         self.redis = client
+        # byte quotas and the soft limit (gm/store/quotas.py); None: neither (tests, tools)
+        self.guard = guard
         self.ttl_s = ttl_s
         self.idempotency_ttl_s = min(idempotency_ttl_s, ttl_s)
         self.retries = retries
@@ -251,8 +254,12 @@ class Store:
         rid = _stamp(doc, {})
         keys = [self.doc_key(game_id), self.log_key(game_id)]
         new_doc = _dumps_bytes(doc)
+        entries = [_dumps_bytes(e) for e in log_entries]
+        if self.guard is not None:  # above the soft limit or over a quota: nothing is written
+            self.guard.admit_game()
+            self.guard.charge(game_id, len(new_doc) + sum(map(len, entries)), refusable=True)
         args: list[str | int | bytes] = ["", new_doc, self.ttl_s, "", 0]
-        args += [*self._notice(game_id, int(doc.get("version", 0))), *map(_dumps, log_entries)]
+        args += [*self._notice(game_id, int(doc.get("version", 0))), *entries]
         try:
             reply = self._write(keys, args)
         except _UNREACHABLE:
@@ -305,15 +312,20 @@ class Store:
             if result.doc is None and not (idem and result.remember):
                 return result.response, False
             attempt, new_doc = _attempt(result, previous)
-            remembered = self._remembered(result, fingerprint) if idem and result.remember else ""
+            remembered = self._remembered(result, fingerprint) if idem and result.remember else b""
+            entries = [_dumps_bytes(e) for e in result.log_entries if result.doc is not None]
+            remembered, idem_ttl = self._guarded(
+                game_id, max(0, len(new_doc) - len(raw)) + sum(map(len, entries)), remembered,
+                result, fingerprint,
+            )  # fmt: skip
             args: list[str | int | bytes] = [
                 digest,
                 new_doc,
                 self.ttl_s,
                 remembered,
-                self.idempotency_ttl_s,
+                idem_ttl,
                 *self._notice(game_id, attempt.version),
-                *[_dumps_bytes(e) for e in result.log_entries if result.doc is not None],
+                *entries,
             ]
             try:
                 reply = self._write(keys, args)
@@ -413,6 +425,30 @@ class Store:
             except (KeyError, RuntimeError, StopIteration):  # another thread trimmed it
                 break
 
+    def _guarded(
+        self,
+        game_id: str,
+        grown: int,
+        remembered: bytes,
+        result: Update,
+        fingerprint: dict[str, str],
+    ) -> tuple[bytes, int]:
+        """A write with a new idempotency key charged to its payers (gm/store/quotas.py): its
+        answer plus ``grown`` (the document's growth and the log entries); over a quota,
+        :class:`~gm.store.quotas.QuotaError` (nothing written). Above the soft limit a new key
+        keeps only its brief, for a short while. Returns the answer to keep and its TTL."""
+        if self.guard is None:
+            return remembered, self.idempotency_ttl_s
+        ttl = self.idempotency_ttl_s
+        if remembered and self.guard.tight():
+            remembered = _pack({"req": fingerprint, "brief": result.brief or {}})
+            ttl = min(ttl, TIGHT_IDEMPOTENCY_TTL_S)
+        if remembered:  # a new key: the write a stranger can repeat at will (without one, a
+            # move's bytes are bounded by the game's own caps, and it costs no round trip more)
+            kept = len(remembered)
+            self.guard.charge(game_id, grown + kept, refusable=True)
+        return remembered, ttl
+
     def _remembered(self, result: Update, fingerprint: dict[str, str]) -> bytes:
         """What the key keeps: the request and its whole answer, compressed (:func:`_pack`), or
         only the brief when even compressed the answer passes ``idempotency_max_bytes``."""
@@ -424,8 +460,44 @@ class Store:
                 return value
         return _pack({"req": fingerprint, "brief": {}})
 
+    # ---- a finished game's verification, kept once made (a replay of the whole game)
+    @staticmethod
+    def verified_key(game_id: str) -> str:
+        return f"gm:{{{game_id}}}:verified"
+
+    def log_with_digest(self, game_id: str, doc: dict[str, Any]) -> tuple[list[Any], str]:
+        """The whole log of ``game_id`` and a digest of it and of ``doc`` (what a verification
+        of them was made from: any change to either, and a kept one no longer holds)."""
+        raw = self.redis.lrange(self.log_key(game_id), 0, -1)
+        digest = hashlib.sha256(_dumps_bytes(doc))
+        for entry in raw:
+            digest.update(b"\n" + (entry if isinstance(entry, bytes) else entry.encode()))
+        return [_loads(x) for x in raw], digest.hexdigest()[:32]
+
+    def verified(self, game_id: str, digest: str) -> dict[str, Any] | None:
+        """The verification kept for ``game_id`` made from what ``digest`` names, or None."""
+        raw = self.redis.get(self.verified_key(game_id))
+        if raw is None:
+            return None
+        kept = _loads(raw)
+        if not isinstance(kept, dict) or kept.get("of") != digest:
+            return None
+        return cast("dict[str, Any]", kept.get("answer"))
+
+    def keep_verified(self, game_id: str, digest: str, answer: dict[str, Any]) -> None:
+        """Keep a finished game's verification as long as the game (one key per game); not when
+        the store is above its soft limit or full (it is made again, at its price)."""
+        if self.guard is not None and self.guard.tight():
+            return
+        try:
+            value = _dumps_bytes({"of": digest, "answer": answer})
+            self.redis.set(self.verified_key(game_id), value, ex=self.ttl_s)
+        except redis.exceptions.ResponseError as err:
+            if not store_full(err):
+                raise
+
     def delete(self, game_id: str) -> None:
-        self.redis.delete(self.doc_key(game_id), self.log_key(game_id))
+        self.redis.delete(self.doc_key(game_id), self.log_key(game_id), self.verified_key(game_id))
 
     # ---- change notices (pub/sub), all here: a channel per game, hash-tagged like its keys
     @staticmethod

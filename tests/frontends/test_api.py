@@ -260,7 +260,7 @@ def test_resign_with_an_idempotency_key_replays_and_refuses_unknown_fields(clien
         (b'{"move": "7s c3", "extra": 1}', "application/json"),
         (b'{"move": "7s c3", "expected_version": "three"}', "application/json"),
         (b'{"move": "7s c3", "expected_version": 1.5}', "application/json"),
-        (b"\xff\xfe\x00garbage", "application/octet-stream"),
+        (b"\xff\xfe\x00garbage", "application/json"),
     ],
 )
 def test_bad_move_bodies_are_422_problems_and_change_nothing(client, body, content_type):

@@ -26,7 +26,8 @@ def server(tmp_path_factory):
         "GM_WORKER_HEADER": "1",
         "GM_LIVE_PER_SEAT": "2",
         "GM_LIVE_HEARTBEAT_S": "1",
-        **{f"GM_LIMIT_{k}": "off" for k in ("CREATE", "JOIN", "PLAY", "SEAT")},
+        **{f"GM_LIMIT_{k}": "off" for k in ("CREATE", "JOIN", "PLAY", "SEAT", "WORK", "WORK_SEAT")},
+        **{f"GM_QUOTA_{k}": "off" for k in ("ADDRESS", "GAME")},
     }
     with GmServe(data, workers=2, **env) as serve:
         workers: set[str] = set()  # GmServe is up when one worker answers: wait for both

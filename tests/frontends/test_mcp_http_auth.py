@@ -152,7 +152,11 @@ def test_a_foreign_host_or_origin_is_refused_even_with_the_key(keyed):
     assert _post(keyed + "/mcp", Origin="null", **auth)[0] == 403
     # the allowed names pass the door (then the key decides)
     assert _post(keyed + "/mcp", Host="gm.example")[0] == 401
-    assert _post(keyed + "/mcp", Host="localhost:8001", Origin="http://localhost:3000")[0] == 401
+    assert _post(keyed + "/mcp", Host="localhost:8001", Origin="http://localhost:8001")[0] == 401
+    # the same host name on another port is another origin (another server on the machine)
+    status, _, body = _post(keyed + "/mcp", Host="localhost:8001", Origin="http://localhost:3000")
+    assert status == 403, body
+    assert _post(keyed + "/mcp", Host="gm.example", Origin="https://gm.example:8443")[0] == 403
     status, _, body = _post(keyed + "/mcp", Host="gm.example", Origin="https://gm.example", **auth)
     assert status == 200, body
 

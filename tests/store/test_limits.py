@@ -191,7 +191,8 @@ def test_a_full_embedded_store_answers_507_and_changes_nothing(tmp_path):
         redis_client = redis.Redis.from_url(server.url)
         assert redis_client.config_get("maxmemory") == {"maxmemory": str(2 * 1024 * 1024)}
         assert redis_client.config_get("maxmemory-policy") == {"maxmemory-policy": "noeviction"}
-        unlimited = Settings(redis_url=server.url, limit_create=())
+        # no soft limit (tests/store/test_quotas.py has it): the store fills to maxmemory
+        unlimited = Settings(redis_url=server.url, limit_create=(), store_soft_limit=0)
         client = full_client(create_app(unlimited, client=redis_client).test_client())
         first = client.post("/games", json={"game": "masul", "seed": 2024}).get_json()
         token = first["token"]
@@ -205,6 +206,7 @@ def test_a_full_embedded_store_answers_507_and_changes_nothing(tmp_path):
         assert response.mimetype == "application/problem+json"
         body = response.get_json()
         assert body["title"] == "Store full" and "changed nothing" in body["detail"]
+        assert int(response.headers["Retry-After"]) > 0
         assert "Traceback" not in response.get_data(as_text=True)
         assert len(redis_client.keys("gm:{*}:doc")) == games, "the refused game is not stored"
         assert 10 < games < 5000
@@ -212,6 +214,9 @@ def test_a_full_embedded_store_answers_507_and_changes_nothing(tmp_path):
         before = client.get(f"/play/{token}").get_json()
         move = client.post(f"/play/{token}/moves", json={"move": before["legal_moves"][0]})
         assert move.status_code == 507 and move.get_json()["title"] == "Store full"
+        assert int(move.headers["Retry-After"]) > 0  # the limiter fails closed: it cannot count
+        hint = client.get(f"/play/{token}/hint")
+        assert hint.status_code == 507 and int(hint.headers["Retry-After"]) > 0
         assert client.get(f"/play/{token}").get_json() == before
         assert client.get("/healthz").status_code == 200
         redis_client.close()

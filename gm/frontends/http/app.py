@@ -25,9 +25,12 @@ from gm.frontends.http.mcp_door import bp as mcp_bp
 from gm.frontends.http.routes import bp
 from gm.frontends.security import bearer_ok, client_address
 from gm.frontends.web import bp as pages_bp
+from gm.games import search
+from gm.play import work
 from gm.settings import Settings
 from gm.store.connect import client_for
 from gm.store.fastjson import FastJSONProvider
+from gm.store.ratelimits import PRICES
 
 
 def _yielding_clock() -> Callable[[], float]:
@@ -59,6 +62,26 @@ OPEN_ENDPOINTS = frozenset(
 )  # fmt: skip
 
 
+def _lending_pause() -> Callable[[], None]:
+    """What a search (a hint, a strong AI move) and a verify's replay call between steps
+    (gm/games/search.py ``pause``): every 2 ms of their work, a ``sleep(0)`` — under gevent the
+    other connections' ready work runs (nothing waits when none is); under threads the GIL is
+    offered."""
+    last = time.monotonic()
+
+    def pause() -> None:
+        nonlocal last
+        now = time.monotonic()
+        if now - last >= LEND_EVERY_S:
+            time.sleep(0)
+            last = time.monotonic()
+
+    return pause
+
+
+LEND_EVERY_S = 0.002
+
+
 def _flask_cli_embedded(settings: Settings) -> str:
     """The URL of the embedded server of ``settings.data_dir`` for ``flask --app gm.app run``:
     the one already running there (a ``gm serve``, or the reloader's parent process), or one
@@ -79,21 +102,26 @@ def _flask_cli_embedded(settings: Settings) -> str:
     return server.url
 
 
+def _connect(settings: Settings) -> redis.Redis:
+    """A client for ``settings.redis_url`` (REDIS_URL); under ``flask run`` without it, for the
+    embedded server; else stop with a message."""
+    if settings.redis_url:
+        url = settings.redis_url
+    elif os.environ.get("FLASK_RUN_FROM_CLI") == "true":  # `flask --app gm.app run`
+        url = _flask_cli_embedded(settings)
+    else:
+        raise SystemExit(
+            "gm: REDIS_URL is not set. Run `gm serve` (it starts an embedded Redis server), "
+            "or set REDIS_URL=redis://host:6379/0."
+        )
+    return client_for(url)  # short connect timeout, explicit retries
+
+
 def create_app(settings: Settings | None = None, client: redis.Redis | None = None) -> Flask:
     """Build the app. Without ``client``, connect to ``settings.redis_url`` (REDIS_URL); under
     ``flask run`` without it, to the embedded server; else stop with a message."""
     settings = settings or Settings.from_env()
-    if client is None:
-        if settings.redis_url:
-            url = settings.redis_url
-        elif os.environ.get("FLASK_RUN_FROM_CLI") == "true":  # `flask --app gm.app run`
-            url = _flask_cli_embedded(settings)
-        else:
-            raise SystemExit(
-                "gm: REDIS_URL is not set. Run `gm serve` (it starts an embedded Redis server), "
-                "or set REDIS_URL=redis://host:6379/0."
-            )
-        client = client_for(url)  # short connect timeout, explicit retries
+    client = client if client is not None else _connect(settings)
     app = Flask("gm")
     app.json = FastJSONProvider(app)  # Flask's bytes, through orjson (gm/store/fastjson.py)
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
@@ -149,11 +177,25 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
         address = client_address(request.remote_addr, request.headers, settings.trusted_proxies)
         refusal = limiter.check(operation, address, request.view_args or {})
         if refusal is None:
+            work.start(prepaid=PRICES.get(operation, 0))  # what the request turns out to cost
+            # a search (a hint, a strong AI move) lends the worker to others every 2 ms
+            search.pause_between_iterations(_lending_pause())
             return None
         response = problem(
             refusal.status, refusal.title, refusal.detail, retry_after=refusal.retry_after
         )
         response.headers["Retry-After"] = str(refusal.retry_after)
+        return response
+
+    @app.after_request
+    def _charge(response: Response) -> Response:
+        owed = work.owed(work.stop())
+        if owed:  # an AI move on a read, a hint through /say…: the next request meets it
+            address = client_address(request.remote_addr, request.headers, settings.trusted_proxies)
+            try:
+                limiter.charge(address, request.view_args or {}, owed)
+            except redis.exceptions.RedisError:  # answered already: the charge is best effort
+                requestlog.log.warning("work of a request not counted", exc_info=True)
         return response
 
     register(app)

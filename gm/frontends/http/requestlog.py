@@ -78,7 +78,8 @@ def _game_id(view_args: dict[str, Any] | None) -> str | None:
     if args.get("game_id"):
         return str(args["game_id"])[:32]
     if args.get("token"):
-        return str(args["token"]).split(".", 1)[0][:32]
+        game_id, dot, _ = str(args["token"]).partition(".")
+        return game_id[:32] if dot else None  # no dot: all of it may be the secret
     return None
 
 

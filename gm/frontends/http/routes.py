@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
+from werkzeug.exceptions import UnsupportedMediaType
 
 from gm.contract.arguments import load_body, load_query
 from gm.contract.errors import InvalidArguments
@@ -105,10 +106,22 @@ def api_version() -> int:
 
 
 def _json_body(op: Operation) -> Any:
+    """The body read as JSON, only when it says it is (``application/json`` or ``…+json``): a
+    text/plain or form body, which any web page can make its visitors' browsers send without a
+    CORS preflight, is refused (415) before it is read, so no other site can create games or
+    play in a visitor's name."""
     raw = request.get_data()
     if not op.body_required and not raw:
-        return None  # an optional body left out
+        return None  # an optional body left out (resign's: its token is the secret)
+    if not _is_json(request.mimetype):
+        raise UnsupportedMediaType()
     return parse_json(raw)
+
+
+def _is_json(mimetype: str) -> bool:
+    return mimetype == "application/json" or (
+        mimetype.startswith("application/") and mimetype.endswith("+json")
+    )
 
 
 for _op in OPERATIONS:

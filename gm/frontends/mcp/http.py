@@ -3,7 +3,8 @@
 The door (:class:`Guard`, an ASGI middleware) answers every request before the SDK sees it:
 
 - a ``Host`` that is not one of the allowed names is refused (421), and so is an ``Origin`` whose
-  host is not (403) — DNS-rebinding protection on every address. Allowed: the bind address
+  host is not, or whose port is not the one the request was sent to (403) — DNS-rebinding
+  protection on every address. Allowed: the bind address
   (unless a wildcard), ``localhost``, ``127.0.0.1``, ``::1`` and GM_ALLOWED_HOSTS;
 - ``GET /healthz`` answers without the key (``{"status": "ok", "redis": "ok"}``: it reveals
   nothing);
@@ -26,7 +27,13 @@ from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from gm.contract.errors import problem_for, problem_type
-from gm.frontends.security import allowed_hosts, bearer_ok, host_name, origin_host
+from gm.frontends.security import (
+    allowed_hosts,
+    bearer_ok,
+    host_name,
+    origin_host,
+    same_origin_port,
+)
 from gm.settings import Settings
 
 
@@ -69,7 +76,10 @@ class Guard:
             )
             return
         origin = headers.get("origin")
-        if origin is not None and origin_host(origin) not in self.hosts:
+        if origin is not None and (
+            origin_host(origin) not in self.hosts
+            or not same_origin_port(origin, headers.get("host", ""))
+        ):
             await _problem(
                 send,
                 403,

@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import base64
 import json
+import logging
 import os
 import signal
 import sys
@@ -55,10 +56,13 @@ from gm.frontends.mcp.auth import SeatOwners, player_of
 from gm.frontends.mcp.http import serve_http
 from gm.frontends.mcp.results import OUTPUT_SCHEMA, handle
 from gm.frontends.security import client_address, is_loopback
+from gm.play import work
 from gm.play.compact import lean
 from gm.play.service import GameService
 from gm.settings import Settings
-from gm.store.ratelimits import Limiter, Refusal
+from gm.store.ratelimits import PRICES, Limiter, Refusal
+
+log = logging.getLogger("gm")
 
 _T = {op.name: op.name for op in OPERATIONS if op.mcp}
 INSTRUCTIONS = f"""\
@@ -146,17 +150,29 @@ def call(
             return _error(problem_for(err))
         if refusal is not None:
             return _error(refusal)
+    with work.metered(prepaid=PRICES.get(op.name, 0)) as meter:
+        try:
+            if who.owners is not None and isinstance(given.get("token"), str):
+                owner = who.owners.owner(given["token"])
+                if owner is not None and owner != who.player:
+                    return _text_error(ANOTHER_PLAYER)
+            answer = perform(op, service, arguments)
+            if who.owners is not None and who.player and isinstance(answer.get("token"), str):
+                who.owners.claim(answer["token"], who.player)  # new_game, join_game, rematch
+            return _result(op, answer)
+        except Exception as err:  # noqa: BLE001 — the error map words every kind, 500 included
+            return _error(problem_for(err))
+        finally:
+            if limiter is not None and address is not None and work.owed(meter):
+                _charge(limiter, address, arguments, work.owed(meter))
+
+
+def _charge(limiter: Limiter, address: str, arguments: Any, units: int) -> None:
+    """What a call turned out to cost (gm/play/work.py), for the next call to meet."""
     try:
-        if who.owners is not None and isinstance(given.get("token"), str):
-            owner = who.owners.owner(given["token"])
-            if owner is not None and owner != who.player:
-                return _text_error(ANOTHER_PLAYER)
-        answer = perform(op, service, arguments)
-        if who.owners is not None and who.player and isinstance(answer.get("token"), str):
-            who.owners.claim(answer["token"], who.player)  # new_game, join_game, rematch
-        return _result(op, answer)
-    except Exception as err:  # noqa: BLE001 — the error map words every kind, 500 included
-        return _error(problem_for(err))
+        limiter.charge(address, arguments if isinstance(arguments, dict) else {}, units)
+    except Exception:  # noqa: BLE001 — the call is answered; its charge is best effort
+        log.warning("work of a tool call not counted", exc_info=True)
 
 
 # A refusal's title in a chat's words: no HTTP status, no request body (a tool has arguments)

@@ -38,6 +38,11 @@ MAX_TURNS = 1000  # the cap option's maximum
 PLACEMENTS = ("anywhere", "adjacent")
 
 _F_ERROR = "option 'f' must be a whole number k (f(N) = k·N) or a list like '2,4,6'"
+#: The longest f table: its values for N = 1..F_VALUES_MAX (the last repeats). It bounds what a
+#: game keeps and shows (each view carries f): a 60 KB table made every answer 64 KB.
+F_VALUES_MAX = 32
+#: The widest f the game accepts (for the answer-bound tests: every option at its maximum).
+F_WIDEST = ",".join(["1000"] * F_VALUES_MAX)
 
 
 # ---------------------------------------------------------------- the f rule
@@ -52,6 +57,8 @@ def parse_f(value: Any) -> str:
     if not isinstance(value, str):
         raise ValueError(_F_ERROR)
     text = value.strip().replace(" ", "")
+    if len(text) > len(F_WIDEST) + F_VALUES_MAX:  # before any parsing: a bounded read
+        raise ValueError(f"option 'f': at most {F_VALUES_MAX} values (the last repeats)")
     m = re.fullmatch(r"(\d+)(?:[*·x×]?[nN])?", text)
     if m:
         k = int(m.group(1))
@@ -60,6 +67,8 @@ def parse_f(value: Any) -> str:
         return f"{k}N"
     parts = [p for p in re.split(r"[,;/]", text) if p]
     if len(parts) >= 2 and all(p.isdigit() for p in parts):
+        if len(parts) > F_VALUES_MAX:
+            raise ValueError(f"option 'f': at most {F_VALUES_MAX} values (the last repeats)")
         table = [int(p) for p in parts]
         if table[0] < 2:
             raise ValueError("option 'f': f(1) must be at least 2, or x wins at once")

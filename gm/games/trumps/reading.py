@@ -132,6 +132,7 @@ def parse_move(
 def _tokens(text: str) -> tuple[list[str], list[str], list[str]]:
     """The words of ``text`` (typos fixed, lower case but for K Q J, each card found replaced by
     a marker token ``\\x00i\\x00``), the cards found, and the suits named."""
+    text = text.replace("\x00", " ")  # the marker's own character: never taken from the player
     fixed = re.sub(r"[A-Za-z]{5,}", lambda m: _fix(m.group(0)), text.replace("\u2019", "'"))
     spans = cards.find_cards(fixed)
     found = [cards.card_text(c, ten="10") for c, _ in spans]
