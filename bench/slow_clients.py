@@ -220,7 +220,9 @@ class _Mover:
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
         try:
             data = json.dumps(body).encode() if body is not None else None
-            conn.request(method, path, body=data, headers={"Content-Type": "application/json"})
+            # the full answers (api_version 1): the probe reads the legal moves as a list
+            headers = {"Content-Type": "application/json", "GM-API-Version": "1"}
+            conn.request(method, path, body=data, headers=headers)
             response = conn.getresponse()
             payload = response.read()
         finally:

@@ -150,8 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     think = args.think if args.think is not None else Settings.from_env().ai_think_ms
     print(
-        f"think budget {think} ms; AI budget per request "
-        f"{Settings.from_env().ai_budget_ms} ms",
+        f"think budget {think} ms; AI budget per request {Settings.from_env().ai_budget_ms} ms",
         flush=True,
     )
     names = list(PAIRINGS) if args.game == "all" else [args.game]

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.answers import answer_of
 from tests.real_server import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -169,7 +170,7 @@ def test_the_desktop_recipes_serve_a_game_started_in_slash(tmp_path, host):
     async def main() -> str:
         async with Client(params) as client:
             game = await client.call_tool("new_game", {"game": "masul", "seed": 1})
-            return game.structured_content["view"]["status"]
+            return answer_of(game)["view"]["status"]
 
     assert anyio.run(main) == "active"
     assert (tmp_path / ".local" / "share" / "gm" / "redis.log").exists()

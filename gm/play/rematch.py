@@ -49,6 +49,7 @@ class GameService(Protocol):
 
     def read_seat(self, token: str) -> tuple[Table, int]: ...
 
+
 SCHEME = "gm-rematch-v1"
 
 

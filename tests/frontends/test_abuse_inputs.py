@@ -62,7 +62,7 @@ def test_history_after_past_64_bits_is_a_422_on_both_routes_and_over_mcp(client,
 
     for result in anyio.run(main):
         assert result.is_error
-        assert result.content[0].text.startswith("Invalid request body (422)")
+        assert result.content[0].text.startswith("Invalid arguments: ")
 
 
 @pytest.mark.parametrize(

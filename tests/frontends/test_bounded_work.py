@@ -24,7 +24,10 @@ pytestmark = pytest.mark.slow  # the slow tier: gunicorn as a process, all-AI ta
 @pytest.fixture
 def server(redis_url, redis_client):
     port = free_port()
+    # the work limits off: this test reads all-AI tables to their end from one address, which
+    # GM_LIMIT_WORK prices (tests/store/test_quotas.py shows that price)
     env = {**os.environ, "REDIS_URL": redis_url}
+    env.update(GM_LIMIT_WORK="off", GM_LIMIT_WORK_SEAT="off")
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", "2",
          "--worker-class", "gthread", "--threads", "4", "gm.app:create_app()"],

@@ -33,7 +33,7 @@ def test_a_burst_from_one_platform_address_is_limited_per_player_not_as_one(sett
     for who in players:  # 12 players x 3 creations from one address: 36, all served
         assert all(_create(service, limiter, who)[0] for _ in range(3))
     ok, text = _create(service, limiter, players[0])  # each player's 4th is refused…
-    assert not ok and text.startswith("Too many requests (429)") and "for your player" in text
+    assert not ok and text.startswith("Too many requests: ") and "for your player" in text
     assert _create(service, limiter, Who(player="player:new"))[0]  # …not the next player's
     # authless: per MCP session, the same way
     sessions = [Who(session=f"session-{i}") for i in range(5)]

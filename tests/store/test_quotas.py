@@ -18,6 +18,7 @@ from gm.settings import Settings
 from gm.settings.rates import Rate, parse_byte_rates
 from gm.store.embedded import EmbeddedRedis
 from gm.store.quotas import TIGHT_IDEMPOTENCY_TTL_S, Memory, StoreGuard
+from tests.answers import full_client
 
 
 def _retry_after(response, status: int, title: str) -> int:
@@ -51,7 +52,7 @@ def test_above_the_soft_limit_new_games_are_refused_and_running_games_go_on(tmp_
         redis_client = redis.Redis.from_url(server.url)
         settings = Settings(redis_url=server.url, limit_create=(), quota_address=())
         app = create_app(settings, client=redis_client)
-        client = app.test_client()
+        client = full_client(app.test_client())
         tokens = list(_human_game(client))
         games = 0
         for _ in range(5000):
@@ -91,7 +92,7 @@ def test_above_the_soft_limit_new_games_are_refused_and_running_games_go_on(tmp_
 
 def test_a_byte_quota_per_address_refuses_new_games_from_it_only(settings, redis_client):
     app = create_app(replace(settings, quota_address=(Rate(20_000, 3600),)), client=redis_client)
-    client = app.test_client()
+    client = full_client(app.test_client())
     made = 0
     while made < 200:
         response = client.post("/games", json={"game": "masul"})
@@ -109,7 +110,7 @@ def test_a_byte_quota_per_address_refuses_new_games_from_it_only(settings, redis
 
 def test_a_byte_quota_per_game_refuses_new_keys_but_not_plain_moves(settings, redis_client):
     app = create_app(replace(settings, quota_game=(Rate(12_000, 86400),)), client=redis_client)
-    client = app.test_client()
+    client = full_client(app.test_client())
     tokens = list(_human_game(client))
     statuses = [_play(client, tokens, f"key-{i}") for i in range(40)]
     assert statuses[0] == 200 and 429 in statuses
@@ -126,7 +127,7 @@ def test_a_byte_quota_per_game_refuses_new_keys_but_not_plain_moves(settings, re
 
 
 def _limited(settings, redis_client, **limits):
-    return create_app(replace(settings, **limits), client=redis_client).test_client()
+    return full_client(create_app(replace(settings, **limits), client=redis_client).test_client())
 
 
 def test_hints_are_priced_per_seat_through_every_route(settings, redis_client):

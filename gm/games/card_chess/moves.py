@@ -51,9 +51,11 @@ _STEP_KEEP = re.compile(
 
 RANK_TEXT = {2: "pawn (2)", 10: "pawn (10)", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
 
+
 def _piece_name(card: str) -> str:
     rank = CARD_RANK[card]
     return f"pawn {card}" if rank <= 10 else f"{RANK_TEXT[rank]} {card}"
+
 
 # ---------------------------------------------------------------- reading a move
 
@@ -442,4 +444,3 @@ def _explain_capture(piece: str, frm: int, to: int, target: str, hint: str) -> I
             f"{piece} cannot capture {target}: {why}.", rule="capture-power", hint=hint
         )
     return IllegalMoveError("That capture is not legal now.", rule="illegal", hint=hint)
-

@@ -35,6 +35,7 @@ def _hint(moves: list[Move], prefix: str = "Legal now: ") -> str:
     more = f" … ({len(texts)} in all)" if len(texts) > 24 else ""
     return prefix + ", ".join(texts[:24]) + more
 
+
 # ---------------------------------------------------------------- the board text
 
 
