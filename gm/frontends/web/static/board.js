@@ -25,7 +25,7 @@
    It writes only textContent and attributes (never HTML); the SVG is parsed as XML, without
    scripts or event attributes, and its style attributes are applied through the CSSOM (which a
    strict Content Security Policy allows). The element gets data-version, data-status and
-   data-game (and data-touch, the version, while its picture can be touched); its children are p.status, div.picture, div.touch-bar, details.move-list and
+   data-game (and data-touch, the version, while its picture can be touched: not while busy); its children are p.status, div.picture, div.touch-bar, details.move-list and
    pre.text-board. */
 (function (root) {
   "use strict";
@@ -313,6 +313,10 @@
         t.setAttribute("aria-pressed", sel ? "true" : "false");
         if (on && !first) first = t;
       } else {
+        if (!t.getAttribute("data-label") && t.getAttribute("aria-label")) {
+          t.setAttribute("data-label", t.getAttribute("aria-label"));
+        }
+        t.removeAttribute("aria-label");  // a name only on what can be touched now
         t.removeAttribute("role");
         t.removeAttribute("tabindex");
         t.removeAttribute("aria-pressed");
@@ -393,7 +397,8 @@
       var touch = new Touch(element, view, svg, moves, options_);
       touch.draw();
       nodes.push(touch.bar);
-      element.setAttribute("data-touch", String(view.version));
+      if (options_.busy) element.removeAttribute("data-touch");
+      else element.setAttribute("data-touch", String(view.version));
     } else {
       element._gmTouch = null;
       element.removeAttribute("data-touch");
