@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -22,6 +23,7 @@ from mcp import Client, StdioServerParameters
 from gm.contract.operations import OPERATIONS
 from gm.frontends.mcp import app as mcp_app
 from gm.frontends.mcp.server import build_server
+from gm.games import GAMES
 from tests import browser as browser_for_tests
 from tests.real_server import ROOT, free_port, gm_env
 
@@ -201,7 +203,7 @@ def _touch_a_move(page, app, choose=lambda n: 0) -> str:
     count = "gmHost.state.appCalls.filter(c => c.name === 'play_move').length"
     before = page.evaluate(count)
     for _ in range(8):
-        if app.locator("#area[data-touch]").count() == 0:
+        if app.locator("#area[data-touch]").count() == 0 or page.evaluate(count) > before:
             break
         targets = app.locator("#area .picture .ht.on")
         bar = app.locator("#area .touch-bar button.play")
@@ -386,4 +388,77 @@ def test_the_board_renders_in_a_host_on_the_official_bridge_and_a_click_plays(
     )
     assert [u for u in requests if not u.startswith(allowed)] == []
     assert not [e for e in errors if "Content Security Policy" in e or "Uncaught" in e], errors
+    context.close()
+
+
+def _app_page(browser, host_bundle, port):
+    context = browser.new_context(viewport={"width": 800, "height": 900})
+    context.set_default_timeout(30_000)
+    _serve_host(context, host_bundle, port)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"http://127.0.0.1:{port}/host/index.html")
+    page.wait_for_function("window.gmHost !== undefined")
+    page.evaluate(
+        "([mcp, sandbox]) => gmHost.connect(mcp, sandbox)",
+        [f"http://127.0.0.1:{port}/mcp", f"http://localhost:{port}/host/sandbox.html"],
+    )
+    return context, page, errors
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_whole_game_played_by_touching_the_app_s_picture(browser, host_bundle, mcp_http, game):
+    """Inside the host bridge, as on the page: a whole game against the AI, every move made by
+    touching the app's picture (and its bar for moves without a place)."""
+    rng = random.Random(game)
+    context, page, errors = _app_page(browser, host_bundle, mcp_http)
+    turn = page.evaluate(
+        "(args) => gmHost.callTool('new_game', args)",
+        {"game": game, "seed": 11, "ai_level": "random"},
+    )
+    app = page.frame_locator(f"#{turn['frame']}").frame_locator("iframe")
+    moves = 0
+    while True:
+        app.locator("#area[data-touch], #turn.over").first.wait_for()
+        if app.locator("#turn.over").count():
+            break
+        assert moves < 400, "the game did not end"
+        _touch_a_move(page, app, rng.randrange)
+        moves += 1
+    assert "Game over" in app.locator("#turn").text_content()
+    token = turn["structuredContent"]["token"]
+    final = page.evaluate(
+        "async (token) => (await gmHost.state.client.callTool("
+        "{name: 'view_game', arguments: {token}})).structuredContent",
+        token,
+    )
+    assert final["status"] == "finished"
+    app.locator("#board").filter(has_text=final["board"].splitlines()[0]).wait_for()
+    assert {c["name"] for c in _model_calls(page)} == {"play_move"}
+    sent = [(c["arguments"]["expected_version"], c["arguments"]["move"]) for c in _model_calls(page)]
+    assert len(sent) == moves, sent
+    assert errors == []
+    print(f"{game} in the app: {moves} moves by touch")
+    context.close()
+
+
+def test_axe_finds_no_serious_violation_in_the_app(browser, host_bundle, mcp_http):
+    axe = ROOT / "tests" / "a11y" / "node_modules" / "axe-core" / "axe.min.js"
+    if not axe.exists():
+        pytest.skip("axe-core not installed (npm ci in tests/a11y)")
+    context, page, _ = _app_page(browser, host_bundle, mcp_http)
+    turn = page.evaluate(
+        "(args) => gmHost.callTool('new_game', args)", {"game": "masul", "seed": 5}
+    )
+    frame = page.frame_locator(f"#{turn['frame']}").frame_locator("iframe")
+    frame.locator("#area[data-touch]").wait_for()
+    frame.locator("#area .ht.on").first.click()  # a card picked: targets and the bar
+    inner = next(f for f in page.frames if f.parent_frame and f.parent_frame.parent_frame)
+    inner.evaluate(axe.read_text(encoding="utf-8"))  # the sandbox's CSP allows inline scripts
+    found = inner.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        ".map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.html)}))"
+    )
+    assert [v for v in found if v["impact"] in ("serious", "critical")] == []
     context.close()
