@@ -436,7 +436,9 @@ def test_a_whole_game_played_by_touching_the_app_s_picture(browser, host_bundle,
     assert final["status"] == "finished"
     app.locator("#board").filter(has_text=final["board"].splitlines()[0]).wait_for()
     assert {c["name"] for c in _model_calls(page)} == {"play_move"}
-    sent = [(c["arguments"]["expected_version"], c["arguments"]["move"]) for c in _model_calls(page)]
+    sent = [
+        (c["arguments"]["expected_version"], c["arguments"]["move"]) for c in _model_calls(page)
+    ]
     assert len(sent) == moves, sent
     assert errors == []
     print(f"{game} in the app: {moves} moves by touch")
