@@ -70,8 +70,8 @@ def draw(pic: Picture, view: dict[str, Any], last: list[dict[str, Any]]) -> None
     )
     if pending and not view.get("over"):
         pic.line_of_text(
-            f"{pending['seat']} must REPLACE or KEEP: the capture on {pending['spot']} took "
-            f"{pending['captured']} and revealed {pending['revealed']}.",
+            f"{LABELS.get(pending['seat'], pending['seat'])} must REPLACE or KEEP: the capture on "
+            f"{pending['spot']} took {pending['captured']} and revealed {pending['revealed']}.",
         )
     _hands(pic, view, viewer)
 
