@@ -15,8 +15,18 @@ Each game lays out its own board in ``gm/games/<package>/picture.py``: a ``WIDTH
 The toolkit draws the rest the same way for every game: the title and whose turn it is above, the
 last move and the result below. A game without a picture module gets its view's lines as text.
 
-Every card face carries its code in an ``aria-label`` (the game's own code: ``X♥``, ``10♥``,
-``3RC``): readers hear the card, and the contract test's leak check sees every card drawn. Text is
+Every card face carries its code in an ``aria-label`` and prints its rank as the code writes it
+(the game's own code: ``X♥`` in Masul, ``10♥`` in Your Trumps, ``3RC``): readers hear the card, the
+picture and the text board agree, and the contract test's leak check sees every card drawn.
+
+**Touch targets**: a seat's picture marks what the seat can touch — its hand's cards, columns,
+squares, piles, a grid's points — with transparent ``<rect class="ht" data-t="KEY">`` elements
+drawn over the board (:meth:`Picture.target`; a grid's points as one ``<rect class="ht-grid">``
+that says how to cut it, :meth:`Picture.grid_target`). A key is a word of the game's move texts
+(``A♠``, ``C3``, ``RK2``, ``PILE``, ``-3,2``). When the viewer is to move, ``board_svg`` embeds
+every legal move's text (no cap) in ``<metadata id="gm-moves">`` (JSON): the board component
+(gm/frontends/web/static/board.js) highlights the targets a legal move goes through and plays
+the move once the seat has touched all of its targets. In an ``<img>`` none of this shows. Text is
 XML-escaped; fonts are generic families; nothing is fetched. Sizes stay under :data:`MAX_BYTES`.
 """
 
@@ -24,6 +34,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -51,6 +62,7 @@ STYLE = (
     ".hl{fill:none;stroke:#f08c00;stroke-width:3}.hb{fill:#f08c00}"
     ".turn{fill:#1f6f43;font-weight:bold}.over{fill:#fff3d6;stroke:#c98a00}"
     ".win{font-weight:bold}.mk{font-size:20px;font-weight:bold}"
+    ".ht,.ht-grid{fill:transparent}"
 )
 BACK = (
     '<symbol id="back" viewBox="0 0 40 56"><rect x=".5" y=".5" width="39" height="55" rx="4" '
@@ -88,9 +100,10 @@ SUIT_INK = {"♣": "k", "♠": "k", "♦": "r", "♥": "r"}
 
 
 def playing_card(code: str) -> Face:
-    """A French-suited card from its code: ``7♠``, ``X♥`` or ``10♥`` (the ten printed 10)."""
+    """A French-suited card from its code: ``7♠``, ``X♥`` or ``10♥`` (the rank printed as the
+    game's code writes it, so the picture says what the text board says)."""
     rank, suit = code[:-1], code[-1:]
-    return Face(code, "10" if rank == "X" else rank, suit, SUIT_INK.get(suit, "k"))
+    return Face(code, rank, suit, SUIT_INK.get(suit, "k"))
 
 
 CARD_CODE = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9XJQKA])[♣♦♥♠]")
@@ -150,6 +163,7 @@ class Picture:
         self.title = title
         self.y = PAD
         self.parts: list[str] = []
+        self.targets: list[str] = []  # touch targets, drawn over everything
 
     # ---- primitives
     def add(self, element: str) -> None:
@@ -168,6 +182,29 @@ class Picture:
         for part in wrap(content, self.width - x - PAD):
             self.y += LINE
             self.text(x, self.y - 5, part, cls)
+
+    # ---- touch targets (a seat's picture only: the viewer's cards, columns, squares, piles)
+    def target(
+        self, key: str, x: float, y: float, w: float = CARD_W, h: float = CARD_H, label: str = ""
+    ) -> None:
+        """A place the viewer can touch: ``key`` is the word of the move texts it stands for;
+        ``label`` what a screen reader says (the key when empty)."""
+        said = f" aria-label={attr(label)}" if label else ""
+        self.targets.append(
+            f'<rect class="ht" data-t={attr(key)}{said} x="{x:g}" y="{y:g}" '
+            f'width="{w:g}" height="{h:g}"/>'
+        )
+
+    def grid_target(
+        self, x: float, y: float, cell: float, columns: Sequence[int], rows: Sequence[int]
+    ) -> None:
+        """A grid of points ``"<column>,<row>"`` (keys of the move texts), ``cell`` pixels each,
+        from (x, y): one element the board component cuts into a target per point."""
+        self.targets.append(
+            f'<rect class="ht-grid" x="{x:g}" y="{y:g}" width="{cell * len(columns):g}" '
+            f'height="{cell * len(rows):g}" data-cell="{cell:g}" '
+            f'data-columns="{",".join(map(str, columns))}" data-rows="{",".join(map(str, rows))}"/>'
+        )
 
     # ---- cards
     def card(self, x: float, y: float, face: Face, *, hl: bool = False, down: bool = False) -> None:
@@ -202,19 +239,24 @@ class Picture:
         most: int | None = None,
         step: float = CARD_W + GAP,
         hl: Sequence[str] = (),
+        touch: bool = False,
     ) -> float:
         """Cards left to right (None: a back), at most ``most`` of them and "+n" for the rest;
-        returns the x after the last. Faces whose code is in ``hl`` are highlighted."""
+        returns the x after the last. Faces whose code is in ``hl`` are highlighted; ``touch``:
+        each face is a touch target (its code), as wide as the part of it that shows."""
         items = list(faces)
         shown = items if most is None or len(items) <= most else items[:most]
         lit = []
-        for item in shown:
+        for i, item in enumerate(shown):
             if item is None:
                 self.back(x, y)
             else:
                 self.card(x, y, item)
                 if item.code in hl:
                     lit.append(x)
+                if touch:
+                    wide = CARD_W if i == len(shown) - 1 else min(step, CARD_W)
+                    self.target(item.code, x, y, wide, CARD_H, f"{item.code}, in your hand")
             x += step
         for at in lit:  # over the cards: a card laid over another is marked by a bar above it
             if step >= CARD_W:
@@ -236,6 +278,7 @@ class Picture:
         step: float = CARD_W + GAP,
         hl: Iterable[str] = (),
         most_lines: int = 3,
+        touch: bool = False,
     ) -> None:
         """Cards (None: a back) from the cursor, wrapped onto lines across the width (at most
         ``most_lines``; "+n" says how many more); moves the cursor below them."""
@@ -246,7 +289,7 @@ class Picture:
             chunk = faces[start : start + per_line]
             left = len(faces) - start - len(chunk)
             last_line = start + per_line >= per_line * most_lines
-            self.row_of_cards(x, self.y, chunk, step=step, hl=tuple(lit))
+            self.row_of_cards(x, self.y, chunk, step=step, hl=tuple(lit), touch=touch)
             if left and last_line:
                 end = x + (len(chunk) - 1) * step + CARD_W + 4
                 self.text(end, self.y + CARD_H / 2 + 4, f"+{left}")
@@ -272,7 +315,9 @@ class Picture:
             self.text(PAD, self.y + 32, who, "s")
         self.y += 40
 
-    def footer(self, view: dict[str, Any], last: Sequence[dict[str, Any]]) -> None:
+    def footer(
+        self, view: dict[str, Any], last: Sequence[dict[str, Any]], label: dict[str, str]
+    ) -> None:
         """The last move's events (as the viewer sees them) and, at the end, the result."""
         texts = [e["text"] for e in last if e.get("text")][-3:]
         if texts:
@@ -280,7 +325,7 @@ class Picture:
             self.line_of_text("Last: " + " · ".join(texts), "s")
         outcome = view.get("outcome") if view.get("over") else None
         if outcome:
-            lines = wrap(result_text(outcome), self.width - 4 * PAD)
+            lines = wrap(result_text(outcome, label), self.width - 4 * PAD)
             height = LINE * len(lines) + 10
             self.y += 8
             self.rect(PAD, self.y, self.width - 2 * PAD, height, "over")
@@ -288,24 +333,33 @@ class Picture:
                 self.text(2 * PAD, self.y + 18 + i * LINE, part, "win")
             self.y += height
 
-    def svg(self) -> str:
+    def svg(self, moves: Sequence[str] = ()) -> str:
+        """The document; ``moves``: the viewer's legal moves (embedded for the board component,
+        with the touch targets; none: a picture to look at)."""
         height = self.y + PAD
         label = f"{self.title} board"
+        touch = ""
+        if moves:
+            data = json.dumps(list(moves), ensure_ascii=False, separators=(",", ":"))
+            touch = f'<g class="hits">{"".join(self.targets)}</g>'
+            touch += f'<metadata id="gm-moves">{esc(data)}</metadata>'
         return (
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width}" height="{height:g}" '
             f'viewBox="0 0 {self.width} {height:g}" role="img" aria-label={attr(label)}>'
             f"<title>{esc(label)}</title><style>{STYLE}</style><defs>{BACK}</defs>"
-            f'<rect width="100%" height="100%" class="bg"/>' + "".join(self.parts) + "</svg>"
+            f'<rect width="100%" height="100%" class="bg"/>{"".join(self.parts)}{touch}</svg>'
         )
 
 
-def result_text(outcome: dict[str, Any]) -> str:
-    """ "Game over: <reason>." and the scores when the outcome has them."""
+def result_text(outcome: dict[str, Any], label: dict[str, str] | None = None) -> str:
+    """ "Game over: <reason>." and the scores when the outcome has them, each seat by its label
+    (``Row 3``, never the API's ``row3``)."""
+    named = label or {}
     reason = str(outcome.get("reason", "")).rstrip()
     text = "Game over: " + reason + ("" if reason.endswith((".", "!")) else ".")
     scores = outcome.get("scores") or {}
     if scores:
-        text += " Scores: " + ", ".join(f"{k} {v}" for k, v in scores.items()) + "."
+        text += " Scores: " + ", ".join(f"{named.get(k, k)} {v}" for k, v in scores.items()) + "."
     return text
 
 
@@ -320,10 +374,17 @@ def picture_module(engine: Engine) -> ModuleType | None:
         return None
 
 
-def board_svg(engine: Engine, view: dict[str, Any], last: Sequence[dict[str, Any]] = ()) -> str:
+def board_svg(
+    engine: Engine,
+    view: dict[str, Any],
+    last: Sequence[dict[str, Any]] = (),
+    moves: Sequence[str] = (),
+) -> str:
     """The SVG of ``view`` (``engine.view(state, seat, outcome)``, already redacted for its
     viewer); ``last``: the last move's events as that viewer sees them (``{"seat", "kind",
-    "text"}`` dicts, as in answers' ``events``), shown below the board and highlighted on it."""
+    "text"}`` dicts, as in answers' ``events``), shown below the board and highlighted on it;
+    ``moves``: the viewer's legal move texts when it is to move (every one: the touch targets and
+    the list the board component plays from)."""
     module = picture_module(engine)
     width = getattr(module, "WIDTH", 520)
     pic = Picture(width, engine.info.title)
@@ -333,8 +394,8 @@ def board_svg(engine: Engine, view: dict[str, Any], last: Sequence[dict[str, Any
         module.draw(pic, view, list(last))
     else:
         _draw_plain(pic, view)
-    pic.footer(view, list(last))
-    return pic.svg()
+    pic.footer(view, list(last), label)
+    return pic.svg(moves)
 
 
 def answer_svg(answer: dict[str, Any], last: Sequence[dict[str, Any]] = ()) -> str:

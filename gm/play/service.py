@@ -211,7 +211,10 @@ class GameService:
         log = self.store.log_page(table.doc["id"], ply - 1, 1)[0] if ply else []
         entries = [entry for entry in log if entry.get("n") == ply]
         events = answers.events_for(table.engine, answers.entry_events(entries), seat)
-        return pictures.board_svg(table.engine, table.view(seat), events)
+        # the seat to move: every legal move in the picture, for the board component to touch
+        mine = seat is not None and table.outcome() is None and table.to_move() == seat
+        moves = table.move_texts(table.legal_moves(seat)) if mine else []
+        return pictures.board_svg(table.engine, table.view(seat), events, moves)
 
     def history(
         self,

@@ -35,7 +35,10 @@ def _unescape(cell: str) -> str:
 
 
 def _mcp_tools(service) -> set[str]:
-    return {t.name for t in anyio.run(build_server(service).list_tools)}
+    tools = anyio.run(build_server(service).list_tools)  # a model's: not the app-only ones
+    return {
+        t.name for t in tools if "app" not in ((t.meta or {}).get("ui") or {}).get("visibility", [])
+    }
 
 
 def test_the_committed_files_are_what_gm_prompts_writes():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -22,6 +23,7 @@ from mcp import Client, StdioServerParameters
 from gm.contract.operations import OPERATIONS
 from gm.frontends.mcp import app as mcp_app
 from gm.frontends.mcp.server import build_server
+from gm.games import GAMES
 from tests import browser as browser_for_tests
 from tests.answers import answer_of
 from tests.real_server import ROOT, free_port, gm_env
@@ -30,11 +32,6 @@ pytestmark = pytest.mark.slow  # the slow tier: a real browser and the host brid
 
 HOST_DIR = ROOT / "tests" / "mcp_app_host"
 UI_TOOLS = {op.name for op in OPERATIONS if op.mcp and op.ui}
-SVG = (
-    '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40">'
-    '<rect width="120" height="40" fill="#2a7"/><script>parent.svgRan = 1</script></svg>'
-)
-
 
 # ---------------------------------------------------------------- the server's declarations
 
@@ -48,7 +45,9 @@ def test_the_view_tools_link_the_board_resource_and_it_declares_no_domain(servic
             tools = {t.name: t for t in (await client.list_tools()).tools}
             for name, tool in tools.items():
                 meta = tool.meta or {}
-                if name in UI_TOOLS:
+                if name == mcp_app.PICTURE_TOOL:  # the app's own: hidden from the model
+                    assert meta["ui"] == {"resourceUri": mcp_app.BOARD_URI, "visibility": ["app"]}
+                elif name in UI_TOOLS:
                     assert meta["ui"] == {"resourceUri": mcp_app.BOARD_URI}
                     assert meta["ui/resourceUri"] == mcp_app.BOARD_URI  # the older flat key
                     assert meta["openai/outputTemplate"] == mcp_app.BOARD_URI
@@ -76,12 +75,15 @@ def test_the_view_tools_link_the_board_resource_and_it_declares_no_domain(servic
 
 def test_the_app_is_one_document_that_needs_no_network():
     html = mcp_app.board_html()
-    assert len(html.encode()) < 16_000
+    # the board component inlined (comments and indentation left out): downloaded once by the
+    # host, never shown to the model
+    assert len(html.encode()) < 30_000
     markup, script = html.split("<script>", 1)
     assert not re.search(r"\s(?:src|href|action)\s*=", markup), "no outside file"
     assert "<script" not in script and "<link" not in html
-    assert not re.search(r"https?:|//[a-z]|url\(", html.replace("http-equiv", "")), "no URL"
-    assert re.findall(r"\.src = (\S+)", script) == ['"data:image/svg+xml;charset=utf-8,"']
+    unlinked = html.replace("http-equiv", "").replace('"http://www.w3.org/2000/svg"', "")  # SVG's
+    assert not re.search(r"https?:|//[a-z]|url\(", unlinked), "no URL"  # namespace, not a link
+    assert re.findall(r"\.src = (\S+)", script) == []  # the picture is parsed, never loaded
     for network in ("fetch(", "XMLHttpRequest", "WebSocket", "EventSource", "import("):
         assert network not in html
     assert "innerHTML" not in html  # text goes in as text
@@ -96,7 +98,8 @@ def test_a_host_without_apps_still_gets_the_text_board(redis_url):
     params = StdioServerParameters(
         command=sys.executable,
         args=["-m", "gm", "mcp"],
-        env=gm_env(REDIS_URL=redis_url),
+        # whole games at machine speed: no rate limits (they have tests of their own)
+        env=gm_env(REDIS_URL=redis_url, **{f"GM_LIMIT_{k}": "off" for k in ("PLAY", "SEAT")}),
     )
 
     async def main():
@@ -155,7 +158,8 @@ def mcp_http(redis_url):
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "gm", "mcp", "--http", "--port", str(port)],
-        env=gm_env(REDIS_URL=redis_url),
+        # whole games at machine speed: no rate limits (they have tests of their own)
+        env=gm_env(REDIS_URL=redis_url, **{f"GM_LIMIT_{k}": "off" for k in ("PLAY", "SEAT")}),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
@@ -186,6 +190,34 @@ def browser():
             yield browser
         finally:
             browser.close()
+
+
+def _model_calls(page) -> list[dict]:
+    """The tools the app called through the host, but its own picture tool."""
+    calls = page.evaluate("gmHost.state.appCalls")
+    return [c for c in calls if c["name"] != mcp_app.PICTURE_TOOL]
+
+
+def _touch_a_move(page, app, choose=lambda n: 0) -> str:
+    """Touches the app's picture until a move is sent (a highlighted target, again and again; the
+    bar when several moves share the touched places or a move has none); returns the move."""
+    count = "gmHost.state.appCalls.filter(c => c.name === 'play_move').length"
+    before = page.evaluate(count)
+    for _ in range(8):
+        if app.locator("#area[data-touch]").count() == 0 or page.evaluate(count) > before:
+            break
+        targets = app.locator("#area .picture .ht.on")
+        bar = app.locator("#area .touch-bar button.play")
+        if targets.count():
+            targets.nth(choose(targets.count())).click()
+        elif bar.count():
+            bar.nth(choose(bar.count())).click()
+        else:
+            raise AssertionError("nothing to touch: " + app.locator("#area").inner_text())
+    page.wait_for_function(f"{count} > {before}")
+    return page.evaluate("gmHost.state.appCalls.filter(c => c.name === 'play_move').at(-1)")[
+        "arguments"
+    ]["move"]
 
 
 def _serve_host(context, bundle: Path, port: int) -> list[str]:
@@ -228,7 +260,7 @@ def test_the_board_renders_in_a_host_on_the_official_bridge_and_a_click_plays(
         [f"http://127.0.0.1:{port}/mcp", f"http://localhost:{port}/host/sandbox.html"],
     )
     linked = {t["name"] for t in listing["tools"] if t["resourceUri"] == mcp_app.BOARD_URI}
-    assert linked == UI_TOOLS
+    assert linked == UI_TOOLS | {mcp_app.PICTURE_TOOL}  # and the app's own tool
     # (the Python SDK advertises extensions only on protocol versions after 2025-11-25, the
     # newest the TypeScript client speaks: hosts go by the tools' _meta.ui)
     resource = page.evaluate("(uri) => gmHost.readUi(uri)", mcp_app.BOARD_URI)
@@ -243,21 +275,26 @@ def test_the_board_renders_in_a_host_on_the_official_bridge_and_a_click_plays(
     answer = turn["answer"]
     token, view = answer["token"], answer["view"]
     app = page.frame_locator(f"#{turn['frame']}").frame_locator("iframe")
-    app.locator("#board").wait_for(state="visible")
+    app.locator("#area[data-touch] .picture svg").wait_for()  # the picture, through the app's tool
     assert app.locator("#board").text_content() == view["board"]
     assert app.locator("#turn").text_content() == "Your turn"
-    buttons = app.locator("#moves button")
-    assert buttons.all_text_contents() == view["legal_moves"]
+    assert app.locator("#area .ht.on").count() >= 1  # the cards to touch
+    listed = app.locator("#area .move-list button.move")
+    assert listed.count() == view["legal_moves_total"] > len(view["legal_moves"])  # all, no cap
     assert token not in app.locator("body").inner_text()
     assert app.locator("#sub").text_content().endswith(f"version {view['version']}")
     assert "your seat: Row 3 · " in app.locator("#sub").text_content()  # as the board says
     assert app.locator("#seats li").all_text_contents() == ["Row 3 · human", "Row 1 · AI seed"]
+    # the host's theme: its style variables colour and set the app
+    body = app.locator("body")
+    assert body.evaluate("b => getComputedStyle(b).backgroundColor") == "rgb(253, 246, 227)"
+    assert body.evaluate("b => getComputedStyle(b).fontFamily") == "serif"
+    assert _model_calls(page) == []  # the picture's tool is the app's own
 
-    # the player clicks a legal move in the app: play_move through the host, answer re-rendered
-    move = view["legal_moves"][-1]
-    app.locator("#moves").get_by_role("button", name=move, exact=True).click()
+    # the player touches a card, then a place: play_move through the host, answer re-rendered
+    move = _touch_a_move(page, app)
     app.locator("#sub").filter(has_not_text=re.compile(f"version {view['version']}$")).wait_for()
-    calls = page.evaluate("gmHost.state.appCalls")
+    calls = _model_calls(page)
     assert [c["name"] for c in calls] == ["play_move"]
     assert calls[0]["arguments"]["move"] == move
     assert calls[0]["arguments"]["token"] == token
@@ -269,7 +306,7 @@ def test_the_board_renders_in_a_host_on_the_official_bridge_and_a_click_plays(
         token,
     )
     assert seen["version"] > view["version"]
-    assert app.locator("#sub").text_content().endswith(f"version {seen['version']}")
+    app.locator("#sub").filter(has_text=re.compile(f"version {seen['version']}$")).wait_for()
     assert app.locator("#board").text_content() == seen["board"]
     history = page.evaluate(
         "async (token) => JSON.parse((await gmHost.state.client.callTool("
@@ -277,8 +314,6 @@ def test_the_board_renders_in_a_host_on_the_official_bridge_and_a_click_plays(
         token,
     )
     assert history["moves"][0]["seat"] == view["seat"] and history["moves"][0]["move"] == move
-    if seen["your_turn"]:
-        assert app.locator("#moves button").all_text_contents() == seen["legal_moves"]
 
     shots = Path(os.environ.get("GM_SCREENSHOT_DIR") or tmp_path)  # README's: docs/
     page.locator(f"#{turn['frame']}").screenshot(path=str(shots / "mcp-app-masul.png"))
@@ -289,16 +324,33 @@ def test_the_board_renders_in_a_host_on_the_official_bridge_and_a_click_plays(
     told = json.dumps(context_updates, ensure_ascii=False)
     assert move in told and token not in told and token.split(".")[1] not in told
 
-    # a spectator's view of the same game: read-only, no moves to click
+    # fullscreen, where the host offers it
+    app.get_by_role("button", name="Fullscreen").click()
+    page.wait_for_function("gmHost.state.displayModes.length === 1")
+    assert page.evaluate("gmHost.state.displayModes") == ["fullscreen"]
+    app.get_by_role("button", name="Exit fullscreen").wait_for()
+
+    # a reload: the host shows the first answer again; the app re-reads the live game
+    again = page.evaluate(
+        "([args, result]) => gmHost.showResult('new_game', args, result)",
+        [
+            {"game": "masul"},
+            {"content": [{"type": "text", "text": "{}"}], "structuredContent": answer},
+        ],
+    )
+    reloaded = page.frame_locator(f"#{again['frame']}").frame_locator("iframe")
+    reloaded.locator("#sub").filter(has_text=re.compile(f"version {seen['version']}$")).wait_for()
+    assert reloaded.locator("#board").text_content() == seen["board"]
+
+    # a spectator's view of the same game: its picture, nothing to touch
     watch = page.evaluate(
         "(args) => gmHost.callTool('spectate_game', args)", {"game_id": answer["game_id"]}
     )
     spectator = page.frame_locator(f"#{watch['frame']}").frame_locator("iframe")
-    spectator.locator("#board").wait_for(state="visible")
+    spectator.locator("#area .picture svg").wait_for()
     assert spectator.locator("#board").text_content() == watch["answer"]["board"]
     assert "watching" in spectator.locator("#sub").text_content()
-    assert spectator.locator("#moves button").count() == 0
-    assert spectator.locator("#actions button").count() == 0
+    assert spectator.locator("#area .ht, #area .move-list, #actions button").count() == 0
 
     # an illegal move sent by the model: the app shows the verdict, the game is unchanged
     wrong = page.evaluate(
@@ -309,39 +361,23 @@ def test_the_board_renders_in_a_host_on_the_official_bridge_and_a_click_plays(
     assert verdict.locator("#note").text_content().startswith(wrong["answer"]["reason"])
     assert verdict.locator("#board").text_content() == seen["board"]
 
-    # a view with a board picture: drawn as an image (an SVG there runs no script), under the CSP
-    pictured = {**seen, "board_svg": SVG}
-    shown = page.evaluate(
-        "([args, result]) => gmHost.showResult('view_game', args, result)",
-        [
-            {"token": token},
-            {"content": [{"type": "text", "text": seen["board"]}], "structuredContent": pictured},
-        ],
-    )
-    picture = page.frame_locator(f"#{shown['frame']}").frame_locator("iframe")
-    image = picture.locator("#picture img")
-    image.wait_for()
-    assert image.get_attribute("src").startswith("data:image/svg+xml")
-    assert image.evaluate("img => img.complete && img.naturalWidth") == 120
-    assert picture.locator("body").evaluate("b => window.svgRan === undefined")
-
     # the model resigns for the player: the app shows the result and offers a rematch; a click
     # starts it through the host, and the app plays on in the new game with the new seat token
     over = page.evaluate("(args) => gmHost.callTool('resign', args)", {"token": token})
     done = page.frame_locator(f"#{over['frame']}").frame_locator("iframe")
-    done.locator("#turn").filter(has_text="Winner").wait_for()
-    assert done.locator("#turn").text_content().startswith("Winner: Row 1")
-    assert done.locator("#moves button").count() == 0
+    done.locator("#turn").filter(has_text="Game over").wait_for()
+    assert "Row 1 won" in done.locator("#turn").text_content()
+    assert done.locator("#area .ht.on, #area .move-list").count() == 0
     done.get_by_role("button", name="Rematch").click()
     done.locator("#sub").filter(has_not_text=answer["game_id"]).wait_for()
     new_id = done.locator("#sub").text_content().split()[1]
-    assert [c["name"] for c in page.evaluate("gmHost.state.appCalls")] == ["play_move", "rematch"]
-    done.locator("#moves button").first.wait_for()
+    assert [c["name"] for c in _model_calls(page)] == ["play_move", "rematch"]
+    done.locator("#area[data-touch]").wait_for()
     before = done.locator("#sub").text_content()
-    done.locator("#moves button").first.click()
+    _touch_a_move(page, done)
     done.locator("#sub").filter(has_not_text=re.compile(re.escape(before) + "$")).wait_for()
     assert new_id in done.locator("#sub").text_content()
-    calls = page.evaluate("gmHost.state.appCalls")
+    calls = _model_calls(page)
     assert [c["name"] for c in calls] == ["play_move", "rematch", "play_move"]
     assert calls[2]["arguments"]["token"].startswith(new_id + ".")
 
@@ -353,4 +389,79 @@ def test_the_board_renders_in_a_host_on_the_official_bridge_and_a_click_plays(
     )
     assert [u for u in requests if not u.startswith(allowed)] == []
     assert not [e for e in errors if "Content Security Policy" in e or "Uncaught" in e], errors
+    context.close()
+
+
+def _app_page(browser, host_bundle, port):
+    context = browser.new_context(viewport={"width": 800, "height": 900})
+    context.set_default_timeout(30_000)
+    _serve_host(context, host_bundle, port)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"http://127.0.0.1:{port}/host/index.html")
+    page.wait_for_function("window.gmHost !== undefined")
+    page.evaluate(
+        "([mcp, sandbox]) => gmHost.connect(mcp, sandbox)",
+        [f"http://127.0.0.1:{port}/mcp", f"http://localhost:{port}/host/sandbox.html"],
+    )
+    return context, page, errors
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_whole_game_played_by_touching_the_app_s_picture(browser, host_bundle, mcp_http, game):
+    """Inside the host bridge, as on the page: a whole game against the AI, every move made by
+    touching the app's picture (and its bar for moves without a place)."""
+    rng = random.Random(game)
+    context, page, errors = _app_page(browser, host_bundle, mcp_http)
+    turn = page.evaluate(
+        "(args) => gmHost.callTool('new_game', args)",
+        {"game": game, "seed": 11, "ai_level": "random"},
+    )
+    app = page.frame_locator(f"#{turn['frame']}").frame_locator("iframe")
+    moves = 0
+    while True:
+        app.locator("#area[data-touch], #turn.over").first.wait_for()
+        if app.locator("#turn.over").count():
+            break
+        assert moves < 400, "the game did not end"
+        _touch_a_move(page, app, rng.randrange)
+        moves += 1
+    assert "Game over" in app.locator("#turn").text_content()
+    token = turn["answer"]["token"]
+    final = page.evaluate(
+        "async (token) => (await gmHost.state.client.callTool("
+        "{name: 'view_game', arguments: {token}}))._meta['gm/answer']",
+        token,
+    )
+    assert final["status"] == "finished"
+    app.locator("#board").filter(has_text=final["board"].splitlines()[0]).wait_for()
+    assert {c["name"] for c in _model_calls(page)} == {"play_move"}
+    sent = [
+        (c["arguments"]["expected_version"], c["arguments"]["move"]) for c in _model_calls(page)
+    ]
+    assert len(sent) == moves, sent
+    assert errors == []
+    print(f"{game} in the app: {moves} moves by touch")
+    context.close()
+
+
+def test_axe_finds_no_serious_violation_in_the_app(browser, host_bundle, mcp_http):
+    axe = ROOT / "tests" / "a11y" / "node_modules" / "axe-core" / "axe.min.js"
+    if not axe.exists():
+        pytest.skip("axe-core not installed (npm ci in tests/a11y)")
+    context, page, _ = _app_page(browser, host_bundle, mcp_http)
+    turn = page.evaluate(
+        "(args) => gmHost.callTool('new_game', args)", {"game": "masul", "seed": 5}
+    )
+    frame = page.frame_locator(f"#{turn['frame']}").frame_locator("iframe")
+    frame.locator("#area[data-touch]").wait_for()
+    frame.locator("#area .ht.on").first.click()  # a card picked: targets and the bar
+    inner = next(f for f in page.frames if f.parent_frame and f.parent_frame.parent_frame)
+    inner.evaluate(axe.read_text(encoding="utf-8"))  # the sandbox's CSP allows inline scripts
+    found = inner.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        ".map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.html)}))"
+    )
+    assert [v for v in found if v["impact"] in ("serious", "critical")] == []
     context.close()

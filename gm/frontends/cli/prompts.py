@@ -435,7 +435,8 @@ def served_routes() -> set[str]:
 
 
 def mcp_tools() -> list[tuple[str, str]]:
-    """(name, first line of the description) of every MCP tool."""
+    """(name, first line of the description) of every MCP tool a model sees (not an app-only
+    one, ``_meta.ui.visibility: ["app"]``: the board app's own)."""
     import anyio
     import redis
 
@@ -445,7 +446,11 @@ def mcp_tools() -> list[tuple[str, str]]:
 
     server = build_server(composition.build(Settings(), redis.Redis()).service)
     tools = anyio.run(server.list_tools)
-    return [(t.name, " ".join((t.description or "").split())) for t in tools]
+    return [
+        (t.name, " ".join((t.description or "").split()))
+        for t in tools
+        if "model" in ((t.meta or {}).get("ui") or {}).get("visibility", ["model"])
+    ]
 
 
 def render_all() -> dict[str, str]:

@@ -12,20 +12,36 @@ view: board text, seats, whose turn, the result, the board picture when the answ
 plays a clicked legal move by calling ``play_move`` through the host. The result's text content
 stays what it was, so a host without apps shows the text board.
 
+The board is the pages' board component (gm/frontends/web/static/board.js and board.css, inlined
+into the document when it is served): the picture gm draws, touchable. The picture reaches the app
+through one app-only tool, :data:`PICTURE_TOOL` (``_meta.ui.visibility: ["app"]``: hosts keep it
+from the model), which answers the seat's (or a spectator's) current view and its SVG picture with
+every legal move; the app calls it on every answer it shows, so a reload or a new frame shows the
+live game. It follows the host's theme (``hostContext.styles`` variables and fonts) and offers
+fullscreen where the host allows it.
+
 ChatGPT implements MCP Apps; its Apps SDK keys (``openai/outputTemplate``, ``openai/widgetCSP``…)
 point at the same document for its older clients.
 """
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from importlib.resources import files
+from pathlib import Path
 from typing import Any
 
 from mcp.server.apps import APP_MIME_TYPE, Apps
 from mcp.server.mcpserver.resources import TextResource
+from mcp.types import CallToolResult, TextContent
+
+from gm.play.problems import ServiceError
 
 BOARD_URI = "ui://gm/board.html"
+PICTURE_TOOL = "board_picture"  # app-only: the view and the picture, for the board app
+WEB_STATIC = Path(__file__).resolve().parents[1] / "web" / "static"  # the board component's files
+_GAME_ID = re.compile(r"[0-9a-f]{16}")
 
 # No domain at all: no fetch/XHR/WebSocket, no script, style, font or image from anywhere (the
 # board picture comes inside the tool result), no frames, no base URI.
@@ -52,10 +68,74 @@ RESOURCE_META: dict[str, Any] = {
 }
 
 
+PICTURE_META: dict[str, Any] = {
+    "ui": {"resourceUri": BOARD_URI, "visibility": ["app"]},
+    "openai/widgetAccessible": True,
+    "openai/visibility": "private",
+}
+
+PICTURE_OUTPUT: dict[str, Any] = {  # what the app-only tool's structuredContent holds
+    "type": "object",
+    "properties": {
+        "view": {"type": "object", "description": "The live view (the full shape)."},
+        "svg": {"type": "string", "description": "The board picture (image/svg+xml)."},
+    },
+    "required": ["view", "svg"],
+}
+PICTURE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "token": {"type": "string", "maxLength": 300, "description": "The seat's token."},
+        "game_id": {
+            "type": "string",
+            "pattern": "^[0-9a-f]{16}$",
+            "description": "A game's id (the spectator's picture), when there is no token.",
+        },
+    },
+    "additionalProperties": False,
+}
+
+
 @cache
 def board_html() -> str:
-    """The app's HTML document (gm/frontends/mcp/app.html)."""
-    return files("gm.frontends.mcp").joinpath("app.html").read_text(encoding="utf-8")
+    """The app's HTML document (gm/frontends/mcp/app.html) with the board component (board.css
+    and board.js of the pages) inlined: the document needs nothing from the network."""
+    html = files("gm.frontends.mcp").joinpath("app.html").read_text(encoding="utf-8")
+    css = (WEB_STATIC / "board.css").read_text(encoding="utf-8")
+    js = (WEB_STATIC / "board.js").read_text(encoding="utf-8")
+    assert "</script" not in js and "</style" not in css
+    html = html.replace("/* gm:board.css */", css).replace("/* gm:board.js */", js)
+    return _slim(html)
+
+
+def _slim(text: str) -> str:
+    """The document without its comment lines and indentation (what the host downloads once per
+    conversation; the files keep their comments)."""
+    text = re.sub(r"(?ms)^[ \t]*/\*.*?\*/[ \t]*\n", "", text)
+    text = re.sub(r"(?m)^[ \t]*//[^\n]*\n", "", text)
+    return re.sub(r"(?m)^[ \t]+", "", text)
+
+
+def picture_result(service: Any, arguments: Any) -> CallToolResult:
+    """The app-only tool: ``{"view", "svg"}`` of a seat (``token``) or a spectator
+    (``game_id``): the live view and its picture (every legal move in it on the seat's turn)."""
+    args = arguments if isinstance(arguments, dict) else {}
+    token, game_id = args.get("token"), args.get("game_id")
+    if set(args) - {"token", "game_id"} or (token is None) == (game_id is None):
+        raise ServiceError(422, "Invalid arguments", "Send either 'token' or 'game_id'.")
+    if token is not None:
+        if not isinstance(token, str) or len(token) > 300:
+            raise ServiceError(422, "Invalid arguments", "'token' is a seat token (text).")
+        view, svg = service.seat_view(token), service.board_picture(token)
+    else:
+        if not isinstance(game_id, str) or not _GAME_ID.fullmatch(game_id):
+            raise ServiceError(422, "Invalid arguments", "'game_id' is 16 letters 0-9, a-f.")
+        view, svg = service.spectate(game_id), service.spectator_picture(game_id)
+    text = f"The board picture of game {view['game_id']}, version {view['version']} (for the app)."
+    return CallToolResult(
+        content=[TextContent(type="text", text=text)],
+        structured_content={"view": view, "svg": svg},
+    )
 
 
 def extension() -> Apps:

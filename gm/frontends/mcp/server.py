@@ -304,7 +304,40 @@ def tools(
                 meta=mcp_app.TOOL_META if op.ui else None,
             )
         )
+    out.append(_picture_tool(service, limiter, trusted_proxies))
     return out
+
+
+def _picture_tool(service: GameService, limiter: Limiter | None, trusted_proxies: int) -> Tool:
+    """The board app's own tool (gm/frontends/mcp/app.py, hidden from the model by its
+    ``_meta.ui.visibility``): the view and its picture, rate-limited as view_game."""
+
+    def run(arguments: Any, address: str | None = None, who: Any = None) -> CallToolResult:
+        if limiter is not None and address is not None:
+            try:
+                refusal = limiter.check("view_game", address, arguments or {})
+            except Exception as err:  # noqa: BLE001 — Redis unreachable: the error map's words
+                return _error(problem_for(err))
+            if refusal is not None:
+                return _error(refusal)
+        try:
+            return mcp_app.picture_result(service, arguments)
+        except Exception as err:  # noqa: BLE001 — the error map words every kind
+            return _error(problem_for(err))
+
+    return OperationTool(
+        fn=run,
+        trusted_proxies=trusted_proxies,
+        name=mcp_app.PICTURE_TOOL,
+        title="Board picture (for the board app)",
+        description="The board app's own call: the live view and the board picture.",
+        parameters=mcp_app.PICTURE_SCHEMA,
+        fn_metadata=FuncMetadata(arg_model=_NoArguments, output_schema=mcp_app.PICTURE_OUTPUT),
+        is_async=False,
+        context_kwarg=None,
+        annotations=ANNOTATIONS["read"],
+        meta=mcp_app.PICTURE_META,
+    )
 
 
 def build_server(

@@ -10,11 +10,16 @@ Secrets never travel in a page's URL: the play page is ``/seat#<token>`` and the
 ``/join#<invite>`` — a browser never sends the fragment, so the server (and its logs, and any
 Referer) sees only ``/seat``. The page's JavaScript reads the fragment and calls the JSON API
 (``/play/<token>...``, whose paths the logs redact). The watch page needs no secret: it is
-rendered on the server from the spectator view (the text board, the picture, the last moves), with
+rendered on the server from the spectator view (the text board, the picture, every move), with
 a ``<noscript>`` refresh, and its script keeps it up to date in place.
 
+The play and watch pages draw the board with one component (static/board.js, static/board.css):
+the picture gm draws, inline and touchable (its targets and every legal move come in the seat's
+``board.svg``), a bar for moves without a place, a folded searchable list of every legal move.
+
 Every page answer has a strict Content Security Policy (only this origin; no inline script; no
-framing), ``nosniff`` and no Referer; the JSON API's answers are left as they are.
+framing; inline styles only the picture's own, by hash), ``nosniff`` and no Referer; the JSON
+API's answers are left as they are.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
 
+from gm.games import pictures
 from gm.play.answers import seat_label
 from gm.play.problems import ServiceError
 
@@ -38,15 +44,16 @@ bp = Blueprint(
 )
 
 WATCH_REFRESH_S = 3  # the no-JavaScript watch page reloads itself this often while a game runs
-WATCH_HISTORY = 12  # moves of the log the watch page shows
+WATCH_PAGES = 40  # pages of the log (each under 8 KB) the watch page reads: every move of a game
 GAME_ID = re.compile(r"[0-9a-f]{16}")
 
 CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self'{styles}; img-src 'self' blob:; "
+    "default-src 'self'; script-src 'self'; style-src 'self'{styles}; img-src 'self' blob: data:; "
     "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
     "frame-ancestors 'none'"
 )
 _STYLE = re.compile(r"<style[^>]*>(.*?)</style>", re.S)
+_STYLE_ATTR = re.compile(r'<[^>]*?\sstyle="([^"]*)"')
 
 
 def _service() -> Any:
@@ -66,21 +73,30 @@ def _serves_pictures() -> bool:
     return {"/play/<token>/board.svg", "/games/<game_id>/board.svg"} <= rules
 
 
+def _hash(text: str) -> str:
+    return " 'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
 def style_hashes(html: str) -> str:
-    """CSP sources allowing exactly the ``<style>`` elements of ``html`` (an inline SVG's)."""
-    out = []
-    for body in dict.fromkeys(_STYLE.findall(html)):
-        digest = base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()
-        out.append(f" 'sha256-{digest}'")
+    """CSP sources allowing exactly the ``<style>`` elements of ``html`` (an inline SVG's) and the
+    picture's own style sheet (which the play page's script puts in the page with the picture),
+    plus, by ``'unsafe-hashes'``, the style attributes of ``html`` (a picture's mark colours)."""
+    bodies = dict.fromkeys([*_STYLE.findall(html), pictures.STYLE])
+    out = [_hash(body) for body in bodies]
+    attrs = dict.fromkeys(_STYLE_ATTR.findall(html))
+    if attrs:
+        out.append(" 'unsafe-hashes'")
+        out.extend(_hash(value) for value in attrs)
     return "".join(out)
 
 
 @bp.after_request
 def _headers(response: Response) -> Response:
     """Headers fit for pages (and their assets)."""
-    styles = ""
+    html = ""
     if response.mimetype == "text/html" and not response.direct_passthrough:
-        styles = style_hashes(response.get_data(as_text=True))
+        html = response.get_data(as_text=True)
+    styles = style_hashes(html)
     response.headers["Content-Security-Policy"] = CSP.format(styles=styles)
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["X-Frame-Options"] = "DENY"
@@ -122,7 +138,7 @@ def watch(game_id: str) -> Response:
     service = _service()
     try:
         view = service.spectate(game_id)
-        history = service.history(game_id=game_id, after=None, limit=WATCH_HISTORY)
+        history = _every_move(service, game_id)
     except ServiceError as err:
         if err.status != 404:
             raise
@@ -137,6 +153,21 @@ def watch(game_id: str) -> Response:
         summary=status_line(view),
         labels={seat["name"]: seat["label"] for seat in view["seats"]},
     )
+
+
+def _every_move(service: Any, game_id: str) -> dict[str, Any]:
+    """The whole move log of a game, for the watch page: its pages read in order (a bounded
+    number: a game's move cap keeps its log far under them)."""
+    moves: list[dict[str, Any]] = []
+    after: int | None = 0
+    page: dict[str, Any] = {"total": 0}
+    for _ in range(WATCH_PAGES):
+        page = service.history(game_id=game_id, after=after, limit=200)
+        moves.extend(page["moves"])
+        after = page["next_after"]
+        if after is None:
+            break
+    return {"moves": moves, "total": page["total"]}
 
 
 @bp.get("/seat")

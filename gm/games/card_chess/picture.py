@@ -2,7 +2,8 @@
 black's castle on top and red's below, every spot a face-down board card (a back, or the card
 itself, tinted, once it is known), pieces face up on it (a piece in check marked "!"); the
 viewer's hand, the other hand as backs, the draw and discard piles. The spots of the last move
-are highlighted."""
+are highlighted. Touch targets (a seat's picture): the 25 spots (``RC1``..``BC5``) and its hand's
+cards."""
 
 from __future__ import annotations
 
@@ -42,6 +43,8 @@ def draw(pic: Picture, view: dict[str, Any], last: list[dict[str, Any]]) -> None
         pic.text(PAD, pic.y + CARD_H / 2 + 4, rank, "s")
         for f in range(5):
             spot, x = f"{rank}{f + 1}", LEFT + f * step
+            if viewer is not None:
+                pic.target(spot, x, pic.y, label=f"{spot}, {RANK_NAMES[rank]} {f + 1}")
             if spot in pieces:
                 pic.card(x, pic.y, playing_card(pieces[spot]), hl=spot in lit)
                 if spot in checked:
@@ -67,8 +70,8 @@ def draw(pic: Picture, view: dict[str, Any], last: list[dict[str, Any]]) -> None
     )
     if pending and not view.get("over"):
         pic.line_of_text(
-            f"{pending['seat']} must REPLACE or KEEP: the capture on {pending['spot']} took "
-            f"{pending['captured']} and revealed {pending['revealed']}.",
+            f"{LABELS.get(pending['seat'], pending['seat'])} must REPLACE or KEEP: the capture on "
+            f"{pending['spot']} took {pending['captured']} and revealed {pending['revealed']}.",
         )
     _hands(pic, view, viewer)
 
@@ -99,4 +102,5 @@ def _hands(pic: Picture, view: dict[str, Any], viewer: str | None) -> None:
             title, faces = f"{LABELS[seat]}'s hand ({count})", [None] * count
         pic.line_of_text(title, "s")
         if faces:
-            pic.flow(faces, step=CARD_W + GAP if seat == viewer else 24)
+            mine = seat == viewer
+            pic.flow(faces, step=CARD_W + GAP if mine else 24, touch=mine)

@@ -1,6 +1,7 @@
 """Masul's board picture (drawn by gm/games/pictures.py from the redacted view): Row 1 above, the
 Field Cards in Row 2, Row 3 below, each column's result at the end; the viewer's hand, the other
-hand as backs, the discard. The last card played is highlighted."""
+hand as backs, the discard. The last card played is highlighted. Touch targets (a seat's picture):
+its hand's cards, its row's cells (``C1``..``C7``) and the Field Cards (``FC1``..``FC7``)."""
 
 from __future__ import annotations
 
@@ -36,11 +37,16 @@ def draw(pic: Picture, view: dict[str, Any], last: list[dict[str, Any]]) -> None
         pic.text(LEFT + i * step + CARD_W / 2, pic.y + 12, column, "s", anchor="middle")
     pic.y += 18
     rows = view["rows"]
+    viewer = seat_of(view)
     for name, cells in (("row1", rows["row1"]), ("field", view["field"]), ("row3", rows["row3"])):
         label = "Row 2" if name == "field" else LABELS[name]
-        pic.text(PAD, pic.y + CARD_H / 2 + 4, label, "win" if name == seat_of(view) else "")
+        pic.text(PAD, pic.y + CARD_H / 2 + 4, label, "win" if name == viewer else "")
         for i, cell in enumerate(cells):
             x, hl = LEFT + i * step, (name, columns[i]) in lit
+            if name == "field":
+                pic.target(f"F{columns[i]}", x, pic.y, label=f"Field Card of {columns[i]}")
+            elif name == viewer:
+                pic.target(columns[i], x, pic.y, label=f"{columns[i]}, your row")
             if name == "field":
                 pic.card(x, pic.y, playing_card(cell), hl=hl)
             elif cell is None:
@@ -79,7 +85,7 @@ def _hands(pic: Picture, view: dict[str, Any]) -> None:
             title = f"{LABELS[name]}'s hand ({count})"
         pic.line_of_text(title, "s")
         if faces:
-            pic.row_of_cards(PAD, pic.y, faces, most=9)
+            pic.row_of_cards(PAD, pic.y, faces, most=9, touch=name == viewer and unplayed is None)
             pic.y += CARD_H + GAP
     discard = [playing_card(c) for c in view["discard"]]
     replaced = view["field_replacements"]

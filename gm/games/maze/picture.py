@@ -2,7 +2,8 @@
 per seat (its two corner cards, then its hand: the viewer's own cards, others' cards known to all
 face up and the rest as backs), the discard pile's top and the deck. A Mystique card shows its
 number, its suit's symbol and its colour (Yellow, Red, Blue paper); the cards of the last move are
-highlighted, and the winning chain is laid out at the end."""
+highlighted, and the winning chain is laid out at the end. Touch targets (a seat's picture): its
+hand's cards, the pile's top (``PILE``) and the deck (``DECK``)."""
 
 from __future__ import annotations
 
@@ -56,12 +57,14 @@ def draw(pic: Picture, view: dict[str, Any], last: list[dict[str, Any]]) -> None
         else:
             known: list[Face | None] = [maze_card(c) for c in seat["known_cards"]]
             faces = known + [None] * (seat["hand_size"] - len(known))
-        pic.row_of_cards(x, pic.y, faces, step=STEP, hl=tuple(lit))
+        pic.row_of_cards(x, pic.y, faces, step=STEP, hl=tuple(lit), touch=you)
         pic.y += CARD_H + GAP
     pic.y += 4
     pic.text(LEFT, pic.y + 12, f"Pile ({view['pile_size']})", "s")
     pic.text(LEFT + 90, pic.y + 12, f"Deck ({view['deck_size']})", "s")
     pic.y += 16
+    pic.target("PILE", LEFT, pic.y, label="the pile")
+    pic.target("DECK", LEFT + 90, pic.y, label="the deck")
     if view["pile_top"]:
         top = view["pile_top"]
         pic.card(LEFT, pic.y, maze_card(top), hl=top in lit)

@@ -1,12 +1,13 @@
 """N-in-a-row's board picture (drawn by gm/games/pictures.py from the view; nothing is hidden): the
 window of the endless grid the board shows (y grows upward), the marks in it, the last mark
-highlighted and the marks outside the window counted; the leader and the turns left."""
+highlighted and the marks outside the window counted; the leader and the turns left. Touch target (a
+seat's picture): the window's points, ``x,y``."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from gm.games.pictures import Picture
+from gm.games.pictures import Picture, seat_of
 
 LABELS = {"x": "x", "o": "o"}
 WIDTH = 420
@@ -35,6 +36,8 @@ def draw(pic: Picture, view: dict[str, Any], last: list[dict[str, Any]]) -> None
     path += "".join(f"M{LEFT} {top + j * CELL}h{width}" for j in range(len(ys) + 1))
     pic.add(f'<rect x="{LEFT}" y="{top}" width="{width}" height="{height}" fill="#fff"/>')
     pic.add(f'<path d="{path}" stroke="#b7c4ba" fill="none"/>')
+    if seat_of(view) is not None:
+        pic.grid_target(LEFT, top, CELL, xs, ys)
     latest = view.get("last_move")
     for mark in view["marks"]:
         cx = LEFT + (mark["x"] - w["xmin"]) * CELL + CELL / 2

@@ -1,7 +1,7 @@
 """So-Lon-Yo's board picture (drawn by gm/games/pictures.py from the redacted view): the
 challenger's card face up, the defiant's three cards (backs in a blind game), both scores against
 the target, the deck and discard counts, and the last comparison with the picked card
-highlighted."""
+highlighted. Touch targets (the defiant's picture): its three cards, ``1``..``3``."""
 
 from __future__ import annotations
 
@@ -44,6 +44,8 @@ def draw(pic: Picture, view: dict[str, Any], last: list[dict[str, Any]]) -> None
     x = PAD + CARD_W + 40
     for i, card in enumerate(view["defiant_cards"]):
         at = x + i * (CARD_W + GAP)
+        if viewer == defiant:
+            pic.target(str(i + 1), at, pic.y, label=f"card {i + 1}")
         pic.text(at + CARD_W / 2, pic.y + CARD_H + 14, str(i + 1), "s", anchor="middle")
         if card is None:
             pic.back(at, pic.y)

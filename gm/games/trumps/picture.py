@@ -1,7 +1,7 @@
 """Your Trumps' board picture (drawn by gm/games/pictures.py from the redacted view): the other hand
 (cards known to both seats face up, the rest as backs), the pile bottom to top, the viewer's hand
 (a spectator sees both hands as the other one); each seat's trump. The cards of the last move
-are highlighted."""
+are highlighted. Touch targets (a seat's picture): its hand's cards."""
 
 from __future__ import annotations
 
@@ -50,6 +50,6 @@ def draw(pic: Picture, view: dict[str, Any], last: list[dict[str, Any]]) -> None
     pic.line_of_text(_seat_line(view, bottom, viewer), "win" if bottom == viewer else "")
     if view["hand_counts"][bottom]:
         step = OVERLAP if viewer is None else CARD_W + 2
-        pic.flow(_hand_faces(view, bottom, viewer), step=step, hl=lit)
+        pic.flow(_hand_faces(view, bottom, viewer), step=step, hl=lit, touch=viewer is not None)
     if view.get("take_count") and not view.get("over"):
         pic.line_of_text(f"{view['to_move']} may TAKE {view['take_count']}", "s")

@@ -12,8 +12,8 @@
   var busy = false;
   var logAfter = 0;       // the last entry of the move log shown
   var follower = null;
-  var LOG_CAP = 300;      // entries kept on the page
   var PICTURES = document.body.getAttribute("data-pictures") === "1";
+  var svg = { version: -1, text: null, loading: -1 };  // the seat's picture (board.svg) shown
 
   window.addEventListener("hashchange", function () { location.reload(); });
 
@@ -28,13 +28,33 @@
     node.className = "verdict" + (kind ? " " + kind : "");
   }
 
+  /* The board: the picture of this version when it has come (its touch targets and every
+     legal move), else the last one, untouchable, while the new one loads. */
   function draw() {
-    var picture = PICTURES ? base + "/board.svg?v=" + view.version : null;
-    GmBoard.render(board, view, { onMove: play, busy: busy, picture: picture });
+    var current = svg.version === view.version;
+    GmBoard.render(board, view, { onMove: current ? play : null, busy: busy,
+      svg: svg.text, textBoard: $("text-board") });
     $("version").textContent = String(view.version);
     $("resign").hidden = view.status !== "active";
     $("rematch").hidden = view.status !== "finished";
+    GmSummary.fill($("summary"), view, rematch);
+    if (view.status === "finished" && !busy) verdict("");
     showInvites();
+    if (PICTURES && !current) loadPicture(view.version);
+  }
+
+  function loadPicture(version) {
+    if (svg.loading === version) return;
+    svg.loading = version;
+    fetch(base + "/board.svg?v=" + version, { cache: "no-store", credentials: "omit",
+      referrerPolicy: "no-referrer" })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (text) {
+        if (text === null || !view || version < svg.version) return;
+        svg = { version: version, text: text, loading: -1 };
+        if (version === view.version) draw();
+      })
+      .catch(function () { svg.loading = -1; });
   }
 
   /* A newer view (from an answer or the live follower): draw it, fetch the new log entries. */
@@ -63,7 +83,6 @@
         item.appendChild(document.createTextNode(" " + entry.events.join(" · ")));
         list.appendChild(item);
       });
-      while (list.children.length > LOG_CAP) list.removeChild(list.firstChild);
       list.scrollTop = list.scrollHeight;
       if (a.data.next_after) loadLog();
     });
@@ -173,13 +192,14 @@
       });
   });
 
-  $("rematch").addEventListener("click", function () {
+  function rematch() {
     GmApi.call("POST", base + "/rematch").then(function (answer) {
       if (answer.status !== 200) return verdict(GmApi.problemText(answer), "refused");
       location.replace(GmApi.seatLink(answer.data.token,
         Object.values(answer.data.invites || {})));
     });
-  });
+  }
+  $("rematch").addEventListener("click", rematch);
 
   if (!/^[0-9a-f]{16}\./.test(token)) {
     fail("This page needs a seat link: /seat#<your seat token>. Start a game from the home page.");
@@ -194,6 +214,7 @@
       if (a.status === 200 && a.data.title) $("game-title").textContent = a.data.title;
     });
     $("watch-link").href = "/watch/" + view.game_id;
+    $("summary-watch").href = "/watch/" + view.game_id;
     document.title = view.game + " · you play " + you + " · gm";
     follower = GmFollow.follow(base, view.version, update, function (state) {
       $("live").textContent = state;
