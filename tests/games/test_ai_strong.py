@@ -117,7 +117,7 @@ def test_a_search_stops_at_the_table_budget():
     assert time.monotonic() - t0 < 1.0
 
 
-@pytest.mark.parametrize(("name", "iterations"), [("masul", 400), ("card-chess", 64)])
+@pytest.mark.parametrize(("name", "iterations"), [("masul", 400)])  # 12 candidates: some settle
 def test_a_search_that_stops_once_settled_plays_what_the_whole_budget_plays(
     name, iterations, monkeypatch
 ):
