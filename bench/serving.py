@@ -14,8 +14,8 @@ each) call:
   endpoint must pay;
 - the move path: ``POST /play/<token>/moves`` with a legal move of a game against the AI at
   ``--level`` (default ``seed``: the one-move level, the strongest when the move path was first
-  measured; ``strong`` thinks 80 ms a move, ``random`` is the cheapest), the AI's reply played in
-  the same request, exactly what gm serves: the seat's token checked,
+  measured; ``strong`` thinks GM_AI_THINK_MS, 8 ms of CPU, a move; ``random`` is the cheapest),
+  the AI's reply played in the same request, exactly what gm serves: the seat's token checked,
   the document read (one GET), the move read and played, the AI's reply, the view built and
   answered, the document and the log entries written with one compare-and-set (EVALSHA);
 - the same with an ``idempotency_key`` in every move (the read is one MGET of the document and

@@ -54,9 +54,9 @@ def play(name: str, levels: tuple[str, str], seed: int, options=None, think: int
     times: list[tuple[int, float, float]] = []
     while table.outcome() is None:
         seat = table.ai_to_move()
-        t0, c0 = time.perf_counter(), time.thread_time()
+        t0, c0 = time.perf_counter(), time.process_time()
         table.run_ai(Budget(steps=1, seconds=seconds, think_ms=think))
-        times.append((seat, time.perf_counter() - t0, time.thread_time() - c0))
+        times.append((seat, time.perf_counter() - t0, time.process_time() - c0))
     out = table.outcome()
     if out.draw or not out.winners:
         result = [0.5, 0.5]

@@ -15,10 +15,14 @@ the game's ``evaluate`` hook (default: a squashed score difference). Every seat'
 The move played is the root's most visited child.
 
 Budgets: at most ``iterations`` iterations and ``think_ms`` of the thinking thread's CPU time
-(``time.thread_time``: the AI plays as well on a busy machine as on a quiet one), whichever ends
-first, and never past the wall-clock deadline the table sets for its request
-(:func:`deadline_for`), so a move request stays within ``GM_AI_BUDGET_MS``. With the time
-budget out of the way (the tests) the decision is a function of the view and the rng alone.
+(``time.thread_time``: the AI plays as well on a busy machine as on a quiet one), and never past
+the wall-clock deadline the table sets for its request (:func:`deadline_for`), so a move request
+stays within ``GM_AI_BUDGET_MS``. Within them the search thinks only while it matters
+(:class:`_Clock`): one legal move or one candidate costs no search; a search stops as soon as
+its leader cannot be overtaken in the iterations left (:func:`_settled`); past ``think_ms`` it
+goes on only while the runner-up is close (:func:`_close`), up to ``EXTEND`` times as long. With
+the time budget out of the way (the tests) the decision is a function of the view and the rng
+alone, and stopping once settled does not change it.
 """
 
 from __future__ import annotations
@@ -61,7 +65,10 @@ def pause() -> None:
         lend()
 
 
-DEFAULT_THINK_MS = 80  # a strong move's CPU-time budget (Settings.ai_think_ms, GM_AI_THINK_MS)
+SETTLED_CHECK = 8  # iterations between two looks at whether the choice is settled
+CLOSE = 0.5  # a runner-up with this share of the leader's visits makes the search go on
+EXTEND = 3  # ... up to this many times the think budget
+DEFAULT_THINK_MS = 8  # a strong move's CPU-time budget (Settings.ai_think_ms, GM_AI_THINK_MS)
 
 
 def think_ms() -> int:
@@ -142,7 +149,10 @@ class SearchSpec:
     it returns the per-iteration draw ``draw(rng) -> state`` (e.g. deals weighed by a model of
     how the other seats play); every draw must be consistent with the view;
     ``explain``: the coach's reason for a move in the game's words, from the view only,
-    ``explain(engine, view, seat, move) -> str | None`` (None: nothing short to say)."""
+    ``explain(engine, view, seat, move) -> str | None`` (None: nothing short to say);
+    ``tree_depth``: the deepest plies the tree grows (None: no limit); below it an iteration
+    goes straight to its playout, which saves the tree's bookkeeping (legal moves, the
+    availability counts) where a thin deep tree teaches little."""
 
     evaluate: Evaluate
     playout: Playout | None = None
@@ -159,6 +169,7 @@ class SearchSpec:
     margin: float = 0.0
     sampler: Callable[..., Callable[[random.Random], State]] | None = None
     explain: Callable[..., str | None] | None = None
+    tree_depth: int | None = None
 
 
 class _Node:
@@ -204,10 +215,7 @@ def search(
     """The move to play and the root statistics ``{move: (visits, mean reward)}``."""
     if len(legal) == 1:
         return legal[0], {legal[0]: (0, 0.5)}
-    # the think budget is CPU time of this thread (the same strength on a busy machine as on a
-    # quiet one); the request's deadline is wall time and always wins
-    stop = time.thread_time() + think_ms() / 1000
-    hard = _DEADLINE.get(None)
+    clock = _Clock(think_ms() / 1000, _ITERATIONS.get(None) or spec.iterations)  # setup counts
     root = _Node(None)
     candidates = root_moves(engine, view, seat, legal, rng, spec)
     if len(candidates) == 1:
@@ -216,16 +224,84 @@ def search(
     if determinize is None:  # the view does not tell enough for a state, nor a stand-in
         return candidates[0], {}
     playout = spec.playout or random_playout
-    iterations = _ITERATIONS.get(None) or spec.iterations
     pause = _PAUSE.get(None)
-    for it in range(iterations):
-        if it and (time.thread_time() >= stop or (hard is not None and time.monotonic() >= hard)):
-            break
+    while clock.go_on(root, candidates, spec):
         if pause is not None:
             pause()
         path = [root]
         _iterate(engine, determinize(), path, candidates, playout, spec, players, rng)
     return _choice(root, candidates, spec)
+
+
+class _Clock:
+    """When a search stops (time management after Baier & Winands, "Time Management for Monte
+    Carlo Tree Search", 2016): at its iteration budget; at the request's wall-clock deadline;
+    as soon as the move it will play is settled (:func:`_settled`); else after ``think``
+    seconds of this thread's CPU time (the same strength on a busy machine as on a quiet one),
+    unless the runner-up is close behind the leader (:func:`_close`: "close second"), when it
+    goes on up to ``EXTEND`` times as long. The think budget is CPU time; the request's deadline
+    is wall time and always wins."""
+
+    __slots__ = ("start", "soft", "longest", "hard", "iterations", "it", "check")
+
+    def __init__(self, think: float, iterations: int) -> None:
+        self.start = time.thread_time()  # the setup (candidates, samplers) counts; the rate
+        self.soft, self.longest = self.start + think, self.start + EXTEND * think
+        self.hard = _DEADLINE.get(None)
+        self.iterations, self.it, self.check = iterations, 0, SETTLED_CHECK
+
+    def go_on(self, root: _Node, candidates: list[Move], spec: SearchSpec) -> bool:
+        """Whether to run one more iteration (the first always runs)."""
+        it = self.it
+        self.it += 1
+        if it == 0:
+            self.start = time.thread_time()  # ... of iterations is measured from here
+            return True
+        if it >= self.iterations:
+            return False
+        now = time.thread_time()
+        if self.hard is not None and time.monotonic() >= self.hard:
+            return False
+        over = now >= self.soft
+        if over and (now >= self.longest or not _close(root, candidates, spec)):
+            return False
+        if it >= self.check:
+            self.check = it + SETTLED_CHECK
+            end = self.longest if over else self.soft
+            by_time = it * (end - now) / max(now - self.start, 1e-9)  # iterations left in time
+            return not _settled(root, candidates, spec, min(self.iterations - it, by_time))
+        return True
+
+
+def _counts(root: _Node, candidates: list[Move], spec: SearchSpec) -> list[int]:
+    """The candidates' visit counts as :func:`_choice` ranks them, highest first."""
+    first, prior = candidates[0], spec.prior_visits
+    return sorted(
+        (
+            (ch.visits if (ch := root.children.get(m)) is not None else 0)
+            + (prior if m == first else 0)
+            for m in candidates
+        ),
+        reverse=True,
+    )
+
+
+def _close(root: _Node, candidates: list[Move], spec: SearchSpec) -> bool:
+    """Whether the runner-up has at least ``CLOSE`` of the leader's visits: the choice is
+    still open, worth more thought."""
+    counts = _counts(root, candidates, spec)
+    return counts[1] >= CLOSE * counts[0]
+
+
+def _settled(root: _Node, candidates: list[Move], spec: SearchSpec, left: float) -> bool:
+    """Whether the root's leader cannot be overtaken in ``left`` more iterations: each
+    iteration adds one visit to one root child, so a runner-up ``left`` or more visits behind
+    cannot pass (nor tie: ties go to the better mean) and the move played is already known. With
+    an iteration budget only (no clock) ``left`` is exact and the decision is the one the whole
+    budget would make; with a think budget, ``left`` is the iterations the time left holds at
+    the rate so far."""
+    counts = _counts(root, candidates, spec)
+    return counts[0] - counts[1] > left
 
 
 def _determinizer(
@@ -273,6 +349,8 @@ def _iterate(
         if node is root:
             moves = candidates
             limit = len(candidates)
+        elif spec.tree_depth is not None and len(path) > spec.tree_depth:
+            break  # deep enough: the playout takes over
         else:
             moves = engine.legal_moves(state, mover)
             limit = 1 + int(spec.widen * math.sqrt(node.visits))

@@ -41,7 +41,7 @@ class Settings:
     max_body_bytes: int = 64 * 1024
     public_url: str = ""  # the server /openapi.json names; empty: each request's own address
     ai_budget_ms: int = 1000  # AI work one request may do; the next request plays on
-    ai_think_ms: int = 80  # one `strong` AI move's search time (at most ai_budget_ms)
+    ai_think_ms: int = 8  # a `strong` AI move's search time (up to 3x when close: search.py)
     # ---- limits and exposure (issue 10: limits, authentication); README's configuration table
     limit_create: tuple[Rate, ...] = (Rate(60, 60), Rate(1000, 3600))  # per client address
     limit_join: tuple[Rate, ...] = (Rate(60, 60),)  # per client address

@@ -115,3 +115,53 @@ def test_a_search_stops_at_the_table_budget():
     with search.deadline_for(60, think=60_000, iterations=10**6):
         table.run_ai(Budget(steps=1, seconds=0.2))
     assert time.monotonic() - t0 < 1.0
+
+
+@pytest.mark.parametrize(("name", "iterations"), [("masul", 400)])  # 12 candidates: some settle
+def test_a_search_that_stops_once_settled_plays_what_the_whole_budget_plays(
+    name, iterations, monkeypatch
+):
+    """With an iteration budget (no clock), the search stops as soon as the leader cannot be
+    overtaken: fewer iterations, the same move as a search made to run every iteration."""
+    game = GAMES[name]
+    spec = game.levels["strong"].spec
+    fewer = 0
+    for state in _positions(name, seed=3, count=6):
+        seat = game.engine.to_move(state)
+        view, legal = game.engine.view(state, seat, None), game.engine.legal_moves(state, seat)
+        runs = []
+        for check in (search.SETTLED_CHECK, 10**9):  # 10**9: never looks, runs the budget
+            monkeypatch.setattr(search, "SETTLED_CHECK", check)
+            with search.deadline_for(60, think=60_000, iterations=iterations):
+                move, stats = search.search(game.engine, view, seat, legal, random.Random(5), spec)
+            runs.append((move, sum(v for v, _ in stats.values())))
+        (early, used), (full, budget) = runs
+        assert early == full and used <= budget
+        fewer += used < budget
+    assert fewer  # some decision was settled before the budget's end
+
+
+def test_a_close_second_makes_the_search_think_longer_within_bounds():
+    """Past its think budget a search goes on while the runner-up has at least half the
+    leader's visits, up to EXTEND times the budget; a settled choice stops it."""
+    root = search._Node(None)
+    moves = ["a", "b", "c"]
+    spec = search.SearchSpec(evaluate=lambda *a: [0.5, 0.5], prior_visits=0)
+    for m, visits in zip(moves, (10, 6, 1), strict=True):
+        root.children[m] = child = search._Node(0)
+        child.visits, child.reward = visits, visits / 2
+    assert search._close(root, moves, spec)
+    root.children["b"].visits = 4
+    assert not search._close(root, moves, spec)
+    assert search._settled(root, moves, spec, left=5)  # 4 + 5 < 10
+    assert not search._settled(root, moves, spec, left=6)  # 4 + 6 ties: the mean decides
+    clock = search._Clock(60.0, iterations=10**6)
+    clock.soft = clock.start  # the think budget spent, the longest extension not
+    root.children["b"].visits = 6  # close: goes on
+    assert clock.go_on(root, moves, spec) and clock.go_on(root, moves, spec)
+    root.children["b"].visits = 1
+    assert not clock.go_on(root, moves, spec)
+    clock = search._Clock(60.0, iterations=10**6)
+    clock.soft = clock.longest = clock.start  # at the longest extension: stops, close or not
+    root.children["b"].visits = 6
+    assert clock.go_on(root, moves, spec) and not clock.go_on(root, moves, spec)

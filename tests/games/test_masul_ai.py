@@ -338,5 +338,6 @@ def test_the_strong_search_deals_from_its_model_once_per_decision():
     view, legal = E.view(state, ROW1), E.legal_moves(state, ROW1)
     with search.deadline_for(60, think=60_000, iterations=30):
         move, stats = search.search(E, view, ROW1, legal, random.Random(2), spec)
-    assert move in legal and calls == {"factory": 1, "draw": 30}
-    assert sum(visits for visits, _ in stats.values()) == 30
+    visits = sum(visits for visits, _ in stats.values())
+    assert move in legal and calls == {"factory": 1, "draw": visits}
+    assert 0 < visits <= 30  # fewer when the choice is settled before the budget's end

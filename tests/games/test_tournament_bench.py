@@ -23,3 +23,17 @@ def test_the_same_seed_gives_the_same_game_in_both_runs():
     a, _ = tournament.play("masul", ("seed", "random"), seed=3)
     b, _ = tournament.play("masul", ("seed", "random"), seed=3)
     assert a == b
+
+
+def test_the_strength_bench_prints_a_row_per_budget_with_cpu_and_both_shares(capsys):
+    from bench import strength
+
+    assert strength.main(["masul", "--budgets", "1,2", "--games", "2", "--random-games", "2"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[0].startswith("| game | think ms |") and len(lines) == 2 + 2
+    for think, line in zip((1, 2), lines[2:], strict=True):
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        assert cells[0] == "masul" and cells[1] == str(think)
+        median, p95 = (float(x) for x in cells[2].split(" (n=")[0].split(" / "))
+        assert 0 <= median <= p95
+        assert cells[3].endswith("vs seed") and "2 games" in cells[3] and "2 games" in cells[4]

@@ -735,3 +735,25 @@ def test_the_turn_line_adds_no_second_card_to_a_beat_with_the_last_card():
         "or TAKE 1."
     )
     assert "and add a card" in _turn_line({**state, "hands": [["9♦", "6♠"], ["6♣"]]}, 0)
+
+
+def test_the_search_playout_makes_the_heuristic_move_from_the_state():
+    """ai.heuristic_playout (the strong level's playouts, read off a full state) picks the move
+    heuristic_policy picks from the mover's view, in every position of 60 games (both decks)."""
+    from gm.games.trumps.ai import heuristic_playout, heuristic_policy
+
+    compared = 0
+    for seed in range(12):
+        state = ENGINE.new_state(seed, ENGINE.options({"deck": 52 if seed % 2 else 36}), 2)
+        rng = random.Random(seed)
+        while ENGINE.outcome(state) is None:
+            seat = ENGINE.to_move(state)
+            legal = ENGINE.legal_moves(state, seat)
+            view = ENGINE.view(state, seat, None)
+            a = heuristic_policy(ENGINE, view, seat, legal, random.Random(compared))
+            b = heuristic_playout(ENGINE, state, seat, legal, random.Random(compared))
+            assert a == b, (seed, view)
+            compared += 1
+            move = rng.choice(legal) if seed % 3 == 0 else a  # random and heuristic games
+            state, _ = ENGINE.apply(state, seat, move)
+    assert compared > 300

@@ -7,7 +7,7 @@ by the seed level's own policy (:func:`seed_move`: the same scores as
 :func:`gm.games.masul.ai.seed_scores`, a test checks they agree), a share ``epsilon`` of the moves
 uniformly random. Each seat's policy reads only what that seat may see (the other seat's
 face-down cards stay unknown to it). ~0.1 ms a game, about ten times the engine's own speed,
-so a move's 80 ms hold several hundred playouts.
+so a move's 8 ms of think time hold several dozen playouts.
 
 **The opponent model.** The other seat is assumed to play like the seed level (the default
 level below ``strong``; a careful human player also keeps high cards up and low cards down).
