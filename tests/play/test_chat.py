@@ -56,7 +56,10 @@ RULES = (
     "and win columns by matching the Field Card's suit or by rank. Moves look like: 7♠ C3 | 7♠ "
     "C3 FD | 7♠ FC3."
 )
-SCORE = f"Nobody has won yet: the game is still on. {TURN}"
+SCORE = (
+    "You are level at 0 (columns won). Columns won: Row 3 0, Row 1 0; "
+    f"undecided: C1 C2 C3 C4 C5 C6 C7. {TURN}"
+)
 
 REQUEST_REPLIES = [
     ("show the board", "board", f"Here is the board. {TURN}"),

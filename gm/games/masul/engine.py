@@ -7,6 +7,7 @@ from typing import Any
 from gm.games.base import (
     Engine,
     Event,
+    Figure,
     GameInfo,
     Move,
     Outcome,
@@ -104,6 +105,22 @@ class MasulEngine(Engine):
 
     def scores(self, state: State) -> dict[int, int]:
         return rules.scores(state)
+
+    def standing(self, state: State, seat: int | None) -> list[Figure]:
+        """Columns won so far, judged only where ``seat`` sees both cards (a face-down card of
+        the other side keeps its column open to it until the end)."""
+        over, rows = state["turn"] is None, state["rows"]
+
+        def seen(c: int) -> bool:
+            return all(
+                over or rows[s][c]["up"] or s == seat for s in (0, 1) if rows[s][c] is not None
+            )
+
+        decided = {r.column for r in rules.decided_results(state) if seen(r.column - 1)}
+        results = [r for r in rules.decided_results(state) if r.column in decided]
+        open_ = [f"C{c}" for c in range(1, COLUMNS + 1) if c not in decided]
+        note = f"undecided: {' '.join(open_)}" if open_ else ""
+        return [Figure("Columns won", rules.tally(results), 1, note)]
 
     # ---- what a seat may see
     def view(

@@ -36,6 +36,7 @@ from typing import Any
 from gm.games.base import (
     Engine,
     Event,
+    Figure,
     GameInfo,
     Move,
     MoveCap,
@@ -111,6 +112,11 @@ class NInARowEngine(Engine):
     def scores(self, state: State) -> dict[int, int]:
         """Each seat's longest line so far."""
         return rules.scores(state)
+
+    def standing(self, state: State, seat: int | None) -> list[Figure]:
+        """Each seat's longest line, and the board's ``Leader:`` line as the note."""
+        note = rules.race_text(state) if state["leader"] is not None else ""
+        return [Figure("Longest line", rules.scores(state), 1, note)]
 
     # ---- what a seat may see (everything: no hidden information)
     def view(

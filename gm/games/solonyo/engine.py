@@ -11,6 +11,7 @@ from typing import Any
 from gm.games.base import (
     Engine,
     Event,
+    Figure,
     GameInfo,
     Move,
     MoveCap,
@@ -82,6 +83,9 @@ class SoLonYoEngine(Engine):
 
     def scores(self, state: State) -> dict[int, int]:
         return rules.scores(state)
+
+    def standing(self, state: State, seat: int | None) -> list[Figure]:
+        return [Figure("Points", rules.scores(state))]
 
     # ---- what a seat may see
     def hidden_tokens(self, state: State, seat: int | None) -> set[str]:

@@ -15,6 +15,7 @@ from typing import Any
 from gm.games.base import (
     Engine,
     Event,
+    Figure,
     GameInfo,
     Move,
     MoveCap,
@@ -123,6 +124,10 @@ class TrumpsEngine(Engine):
     def scores(self, state: State) -> dict[int, int]:
         """The cards each seat still holds: fewer is better (the seat that went out has 0)."""
         return scores(state)
+
+    def standing(self, state: State, seat: int | None) -> list[Figure]:
+        """Cards left in each hand (the board shows how many each holds): fewer is better."""
+        return [Figure("Cards left", dict(scores(state)), -1)]
 
     # ------------------------------------------------------------ what a seat sees
 

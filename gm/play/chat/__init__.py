@@ -13,11 +13,19 @@ each game declares (``GameInfo.chat_words``): this package names no game.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from gm.games.base import AmbiguousMoveError, ParseError
+from gm.games.base import AmbiguousMoveError, GameError, ParseError
 from gm.play.chat import replies
-from gm.play.chat.intents import about_the_rules, classify, normalise, triage
+from gm.play.chat.intents import (
+    about_the_rules,
+    classify,
+    names_a_move,
+    normalise,
+    triage,
+    trimmed,
+)
 from gm.play.chat.replies import JARGON, REQUESTS
 from gm.play.problems import ServiceError
 from gm.play.service import GameService
@@ -66,6 +74,7 @@ def say(
     verdict: tuple[Any, str | None] = (None, None)
     if intent is None:
         table, seat = service.seat_table(token)
+        text = trimmed(text)
         intent, error, move = triage(table, seat, text)
         verdict = (error, move)
     # a move's or resignation's reply is built inside the update, before anything is written
@@ -97,10 +106,16 @@ def say(
         rules = service.rules(view["game"])
         extra["rules"] = excerpt(rules["rules"])
         reply = f"{rules['title']}: {rules['summary']} Moves look like: {rules['move_syntax']}."
+    elif intent == "score":
+        table, seat = service.seat_table(token)
+        figures = table.engine.standing(table.state, seat)
+        reply = replies.standing(view, figures, seat, table.engine.info.seat_names)
     elif intent == "hidden":
         reply = _hidden(service, token, view)
     elif intent == "help":
         reply = replies.help_text(service.describe(view["game"]), view)
+    elif intent == "unclear" and isinstance(verdict[0], GameError) and names_a_move(text):
+        reply = replies.not_a_try(verdict[0], view)
     else:
         reply = _simple(intent, view, text)
     intent = {"resign_question": "question", "hidden": "question", "keep_playing": "chat"}.get(
@@ -181,6 +196,9 @@ def _answer(
     sentence of the rules that answers it. A question about how the game works ("what is a
     jack?", "can a knight take a queen?") gets the rules' sentence before any verdict on the
     position ("you have no jack")."""
+    named = replies.named_line(view["board"], text)
+    if named and not _MEANS.search(text):  # "what's row 2?": that line of the board
+        return f"{named.strip()} {replies.status(view)}"
     if about_the_rules(text):
         quoted = replies.from_rules(text, service.rules(view["game"])["rules"])
         if quoted is not None:
@@ -199,10 +217,23 @@ def _answer(
         )
     if error is not None:
         return f"No: {replies.sentence(error.reason)} Nothing was played. {replies.status(view)}"
+    facts = "" if _HOW.match(text) else _on_board(view, text)  # the position's facts first
+    if facts:
+        return f"{facts.strip()} {replies.status(view)}"
     quoted = replies.from_rules(text, service.rules(view["game"])["rules"])
-    if quoted is None:
-        return f"The rules do not say; ask for the rules to read them all. {replies.status(view)}"
-    return quoted
+    return replies.cannot_answer(view) if quoted is None else quoted
+
+
+def _on_board(view: dict[str, Any], text: str) -> str:
+    """The board's lines a question about the position asks about ("what's row 2?"), or "" for a
+    question about what a word means (the rules answer that)."""
+    if _MEANS.search(text):
+        return ""
+    return replies.on_board(view["board"], text)
+
+
+_HOW = re.compile(r"\s*(?:how|why|what happens|when)\b", re.IGNORECASE)  # asks how it works
+_MEANS = re.compile(r"\b(?:mean|means|meaning|stand for|what is an?)\b", re.IGNORECASE)
 
 
 def _resign(
