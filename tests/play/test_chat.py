@@ -410,7 +410,7 @@ def test_rematch_by_chat_text_starts_the_next_game_with_seats_swapped(client, na
     second = client.post(f"/games/{game['game_id']}/join", json={"invite": invite}).get_json()
     early = _say(client, first, "rematch")
     assert early["intent"] == "rematch" and early["game_id"] == game["game_id"]
-    assert early["reply"].startswith("No rematch now")
+    assert early["reply"].startswith("This game is still on: finish it")
     client.post(f"/play/{first}/resign", json={})
     body = _say(client, first, "a rematch please")
     assert body["intent"] == "rematch" and body["status"] == "active"

@@ -17,7 +17,8 @@ import re
 from typing import Any
 
 from gm.games.base import AmbiguousMoveError, GameError, ParseError
-from gm.play.chat import replies
+from gm.play import seats as tokens
+from gm.play.chat import memory, replies
 from gm.play.chat.intents import (
     about_the_rules,
     classify,
@@ -29,6 +30,7 @@ from gm.play.chat.intents import (
 from gm.play.chat.replies import JARGON, REQUESTS
 from gm.play.problems import ServiceError
 from gm.play.service import GameService
+from gm.store.chatmemory import ChatMemory
 
 __all__ = ["JARGON", "REQUESTS", "classify", "normalise", "say"]
 
@@ -69,14 +71,50 @@ def say(
 ) -> dict[str, Any]:
     """Answer one chat message for the seat holding ``token``: ``{intent, reply, **view}``, plus
     the move answer's fields for a move, ``history`` for history and ``rules`` for rules.
-    ServiceErrors (unknown token, stale version) propagate like in the other use cases."""
-    intent = classify(text)
+    ServiceErrors (unknown token, stale version) propagate like in the other use cases.
+
+    What the seat was just asked or offered (gm/play/chat/memory.py) is read first: a follow-up
+    ("the first", "ok do that") plays the move it names; the memory is kept after the answer."""
+    table, seat = service.seat_table(token)
+    store = ChatMemory(service.store)
+    game_id = tokens.game_id_of(token)
+    kept = store.recall(game_id, seat)
     verdict: tuple[Any, str | None] = (None, None)
-    if intent is None:
-        table, seat = service.seat_table(token)
-        text = trimmed(text)
-        intent, error, move = triage(table, seat, text)
-        verdict = (error, move)
+    followed = memory.resolve(kept, text) if kept else None
+    if followed is not None and (move := memory.still_legal(table, seat, followed)) is not None:
+        text, intent = move, "move"
+    else:
+        intent, text, verdict = _understand(table, seat, text)
+    answer = _answer_to(service, token, text, intent, verdict, expected_version, idempotency_key)
+    remembered = memory.after(kept, answer, text, verdict)
+    if remembered is None:
+        if kept:
+            store.forget(game_id, seat)
+    elif remembered != kept:
+        store.keep(game_id, seat, remembered)
+    return answer
+
+
+def _understand(table, seat: int, text: str) -> tuple[str, str, tuple[Any, str | None]]:
+    """The intent of a message, the text to act on, and the reader's verdict on a question."""
+    intent = classify(text)
+    if intent is not None:
+        return intent, text, (None, None)
+    text = trimmed(text)
+    intent, error, move = triage(table, seat, text)
+    return intent, text, (error, move)
+
+
+def _answer_to(
+    service: GameService,
+    token: str,
+    text: str,
+    intent: str,
+    verdict: tuple[Any, str | None],
+    expected_version: int | None,
+    idempotency_key: str | None,
+) -> dict[str, Any]:
+    """The answer to a message understood as ``intent``."""
     # a move's or resignation's reply is built inside the update, before anything is written
     if intent == "move":
 
@@ -89,7 +127,7 @@ def say(
         )
     if intent == "resign_confirmed":
         return _resign(service, token, text, idempotency_key)
-    if intent == "rematch":
+    if intent == "rematch" and service.seat_view(token).get("result") is not None:
         return _rematch(service, token)
     if intent == "hint":  # the coach: nothing is played, nothing counted
         answer = service.suggest(token)
