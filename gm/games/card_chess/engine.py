@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from gm.games.base import Engine, Figure, GameInfo, MoveCap, Outcome
+from gm.games.card_chess.lexicon import TRANSLATIONS
 from gm.games.cards import PILE_PHRASINGS
 from gm.games.words import ChatWords
 
@@ -50,6 +51,7 @@ CHAT_WORDS = ChatWords(
         *PILE_PHRASINGS,
     ),
     score_words=("in check",),
+    translations=TRANSLATIONS,
 )
 
 

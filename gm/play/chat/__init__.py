@@ -18,7 +18,7 @@ from typing import Any
 
 from gm.games.base import AmbiguousMoveError, GameError, ParseError
 from gm.play import seats as tokens
-from gm.play.chat import memory, replies
+from gm.play.chat import language, localise, memory, replies
 from gm.play.chat.intents import (
     about_the_rules,
     classify,
@@ -79,20 +79,59 @@ def say(
     store = ChatMemory(service.store)
     game_id = tokens.game_id_of(token)
     kept = store.recall(game_id, seat)
+    said = language.detect(text)
+    chosen = language.setting(text)
+    settings: dict[str, Any] = {k: kept[k] for k in ("lang", "seen") if k in kept}
+    settings.update({"seen": said} if said else {})
+    settings.update({"lang": chosen} if chosen else {})
+    lang = settings.get("lang") or said or settings.get("seen") or "en"
+    if chosen is not None:
+        view = service.seat_view(token)
+        answer = {"intent": "chat", "reply": f"Fine. {replies.status(view)}", **view}
+        answer["reply"] = localise.reply(lang, {**answer, "intent": "language"}, "", {})
+        _keep(store, game_id, seat, kept, {**kept, **settings})
+        return answer
+    read = language.to_english(text, said or "en", table.engine.info.chat_words.translations)
     verdict: tuple[Any, str | None] = (None, None)
-    followed = memory.resolve(kept, text) if kept else None
+    followed = memory.resolve(kept, read) if kept else None
     if followed is not None and (move := memory.still_legal(table, seat, followed)) is not None:
-        text, intent = move, "move"
+        read, intent = move, "move"
     else:
-        intent, text, verdict = _understand(table, seat, text)
-    answer = _answer_to(service, token, text, intent, verdict, expected_version, idempotency_key)
-    remembered = memory.after(kept, answer, text, verdict)
-    if remembered is None:
+        intent, read, verdict = _understand(table, seat, read)
+    answer = _answer_to(service, token, read, intent, verdict, expected_version, idempotency_key)
+    if lang != "en":
+        answer["reply"] = localise.reply(
+            lang, answer, answer["reply"], _extra(service, table, seat, answer, verdict)
+        )
+    remembered = memory.after(kept, answer, read, verdict)
+    _keep(store, game_id, seat, kept, {**(remembered or {}), **settings})
+    return answer
+
+
+def _keep(
+    store: ChatMemory, game_id: str, seat: int, kept: dict[str, Any], new: dict[str, Any]
+) -> None:
+    if not new:
         if kept:
             store.forget(game_id, seat)
-    elif remembered != kept:
-        store.keep(game_id, seat, remembered)
-    return answer
+    elif new != kept:
+        store.keep(game_id, seat, new)
+
+
+def _extra(
+    service: GameService, table, seat: int, answer: dict[str, Any], verdict: tuple[Any, Any]
+) -> dict[str, Any]:
+    """What a reply in another language is worded from, beyond the answer itself."""
+    intent = answer.get("intent")
+    if intent == "score":
+        figures = table.engine.standing(table.state, seat)
+        return {"figures": figures, "seat": seat, "names": table.engine.info.seat_names}
+    if intent == "rules":
+        rules = service.rules(answer["game"])
+        return {"title": rules["title"], "syntax": rules["move_syntax"]}
+    if isinstance(verdict[0], AmbiguousMoveError):
+        return {"candidates": verdict[0].candidates}
+    return {}
 
 
 def _understand(table, seat: int, text: str) -> tuple[str, str, tuple[Any, str | None]]:
@@ -127,7 +166,7 @@ def _answer_to(
         )
     if intent == "resign_confirmed":
         return _resign(service, token, text, idempotency_key)
-    if intent == "rematch" and service.seat_view(token).get("result") is not None:
+    if intent in ("rematch", "new_game") and service.seat_view(token).get("result") is not None:
         return _rematch(service, token)
     if intent == "hint":  # the coach: nothing is played, nothing counted
         answer = service.suggest(token)

@@ -38,6 +38,11 @@ _SMALL_TALK = (
     r"i am (back|here)|back|ready|i am ready|let us go|lets go|here we go|come on",
     r"good (morning|afternoon|evening)|how are you|nice to meet you",
     r"i (did not|do not) (get|understand) (it|that)|what|huh what|really|seriously|omg",
+    r"(brb|gtg|g2g|afk|bbl|gotta go)( [a-z ]+)?",  # "brb gotta grab coffee": nothing after counts
+    r"((lol|lmao|haha|ugh|omg|wow|man|dang|oof|damn) )?(this|that|it) (is|was) "
+    r"(so |really |kinda )?"
+    r"(hard|easy|fun|tough|boring|confusing|rigged|crazy|close|intense|weird)",
+    r"(hmm+ |um+ |well )?(not sure|no idea|dunno|i do not know)( tbh| lol| yet)?",
 )
 _SMALL_TALK_RE = "(?:" + "|".join(_SMALL_TALK) + ")"
 
@@ -51,7 +56,8 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"i am sure i (want to )?resign",
     ),
     "keep_playing": (
-        r"(do not|don't|dont|never|no|not) (resign|forfeit|concede|surrender|give up)( yet)?"
+        r"(no )?(wait )?(do not|don't|dont|never|no|not) (resign|forfeit|concede|surrender|give up)"
+        r"( yet)?"
         r"( the game)?",
         r"i (do not|will not|won't) (resign|give up)",
         r"no i (do not )?(want to )?(resign|give up)",
@@ -119,6 +125,8 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"what (do|am) i (do|doing|supposed to do)( now| here| next)?",
         r"(what|how) (do|should) i (type|write|say)",
         r"i am (lost|confused|stuck)|(i do not|i don't|dont) (know|get) (how|what to do)",
+        r"(tbh |honestly )?(i have )?(no idea|no clue) (what|how) (i am doing|to play|this works|"
+        r"to do)",
     ),
     "board": (
         r"(show|display|print|see|view|give)( me)?( the| my| our)? (board|table|position|game)"
@@ -173,7 +181,7 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"what (has )?happened( so far)?",
         r"(what was |what is )?the last move",
         r"last move",
-        r"what did (you|they|the opponent|my opponent|the ai|he|she) (play|do)( last)?",
+        r"what did (you|they|the opponent|my opponent|the ai|he|she) (just )?(play|do)( last)?",
         r"what (card )?did (i|you|they|the opponent|my opponent|the ai|he|she) (just )?"
         r"(draw|get|pick|pick up|take|discard)( last)?",
     ),
@@ -192,7 +200,7 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"is the game over|is it over|did i (win|lose)",
     ),
     "status": (
-        r"(whose|who is|whos|who) (turn|move)( is it| it is)?( now)?",
+        r"(whose|who is|whos|who) (turn|move|go)( is it| it is)?( now)?",
         r"who is (to move|next|on move|playing)",
         r"who moves( next)?",
         r"is it (my|your) (turn|move)",

@@ -90,6 +90,7 @@ def after(
     """The seat's memory after ``answer`` (None: forget it — the seat moved); ``verdict`` is the
     reader's on a question (an ambiguity's candidates, or the legal move it names)."""
     intent = answer.get("intent")
+    memory = {k: v for k, v in memory.items() if k not in ("lang", "seen")}
     if intent == "move":
         if answer.get("legal"):
             return None

@@ -303,10 +303,13 @@ def help_text(info: dict[str, Any], view: dict[str, Any]) -> str:
     verb = example is not None and len(word := example.split()[0]) > 1 and word.isalpha()
     asked = f"can I {example}?" if verb else f"can I play {example}?"  # not "can I play PICK 1"
     check = f" Ask '{asked}' to check a move without playing it." if example else ""
-    return (
+    said = (
         f"Send a move as text{eg}; moves look like: {info['move_syntax']}.{check} "
         f"You can also ask for: {REQUESTS}."
     )
+    if len(said) > 280:  # a long move syntax: the list of requests is shortened
+        said = said.replace(REQUESTS, "board, legal moves, score, rules, hint")
+    return said
 
 
 def steer(view: dict[str, Any]) -> str:
