@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from gm.play import chat
+from gm.play.chat import language
 from tests.play.test_chat_nonmove import _game_at
 
 ALL = ("masul", "trumps", "solonyo", "maze", "card-chess", "n-in-a-row")
@@ -82,3 +83,29 @@ def test_position_questions_are_answered_with_facts_or_plainly_not(service):
     unknown = chat.say(service, token, "are you a bot?")["reply"]
     assert unknown.startswith("I can't answer that"), unknown
     assert "From the rules" not in chat.say(service, token, "how long does a game take")["reply"]
+
+
+@pytest.mark.parametrize(
+    ("first", "confirm", "lang"),
+    [
+        ("ugh i give up", "yes, resign", "en"),
+        ("항복", "응, 항복", "ko"),
+        ("me rindo", "sí, me rindo", "es"),
+    ],
+)
+def test_resigning_in_each_language_still_asks_first(service, first, confirm, lang):
+    token, _ = _game_at(service, "masul", 3)
+    asked = chat.say(service, token, first)
+    assert asked["intent"] == "resign" and asked["status"] == "active", asked["reply"]
+    assert language.detect(asked["reply"]) in (lang, None) or lang == "en", asked["reply"]
+    done = chat.say(service, token, confirm)
+    assert done["intent"] == "resign" and done["status"] == "finished", done["reply"]
+
+
+def test_an_explicit_language_setting_wins_over_the_message(service):
+    token, _ = _game_at(service, "maze", 3)
+    chat.say(service, token, "한국어로 해줘")
+    answer = chat.say(service, token, "whose turn is it?")
+    assert answer["intent"] == "status" and "차례" in answer["reply"], answer["reply"]
+    chat.say(service, token, "english please")
+    assert "turn" in chat.say(service, token, "whose turn is it?")["reply"]
