@@ -331,8 +331,8 @@ OPERATIONS: tuple[Operation, ...] = (
         "Send a chat message",
         "One chat message: a move in any phrasing, a question ('can I play 7♠ C3?' is answered, "
         "not played), or a request such as 'board', 'legal moves', 'whose turn', 'history', "
-        "'rules', 'resign' or 'help'. Only a definite move can count as illegal. The answer has "
-        "a short reply to relay as is, plus your view.",
+        "'rules', 'resign' or 'help'. Chat never counts as illegal. The answer has a short "
+        "reply to relay as is, plus your view.",
         "play",
         s.SayAnswerSchema,
         lambda svc, a: chat.say(
