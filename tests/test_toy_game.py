@@ -19,11 +19,12 @@ CORE = {"__init__.py", "engine.py", "rules.py", "notation.py", "ai.py", "picture
 # strong level keeps its opponent model and compact playouts in model.py, Maze's its exact
 # evaluation and the coach's reasons in exact.py; Card Chess reads its notation in moves.py
 EXTRAS = {
-    "n_in_a_row": {"tactics.py"},
-    "maze": {"geometry.py", "exact.py"},
-    "masul": {"reading.py", "model.py"},
-    "trumps": {"reading.py"},
-    "card_chess": {"reading.py", "moves.py"},
+    "n_in_a_row": {"tactics.py", "lexicon.py"},
+    "maze": {"geometry.py", "exact.py", "lexicon.py"},
+    "masul": {"reading.py", "model.py", "lexicon.py"},
+    "trumps": {"reading.py", "lexicon.py"},
+    "card_chess": {"reading.py", "moves.py", "lexicon.py"},
+    "solonyo": {"lexicon.py"},
 }
 
 

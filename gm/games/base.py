@@ -38,7 +38,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import Any, NamedTuple
 
 from gm.games.words import ChatWords
 
@@ -52,6 +52,19 @@ def as_move(value: Any) -> Move:
 
 
 # ---------------------------------------------------------------- errors
+
+
+class Figure(NamedTuple):
+    """One figure of a game's running standing (:meth:`Engine.standing`), as the board shows it:
+    ``label`` (a short English noun phrase, also the message id of its translations: "Columns
+    won", "Points", "In check"), each seat's ``values`` the asking seat may see, ``better``
+    (+1: more is better, -1: fewer is better, 0: no leader follows from it) and a ``note``
+    (free facts in the game's notation: "undecided: C4 C5")."""
+
+    label: str
+    values: dict[int, int]
+    better: int = 1
+    note: str = ""
 
 
 class GameError(Exception):
@@ -443,6 +456,11 @@ class Engine(ABC):
     def scores(self, state: State) -> Mapping[int, float]:
         """Every seat's score now, by the game's own measure (columns won, points, cards left…):
         the scores of an outcome the framework declares (resignation, forfeit, move cap)."""
+
+    def standing(self, state: State, seat: int | None) -> list[Figure]:
+        """The running score or standing as ``seat`` may see it (the figures its board shows),
+        used to answer "am I winning?"; none by default."""
+        return []
 
     # ---- what a seat may see
     @abstractmethod

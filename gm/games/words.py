@@ -88,6 +88,12 @@ class ChatWords:
       "points" are every game's).
     - ``code_aliases``: ``(regex, template)`` pairs that rewrite a person's words (upper-cased)
       into the game's codes, to find the legal moves closest to a refused text.
+    - ``translations``: the game's words in other languages, ``(lang, kind, source, english)``:
+      ``kind`` ``phrase`` (a regex rewritten in the message before it is read), ``word`` (a
+      word — a Korean stem — and its English), ``counter`` (a Korean counter after a number:
+      열 in 3열 → ``column 3``), ``after`` (a regex rewritten in the English read, to put
+      words in the order the game's reader takes them). Each game keeps them in its ``lexicon.py``
+      (docs/languages.md).
     """
 
     move_verbs: tuple[str, ...] = ()
@@ -97,6 +103,7 @@ class ChatWords:
     phrasings: tuple[tuple[str, str], ...] = ()
     score_words: tuple[str, ...] = ()
     code_aliases: tuple[tuple[str, str], ...] = ()
+    translations: tuple[tuple[str, str, str, str], ...] = ()
 
     def __add__(self, other: ChatWords) -> ChatWords:
         """Both games' (or the shared and a game's) words, each once, in order."""

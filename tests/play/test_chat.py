@@ -56,7 +56,10 @@ RULES = (
     "and win columns by matching the Field Card's suit or by rank. Moves look like: 7♠ C3 | 7♠ "
     "C3 FD | 7♠ FC3."
 )
-SCORE = f"Nobody has won yet: the game is still on. {TURN}"
+SCORE = (
+    "You are level at 0 (columns won). Columns won: Row 3 0, Row 1 0; "
+    f"undecided: C1 C2 C3 C4 C5 C6 C7. {TURN}"
+)
 
 REQUEST_REPLIES = [
     ("show the board", "board", f"Here is the board. {TURN}"),
@@ -407,7 +410,7 @@ def test_rematch_by_chat_text_starts_the_next_game_with_seats_swapped(client, na
     second = client.post(f"/games/{game['game_id']}/join", json={"invite": invite}).get_json()
     early = _say(client, first, "rematch")
     assert early["intent"] == "rematch" and early["game_id"] == game["game_id"]
-    assert early["reply"].startswith("No rematch now")
+    assert early["reply"].startswith("This game is still on: finish it")
     client.post(f"/play/{first}/resign", json={})
     body = _say(client, first, "a rematch please")
     assert body["intent"] == "rematch" and body["status"] == "active"

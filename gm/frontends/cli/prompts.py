@@ -148,7 +148,9 @@ COMMON_RULES = f"""\
 ## Every message
 - Send every message of the player, as it is, to {op("say")} as `{{"text": "<their words>"}}`: \
 moves in any phrasing, questions, requests ({REQUESTS}) and small talk alike; never filter or \
-rephrase it. `say` answers questions and chat itself; only a move attempt can be illegal.
+rephrase it. `say` answers questions and chat itself. Only a message gm reads as one definite \
+move, or an explicit try in the game's move notation, can be illegal and counted; chat, \
+questions, jokes, complaints and unreadable text never count.
 - Relay its `reply`, then show `board` **exactly as returned**, in a code block: never redraw, \
 reorder, translate, shorten or "fix" it.
 - A move you already hold in canonical form may go to {op("play_move")} as \
@@ -173,10 +175,10 @@ confirmed, never predict a draw.
 - Never decide whether a move is legal yourself: send it and relay the verdict.
 
 ## Illegal moves
-- When `legal` is `false`, nothing changed in the position. The attempt is counted; with an \
-`illegal_move_limit` the seat forfeits at the limit. Relay `reason` and `hint` plainly (the \
-`reply` does), then offer two or three moves from `legal_moves_text`, or all of them if the \
-player asks.
+- When `legal` is `false`, nothing changed in the position. A refused move (not an ambiguous \
+one, never chat) is counted; with an `illegal_move_limit` the seat forfeits at the limit. Relay \
+`reason` and `hint` plainly (the `reply` does), then offer two or three moves from \
+`legal_moves_text`, or all of them if the player asks.
 - `kind` `ambiguous`: ask which of `candidates` the player meant.
 - Never play a move for the player unless they ask you to choose.
 

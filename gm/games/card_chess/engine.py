@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm.games.base import Engine, GameInfo, MoveCap, Outcome
+from gm.games.base import Engine, Figure, GameInfo, MoveCap, Outcome
+from gm.games.card_chess.lexicon import TRANSLATIONS
 from gm.games.cards import PILE_PHRASINGS
 from gm.games.words import ChatWords
 
@@ -50,6 +51,7 @@ CHAT_WORDS = ChatWords(
         *PILE_PHRASINGS,
     ),
     score_words=("in check",),
+    translations=TRANSLATIONS,
 )
 
 
@@ -113,6 +115,14 @@ class CardChessEngine(Engine):
 
     def scores(self, state: dict[str, Any]) -> dict[int, int]:
         return R.scores(state)
+
+    def standing(self, state: dict[str, Any], seat: int | None) -> list[Figure]:
+        """Pieces in check (five win) and pieces in play, as the board's line says."""
+        playing, checked = R.counts(state)
+        return [
+            Figure("In check", dict(enumerate(checked)), 1, "five win"),
+            Figure("In play", dict(enumerate(playing)), 0),
+        ]
 
     # ---- what a seat may see
     def view(

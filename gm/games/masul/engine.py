@@ -7,12 +7,14 @@ from typing import Any
 from gm.games.base import (
     Engine,
     Event,
+    Figure,
     GameInfo,
     Move,
     Outcome,
     State,
 )
 from gm.games.masul import notation, rules
+from gm.games.masul.lexicon import TRANSLATIONS
 from gm.games.masul.rules import COLUMNS, HAND_SIZE, MAX_FIELD_REPLACEMENTS, SEAT_NAMES, MasulMove
 from gm.games.words import ChatWords
 
@@ -38,6 +40,7 @@ CHAT_WORDS = ChatWords(
         ),
     ),
     code_aliases=((r"\bCOL(?:UMN)?\s*(\d)\b", r"C\1"),),
+    translations=TRANSLATIONS,
 )
 
 
@@ -104,6 +107,22 @@ class MasulEngine(Engine):
 
     def scores(self, state: State) -> dict[int, int]:
         return rules.scores(state)
+
+    def standing(self, state: State, seat: int | None) -> list[Figure]:
+        """Columns won so far, judged only where ``seat`` sees both cards (a face-down card of
+        the other side keeps its column open to it until the end)."""
+        over, rows = state["turn"] is None, state["rows"]
+
+        def seen(c: int) -> bool:
+            return all(
+                over or rows[s][c]["up"] or s == seat for s in (0, 1) if rows[s][c] is not None
+            )
+
+        decided = {r.column for r in rules.decided_results(state) if seen(r.column - 1)}
+        results = [r for r in rules.decided_results(state) if r.column in decided]
+        open_ = [f"C{c}" for c in range(1, COLUMNS + 1) if c not in decided]
+        note = f"undecided: {' '.join(open_)}" if open_ else ""
+        return [Figure("Columns won", rules.tally(results), 1, note)]
 
     # ---- what a seat may see
     def view(

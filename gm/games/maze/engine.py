@@ -17,6 +17,7 @@ from typing import Any
 from gm.games.base import (
     Engine,
     Event,
+    Figure,
     GameInfo,
     IllegalMoveError,
     Move,
@@ -27,7 +28,8 @@ from gm.games.base import (
 from gm.games.cards import PILE_PHRASINGS
 from gm.games.maze import rules
 from gm.games.maze.geometry import CORNERS, longest_chain, sort_cards
-from gm.games.maze.notation import read_move, render_board, render_move, step_hint
+from gm.games.maze.lexicon import TRANSLATIONS
+from gm.games.maze.notation import chain_text, read_move, render_board, render_move, step_hint
 from gm.games.maze.rules import OPTIONS, SEATS
 from gm.games.words import ChatWords
 
@@ -39,6 +41,7 @@ CHAT_WORDS = ChatWords(
     move_codes=(r"\b[1-5][yrb][smca]\b",),
     board_parts=("top", "pile", "drawn"),
     phrasings=PILE_PHRASINGS,
+    translations=TRANSLATIONS,
 )
 
 
@@ -111,6 +114,16 @@ class MazeEngine(Engine):
 
     def scores(self, state: State) -> dict[int, int | float]:
         return dict(rules.scores(state))
+
+    def standing(self, state: State, seat: int | None) -> list[Figure]:
+        """The asking seat's best chain from a corner (its own hand only: the others' hands are
+        hidden), when the game shows chain hints; nothing for a spectator."""
+        view = self.view(state, seat, None) if seat is not None else {}
+        chain = view.get("chain_hint")
+        if chain is None or seat is None:
+            return []
+        links = max(0, len(chain) - 1 - (chain[-1] in CORNERS[seat])) if chain else 0
+        return [Figure("Best chain", {seat: links}, 1, chain_text(chain, seat))]
 
     # ------------------------------------------------------------ what a seat may see
 

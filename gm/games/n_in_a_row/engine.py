@@ -36,6 +36,7 @@ from typing import Any
 from gm.games.base import (
     Engine,
     Event,
+    Figure,
     GameInfo,
     Move,
     MoveCap,
@@ -43,6 +44,7 @@ from gm.games.base import (
     State,
 )
 from gm.games.n_in_a_row import notation, rules
+from gm.games.n_in_a_row.lexicon import TRANSLATIONS
 from gm.games.n_in_a_row.rules import GAME, LETTERS, OPTIONS, SEATS
 from gm.games.words import ChatWords
 
@@ -54,6 +56,7 @@ RECENT = 4  # the last marks named in the view, wherever they are
 CHAT_WORDS = ChatWords(
     move_verbs=("mark",),
     move_codes=(r"-?\d+\s*,\s*-?\d+", r"\(\s*-?\d+", r"\b(?:x|o)\s+-?\d"),
+    translations=TRANSLATIONS,
 )
 
 
@@ -111,6 +114,11 @@ class NInARowEngine(Engine):
     def scores(self, state: State) -> dict[int, int]:
         """Each seat's longest line so far."""
         return rules.scores(state)
+
+    def standing(self, state: State, seat: int | None) -> list[Figure]:
+        """Each seat's longest line, and the board's ``Leader:`` line as the note."""
+        note = rules.race_text(state) if state["leader"] is not None else ""
+        return [Figure("Longest line", rules.scores(state), 1, note)]
 
     # ---- what a seat may see (everything: no hidden information)
     def view(

@@ -11,6 +11,7 @@ from typing import Any
 from gm.games.base import (
     Engine,
     Event,
+    Figure,
     GameInfo,
     Move,
     MoveCap,
@@ -19,6 +20,7 @@ from gm.games.base import (
 )
 from gm.games.cards import PILE_PHRASINGS
 from gm.games.solonyo import notation, rules
+from gm.games.solonyo.lexicon import TRANSLATIONS
 from gm.games.solonyo.rules import LABEL, OPTIONS, SEATS
 from gm.games.words import ChatWords
 
@@ -29,6 +31,7 @@ CHAT_WORDS = ChatWords(
     move_words=("deck",),
     board_parts=("challenger", "challenger's", "defiant", "defiant's"),
     phrasings=PILE_PHRASINGS,
+    translations=TRANSLATIONS,
 )
 
 
@@ -82,6 +85,9 @@ class SoLonYoEngine(Engine):
 
     def scores(self, state: State) -> dict[int, int]:
         return rules.scores(state)
+
+    def standing(self, state: State, seat: int | None) -> list[Figure]:
+        return [Figure("Points", rules.scores(state))]
 
     # ---- what a seat may see
     def hidden_tokens(self, state: State, seat: int | None) -> set[str]:

@@ -15,6 +15,7 @@ from typing import Any
 from gm.games.base import (
     Engine,
     Event,
+    Figure,
     GameInfo,
     Move,
     MoveCap,
@@ -23,6 +24,7 @@ from gm.games.base import (
 )
 from gm.games.cards import PILE_PHRASINGS
 from gm.games.trumps import notation, rules
+from gm.games.trumps.lexicon import TRANSLATIONS
 from gm.games.trumps.rules import (
     NORTH,
     OPTIONS,
@@ -51,6 +53,7 @@ CHAT_WORDS = ChatWords(
         ),
         *PILE_PHRASINGS,
     ),
+    translations=TRANSLATIONS,
 )
 
 
@@ -123,6 +126,10 @@ class TrumpsEngine(Engine):
     def scores(self, state: State) -> dict[int, int]:
         """The cards each seat still holds: fewer is better (the seat that went out has 0)."""
         return scores(state)
+
+    def standing(self, state: State, seat: int | None) -> list[Figure]:
+        """Cards left in each hand (the board shows how many each holds): fewer is better."""
+        return [Figure("Cards left", dict(scores(state)), -1)]
 
     # ------------------------------------------------------------ what a seat sees
 

@@ -13,14 +13,24 @@ each game declares (``GameInfo.chat_words``): this package names no game.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from gm.games.base import AmbiguousMoveError, ParseError
-from gm.play.chat import replies
-from gm.play.chat.intents import about_the_rules, classify, normalise, triage
+from gm.games.base import AmbiguousMoveError, GameError, ParseError
+from gm.play import seats as tokens
+from gm.play.chat import language, localise, memory, replies
+from gm.play.chat.intents import (
+    about_the_rules,
+    classify,
+    names_a_move,
+    normalise,
+    triage,
+    trimmed,
+)
 from gm.play.chat.replies import JARGON, REQUESTS
 from gm.play.problems import ServiceError
 from gm.play.service import GameService
+from gm.store.chatmemory import ChatMemory
 
 __all__ = ["JARGON", "REQUESTS", "classify", "normalise", "say"]
 
@@ -61,13 +71,89 @@ def say(
 ) -> dict[str, Any]:
     """Answer one chat message for the seat holding ``token``: ``{intent, reply, **view}``, plus
     the move answer's fields for a move, ``history`` for history and ``rules`` for rules.
-    ServiceErrors (unknown token, stale version) propagate like in the other use cases."""
-    intent = classify(text)
+    ServiceErrors (unknown token, stale version) propagate like in the other use cases.
+
+    What the seat was just asked or offered (gm/play/chat/memory.py) is read first: a follow-up
+    ("the first", "ok do that") plays the move it names; the memory is kept after the answer."""
+    table, seat = service.seat_table(token)
+    store = ChatMemory(service.store)
+    game_id = tokens.game_id_of(token)
+    kept = store.recall(game_id, seat)
+    said = language.detect(text)
+    chosen = language.setting(text)
+    settings: dict[str, Any] = {k: kept[k] for k in ("lang", "seen") if k in kept}
+    settings.update({"seen": said} if said else {})
+    settings.update({"lang": chosen} if chosen else {})
+    lang = settings.get("lang") or said or settings.get("seen") or "en"
+    if chosen is not None:
+        view = service.seat_view(token)
+        answer = {"intent": "chat", "reply": f"Fine. {replies.status(view)}", **view}
+        answer["reply"] = localise.reply(lang, {**answer, "intent": "language"}, "", {})
+        _keep(store, game_id, seat, kept, {**kept, **settings})
+        return answer
+    read = language.to_english(text, said or "en", table.engine.info.chat_words.translations)
     verdict: tuple[Any, str | None] = (None, None)
-    if intent is None:
-        table, seat = service.seat_table(token)
-        intent, error, move = triage(table, seat, text)
-        verdict = (error, move)
+    followed = memory.resolve(kept, read) if kept else None
+    if followed is not None and (move := memory.still_legal(table, seat, followed)) is not None:
+        read, intent = move, "move"
+    else:
+        intent, read, verdict = _understand(table, seat, read)
+    answer = _answer_to(service, token, read, intent, verdict, expected_version, idempotency_key)
+    if lang != "en":
+        answer["reply"] = localise.reply(
+            lang, answer, answer["reply"], _extra(service, table, seat, answer, verdict)
+        )
+    remembered = memory.after(kept, answer, read, verdict)
+    _keep(store, game_id, seat, kept, {**(remembered or {}), **settings})
+    return answer
+
+
+def _keep(
+    store: ChatMemory, game_id: str, seat: int, kept: dict[str, Any], new: dict[str, Any]
+) -> None:
+    if not new:
+        if kept:
+            store.forget(game_id, seat)
+    elif new != kept:
+        store.keep(game_id, seat, new)
+
+
+def _extra(
+    service: GameService, table, seat: int, answer: dict[str, Any], verdict: tuple[Any, Any]
+) -> dict[str, Any]:
+    """What a reply in another language is worded from, beyond the answer itself."""
+    intent = answer.get("intent")
+    if intent == "score":
+        figures = table.engine.standing(table.state, seat)
+        return {"figures": figures, "seat": seat, "names": table.engine.info.seat_names}
+    if intent == "rules":
+        rules = service.rules(answer["game"])
+        return {"title": rules["title"], "syntax": rules["move_syntax"]}
+    if isinstance(verdict[0], AmbiguousMoveError):
+        return {"candidates": verdict[0].candidates}
+    return {}
+
+
+def _understand(table, seat: int, text: str) -> tuple[str, str, tuple[Any, str | None]]:
+    """The intent of a message, the text to act on, and the reader's verdict on a question."""
+    intent = classify(text)
+    if intent is not None:
+        return intent, text, (None, None)
+    text = trimmed(text)
+    intent, error, move = triage(table, seat, text)
+    return intent, text, (error, move)
+
+
+def _answer_to(
+    service: GameService,
+    token: str,
+    text: str,
+    intent: str,
+    verdict: tuple[Any, str | None],
+    expected_version: int | None,
+    idempotency_key: str | None,
+) -> dict[str, Any]:
+    """The answer to a message understood as ``intent``."""
     # a move's or resignation's reply is built inside the update, before anything is written
     if intent == "move":
 
@@ -80,7 +166,7 @@ def say(
         )
     if intent == "resign_confirmed":
         return _resign(service, token, text, idempotency_key)
-    if intent == "rematch":
+    if intent in ("rematch", "new_game") and service.seat_view(token).get("result") is not None:
         return _rematch(service, token)
     if intent == "hint":  # the coach: nothing is played, nothing counted
         answer = service.suggest(token)
@@ -97,10 +183,16 @@ def say(
         rules = service.rules(view["game"])
         extra["rules"] = excerpt(rules["rules"])
         reply = f"{rules['title']}: {rules['summary']} Moves look like: {rules['move_syntax']}."
+    elif intent == "score":
+        table, seat = service.seat_table(token)
+        figures = table.engine.standing(table.state, seat)
+        reply = replies.standing(view, figures, seat, table.engine.info.seat_names)
     elif intent == "hidden":
         reply = _hidden(service, token, view)
     elif intent == "help":
         reply = replies.help_text(service.describe(view["game"]), view)
+    elif intent == "unclear" and isinstance(verdict[0], GameError) and names_a_move(text):
+        reply = replies.not_a_try(verdict[0], view)
     else:
         reply = _simple(intent, view, text)
     intent = {"resign_question": "question", "hidden": "question", "keep_playing": "chat"}.get(
@@ -181,6 +273,9 @@ def _answer(
     sentence of the rules that answers it. A question about how the game works ("what is a
     jack?", "can a knight take a queen?") gets the rules' sentence before any verdict on the
     position ("you have no jack")."""
+    named = replies.named_line(view["board"], text)
+    if named and not _MEANS.search(text):  # "what's row 2?": that line of the board
+        return f"{named.strip()} {replies.status(view)}"
     if about_the_rules(text):
         quoted = replies.from_rules(text, service.rules(view["game"])["rules"])
         if quoted is not None:
@@ -199,10 +294,23 @@ def _answer(
         )
     if error is not None:
         return f"No: {replies.sentence(error.reason)} Nothing was played. {replies.status(view)}"
+    facts = "" if _HOW.match(text) else _on_board(view, text)  # the position's facts first
+    if facts:
+        return f"{facts.strip()} {replies.status(view)}"
     quoted = replies.from_rules(text, service.rules(view["game"])["rules"])
-    if quoted is None:
-        return f"The rules do not say; ask for the rules to read them all. {replies.status(view)}"
-    return quoted
+    return replies.cannot_answer(view) if quoted is None else quoted
+
+
+def _on_board(view: dict[str, Any], text: str) -> str:
+    """The board's lines a question about the position asks about ("what's row 2?"), or "" for a
+    question about what a word means (the rules answer that)."""
+    if _MEANS.search(text):
+        return ""
+    return replies.on_board(view["board"], text)
+
+
+_HOW = re.compile(r"\s*(?:how|why|what happens|when)\b", re.IGNORECASE)  # asks how it works
+_MEANS = re.compile(r"\b(?:mean|means|meaning|stand for|what is an?)\b", re.IGNORECASE)
 
 
 def _resign(

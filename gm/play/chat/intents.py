@@ -21,7 +21,7 @@ from gm.games import GAMES
 from gm.games.base import AmbiguousMoveError, GameError, GameInfo, IllegalMoveError, TurnError
 from gm.games.cards import CHAT_WORDS as CARD_WORDS
 from gm.games.cards import find_cards
-from gm.games.words import ChatWords
+from gm.games.words import ChatWords, number_value
 
 _SMALL_TALK = (
     r"thanks?( you)?( so much| a lot)?|thx|ty|cheers|much appreciated",
@@ -38,6 +38,11 @@ _SMALL_TALK = (
     r"i am (back|here)|back|ready|i am ready|let us go|lets go|here we go|come on",
     r"good (morning|afternoon|evening)|how are you|nice to meet you",
     r"i (did not|do not) (get|understand) (it|that)|what|huh what|really|seriously|omg",
+    r"(brb|gtg|g2g|afk|bbl|gotta go)( [a-z ]+)?",  # "brb gotta grab coffee": nothing after counts
+    r"((lol|lmao|haha|ugh|omg|wow|man|dang|oof|damn) )?(this|that|it) (is|was) "
+    r"(so |really |kinda )?"
+    r"(hard|easy|fun|tough|boring|confusing|rigged|crazy|close|intense|weird)",
+    r"(hmm+ |um+ |well )?(not sure|no idea|dunno|i do not know)( tbh| lol| yet)?",
 )
 _SMALL_TALK_RE = "(?:" + "|".join(_SMALL_TALK) + ")"
 
@@ -51,7 +56,8 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"i am sure i (want to )?resign",
     ),
     "keep_playing": (
-        r"(do not|don't|dont|never|no|not) (resign|forfeit|concede|surrender|give up)( yet)?"
+        r"(no )?(wait )?(do not|don't|dont|never|no|not) (resign|forfeit|concede|surrender|give up)"
+        r"( yet)?"
         r"( the game)?",
         r"i (do not|will not|won't) (resign|give up)",
         r"no i (do not )?(want to )?(resign|give up)",
@@ -69,6 +75,9 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"(i )?give up( the game)?",
         r"i (want|would like|wanna) to (resign|give up|forfeit|concede)",
         r"i quit",
+        # said with a complaint around it: "ugh this hand sucks, i give up", "i quit this is rigged"
+        r"(?!.*\b(?:not|never|if|should|would|could)\b).*\bi "
+        r"(give up|quit|resign|surrender|concede)\b.*",
     ),
     "undo": (
         r"undo( that| it| my( last)? move| the( last)? move| last move)?",
@@ -79,16 +88,23 @@ PATTERNS: dict[str, tuple[str, ...]] = {
     ),
     "rematch": (
         r"(a |another )?rematch( please)?|(i want|i would like|can we have|let us have) a rematch",
+        r"((gg|good game|wp|well played|nice|that was fun|fun) )*(rematch|one more|another one|"
+        r"again|run it back)( game| round| time)?( please)?",
         r"revenge|(run it|play it) back",
     ),
     "new_game": (
         r"(a |start |begin |play )?(a )?(new|another|fresh) (game|match|round)",
         r"start over|start again|begin again|restart( the game)?|reset( the game| the board)?",
         r"play again|(can|could|shall) we (play|play again|start over|restart)|one more game",
+        r"(let us |can we |could we |shall we )?(play|go|start) (again|another( one)?|a new one)",
+        r"(can|could|shall) we start a new (one|game)",
     ),
     "hint": (
         r"hint|(any|a|some|give me a|need a) (hint|hints|tip|tips|advice)s?|tips?|advice",
         r"what (should|would|could) i (play|do|move)( now| next| here)?",
+        r"what do i (play|move|pick)( now| next| here)?",
+        r"(pick|choose|decide)( one| something| a move)? for me",
+        r"(i do not know )?(you|just) (pick|choose|decide)( one| something| for me)*",
         r"(what|which) (card|cards|piece|move) (should|would|could|do) i (play|move|drop|"
         r"discard|keep|pick|throw|take|choose)( now| next| here)?",
         r"what (would|should) you (play|do)( now| here)?",
@@ -109,6 +125,8 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"what (do|am) i (do|doing|supposed to do)( now| here| next)?",
         r"(what|how) (do|should) i (type|write|say)",
         r"i am (lost|confused|stuck)|(i do not|i don't|dont) (know|get) (how|what to do)",
+        r"(tbh |honestly )?(i have )?(no idea|no clue) (what|how) (i am doing|to play|this works|"
+        r"to do)",
     ),
     "board": (
         r"(show|display|print|see|view|give)( me)?( the| my| our)? (board|table|position|game)"
@@ -163,7 +181,7 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"what (has )?happened( so far)?",
         r"(what was |what is )?the last move",
         r"last move",
-        r"what did (you|they|the opponent|my opponent|the ai|he|she) (play|do)( last)?",
+        r"what did (you|they|the opponent|my opponent|the ai|he|she) (just )?(play|do)( last)?",
         r"what (card )?did (i|you|they|the opponent|my opponent|the ai|he|she) (just )?"
         r"(draw|get|pick|pick up|take|discard)( last)?",
     ),
@@ -172,12 +190,17 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"what is the score( now)?",
         r"(how many|how much) points( do i have)?",
         r"who (is winning|won|is ahead|is leading|leads)",
-        r"am i (winning|losing|ahead|behind)",
+        r"am i (winning|losing|ahead|behind)( now| so far)?",
+        r"(so )?(who|which side|whos) (is )?(winning|ahead|leading|on top)"
+        r"( now| so far)?",
+        r"(who|which side) (is )?(winning|leading|ahead) (in |on )?\w+( \w+)?",
+        r"how many \w+( in \w+)? (have i|do i have|did i|am i|i have)( won| got| left| in \w+)?",
+        r"how (am i|are we) doing|how is it going|(what is|how is) the (standing|score)( now)?",
         r"(the )?result",
         r"is the game over|is it over|did i (win|lose)",
     ),
     "status": (
-        r"(whose|who is|whos|who) (turn|move)( is it| it is)?( now)?",
+        r"(whose|who is|whos|who) (turn|move|go)( is it| it is)?( now)?",
         r"who is (to move|next|on move|playing)",
         r"who moves( next)?",
         r"is it (my|your) (turn|move)",
@@ -264,15 +287,22 @@ def _current() -> Patterns:
 
 _FILLER_START = re.compile(
     r"^(?:(?:hey|hi|hello) there|please|pls|plz|ok|okay|so|hey|hi|gm|now|and|then|um|well|oh|"
+    r"wait|nah|jk|idk|ugh|hmm+|lol|tbh|yo|help|fine|hm+|uh+|btw|"
     r"ah|alright|right|can you|could you|would you|(?:can|could|may) i (?:get|have|see|know)|"
     r"can i|could i|i want to|i would like to|let me|tell me|show me)\s+"
 )
-_FILLER_END = re.compile(r"\s+(?:please|pls|plz|now|thanks|thank you|then|again)$")
+_FILLER_END = re.compile(
+    r"\s+(?:please|pls|plz|now|thanks|thank you|then|lol|lmao|haha|rn|here|tho|though)$"
+)
 _CONTRACTIONS = {
     "what's": "what is", "who's": "who is", "where's": "where is", "i'd": "i would",
     "i'm": "i am", "im": "i am", "it's": "it is", "let's": "let us", "i'll": "i will",
     "don't": "do not", "didn't": "did not", "can't": "cannot", "won't": "will not",
     "whats": "what is", "hows": "how is", "how's": "how is", "u": "you", "r": "are",
+    "wat": "what", "wut": "what", "ur": "your", "whos": "who is", "dont": "do not",
+    "lets": "let us",
+    "gimme": "give me", "lemme": "let me", "cant": "cannot", "doesnt": "does not", "idk":
+    "i do not know", "wanna": "want to", "gonna": "going to", "ya": "you", "pls": "please",
 }  # fmt: skip
 
 
@@ -287,6 +317,18 @@ def normalise(text: str) -> str:
         t = _FILLER_START.sub("", t)
         t = _FILLER_END.sub("", t)
     return t.strip()
+
+
+_LEADING_FILLER = re.compile(
+    r"^(?:\s*(?:wait|nah|jk|ugh|hmm+|lol|tbh|yo|ok|okay|so|well|oh|ah|um+|uh+|btw|hey|hi)\b[\s,.!]*)+",
+    re.IGNORECASE,
+)
+
+
+def trimmed(text: str) -> str:
+    """The message without the chat noise it opens with ("wait what does that mean" → "what
+    does that mean"), its case kept: what :func:`triage` reads."""
+    return _LEADING_FILLER.sub("", text).strip() or text
 
 
 def classify(text: str) -> str | None:
@@ -342,11 +384,54 @@ def names_a_move(text: str) -> bool:
     return bool(words.move_words.search(text) or words.move_codes.search(text) or find_cards(text))
 
 
+_NOTATION_SPLIT = re.compile(r"[\s,;:()\-→>]+")
+_NUMBER = re.compile(r"^[-+]?\d+$")
+_DIGIT = re.compile(r"\d")
+
+
+def explicit_attempt(table, seat: int, text: str) -> bool:
+    """Whether ``text`` is an explicit try at a move in the game's own move language: every word
+    of it is the game's notation (a word of its legal moves' texts, one of its codes, a card,
+    a number, a capitalised code such as ``9ZZ``), or it opens with one of the game's move verbs
+    and names a card, a code or a number ("put the seven of spades on nine"). Only such a text,
+    or one the game reads as one definite move, may count as an illegal attempt; chat that
+    merely mentions a card never does."""
+    words = _current()
+    said = normalise(text)
+    tokens = [t for t in _NOTATION_SPLIT.split(text.strip().strip(".!")) if t]
+    if not tokens:
+        return False
+    notation: set[str] = set()
+    for move in table.move_texts(table.legal_moves(seat)[:400]):
+        notation.update(t.upper() for t in _NOTATION_SPLIT.split(move) if t)
+    notation.update(re.findall(r"\b[A-Z]{2,}\b|\b[XO]\b", table.engine.info.move_syntax))
+
+    def is_notation(token: str) -> bool:
+        up = token.upper()
+        if up in notation or _NUMBER.match(up) or words.move_codes.fullmatch(token):
+            return True
+        if token.isupper() and token.isalnum() and len(token) <= 4 and _DIGIT.search(token):
+            return True  # a code written as one (RC9, 9ZZ)
+        found = find_cards(token)
+        return len(found) == 1 and len(token) <= 4
+
+    if all(is_notation(t) for t in tokens):
+        return True
+    opening = said.split()[0] if said.split() else ""
+    verb = bool(words.move_words.fullmatch(opening)) or opening.upper() in notation
+    names = bool(words.move_codes.search(text) or find_cards(text)) or any(
+        number_value(w) is not None for w in said.split()[1:]
+    )
+    return verb and names and not is_question(text)
+
+
 def triage(table, seat: int, text: str) -> tuple[str, GameError | None, str | None]:
     """What a message no phrasing matched is, read (never played) against ``seat``'s position:
-    ``(intent, error, move)`` with intent ``move`` (a try at a move: the move path answers and
-    may count it), ``question`` (answered, never counted; ``error``/``move`` carry the reader's
-    verdict when the question names a move) or ``unclear`` (nonsense, never counted)."""
+    ``(intent, error, move)`` with intent ``move`` (a move the game reads as one definite move, or
+    an explicit try at one (:func:`explicit_attempt`): the move path answers and may count it),
+    ``question`` (answered, never counted; ``error``/``move`` carry the reader's verdict when the
+    question names a move) or ``unclear`` (chat, nonsense, or a mention of a move that is no
+    try at one: answered with the reader's reason, never counted)."""
     stripped = text.strip()
     general, may_i = about_the_rules(text), bool(_MAY_I.match(stripped))
     question = general or may_i or is_question(text)
@@ -354,18 +439,18 @@ def triage(table, seat: int, text: str) -> tuple[str, GameError | None, str | No
     named = names_a_move(text)
     try:
         move = table.read(seat, text)
-    except TurnError as err:  # not this seat's turn: the phrasing decides
+    except TurnError as err:  # not this seat's turn: the phrasing decides (never counted)
         return ("question" if question else "move" if named else "unclear"), err, None
-    except AmbiguousMoveError as err:
+    except AmbiguousMoveError as err:  # never counted: asked back
         return ("question" if question and asks else "move"), err, None
     except IllegalMoveError as err:
         if question:
             return "question", (err if named else None), None
-        return "move", err, None
+        return ("move" if explicit_attempt(table, seat, text) else "unclear"), err, None
     except GameError as err:  # unreadable
         if question:
             return "question", (err if _current().may_i_play.match(stripped) else None), None
-        return ("move" if named else "unclear"), err, None
+        return ("move" if explicit_attempt(table, seat, text) else "unclear"), err, None
     if question and asks:
         return "question", None, table.engine.render_move(move)
     return "move", None, table.engine.render_move(move)

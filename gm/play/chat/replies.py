@@ -52,14 +52,19 @@ def status(view: dict[str, Any]) -> str:
 
 
 _VIEWING = {"board", "show", "see", "look", "view", "display", "table", "position", "current"}
+_CHATTY = {"long", "take", "takes", "bot", "human", "real", "ai", "fun", "lol", "think", "know"}
 _VIEWING |= {"state", "again", "like", "now", "left", "got", "hold", "cards", "card"}
 
 
 def on_board(board: str, question: str, most: int = 3) -> str:
     """The board's lines (below its title) that hold a word the question asks about ("what's my
     hand": the hand's lines), as a sentence; "" when none, or too many to be an answer."""
-    terms = {w for w in re.findall(r"[\w']+", question.lower()) if len(w) > 2}
-    terms -= _STOP | _VIEWING
+    named = named_line(board, question)
+    if named:
+        return named
+    lowered = question.lower()
+    terms = {w for w in re.findall(r"[\w']+", lowered) if len(w) > 2}
+    terms -= _STOP | _VIEWING | _CHATTY
     if not terms:
         return ""
     lines = [
@@ -68,6 +73,20 @@ def on_board(board: str, question: str, most: int = 3) -> str:
         if any(re.search(rf"(?<![\w']){re.escape(t)}", line.lower()) for t in terms)
     ]
     return f" On the board: {'; '.join(lines)}." if 0 < len(lines) <= most else ""
+
+
+def named_line(board: str, question: str) -> str:
+    """The one board line a question names by its label and number ("what's row 2?": the line
+    "Row 2: …"), as a sentence; "" when there is none."""
+    for word, n in re.findall(r"([a-z]{2,}) ?#?(\d+)\b", question.lower()):
+        named = [
+            line.strip(" >")
+            for line in board.splitlines()[1:]
+            if re.match(rf"\s*{re.escape(word)}\s*{n}\b", line.lower())
+        ]
+        if len(named) == 1:
+            return f" On the board: {named[0]}."
+    return ""
 
 
 def listing(moves: list[str], limit: int, budget: int = 240) -> str:
@@ -115,6 +134,45 @@ def score(view: dict[str, Any]) -> str:
     return f"Nobody has won yet: the game is still on.{shown} {status(view)}"
 
 
+def cannot_answer(view: dict[str, Any]) -> str:
+    """What gm says when neither the position nor the rules answer a question."""
+    return (
+        "I can't answer that from this game: ask for the board, the score, the history, the rules "
+        f"or a hint. {status(view)}"
+    )
+
+
+def standing(view: dict[str, Any], figures: list[Any], seat: int | None, names: tuple) -> str:
+    """How the game stands, from the engine's figures (:meth:`Engine.standing`, the board's own
+    figures, as this seat may see them): who is ahead by the first figure that has a leader, then
+    every figure, then whose turn it is."""
+    if view.get("result") is not None:
+        return final(view["result"], view)
+    if not figures:
+        return f"Nobody has won yet, and this game keeps no running score. {status(view)}"
+    said: list[str] = []
+    top = next((f for f in figures if f.better and seat in f.values and len(f.values) > 1), None)
+    if top is not None:
+        mine = top.values[seat]
+        theirs = max(v * top.better for s, v in top.values.items() if s != seat) * top.better
+        ahead = (mine - theirs) * top.better
+        noun = top.label.lower()
+        if ahead > 0:
+            said.append(f"You are ahead, {mine} to {theirs} ({noun}).")
+        elif ahead < 0:
+            said.append(f"You are behind, {mine} to {theirs} ({noun}).")
+        else:
+            said.append(f"You are level at {mine} ({noun}).")
+    for f in figures:
+        parts = [f"{seat_label(view, names[s])} {v}" for s, v in sorted(f.values.items())]
+        note = f"; {f.note}" if f.note else ""
+        if len(f.values) == 1 and seat in f.values:
+            said.append(f"Your {f.label.lower()}: {f.note or f.values[seat]}.")
+        else:
+            said.append(f"{f.label}: {', '.join(parts)}{note}.")
+    return " ".join([*said, status(view)])
+
+
 def _verdict(result: dict[str, Any], seat: str) -> str:
     """What the end means to the seat the reply is for."""
     if result.get("draw") or seat == "spectator":
@@ -150,6 +208,16 @@ def moved(answer: dict[str, Any]) -> str:
     said = " ".join(told)
     tail = final(result, answer) if result is not None else status(answer)
     return " ".join(p for p in (f"Played {answer['move']}.", said, tail) if p)
+
+
+def not_a_try(error: Any, view: dict[str, Any]) -> str:
+    """A message that mentions a move without trying one: what the reader saw, and that nothing
+    was played or counted."""
+    reason = error.reason
+    if isinstance(getattr(error, "text", None), str):  # "Could not read '…' as a move."
+        reason = reason.removeprefix(f"Could not read {error.text!r} as a move.").strip()
+    said = f" ({sentence(reason)})" if reason and len(reason) <= 120 else ""
+    return f"I did not read that as a move, so nothing was played or counted{said} {steer(view)}"
 
 
 def refused(answer: dict[str, Any]) -> str:
@@ -235,10 +303,13 @@ def help_text(info: dict[str, Any], view: dict[str, Any]) -> str:
     verb = example is not None and len(word := example.split()[0]) > 1 and word.isalpha()
     asked = f"can I {example}?" if verb else f"can I play {example}?"  # not "can I play PICK 1"
     check = f" Ask '{asked}' to check a move without playing it." if example else ""
-    return (
+    said = (
         f"Send a move as text{eg}; moves look like: {info['move_syntax']}.{check} "
         f"You can also ask for: {REQUESTS}."
     )
+    if len(said) > 280:  # a long move syntax: the list of requests is shortened
+        said = said.replace(REQUESTS, "board, legal moves, score, rules, hint")
+    return said
 
 
 def steer(view: dict[str, Any]) -> str:
@@ -258,7 +329,7 @@ _STOP = set(
     where which can could should would will shall may might must to of in on at for with by from
     and or not no if then than this that these those my your our me mean means meant word
     there here so about game play get one any some just really please tell explain need needs
-    many much have has""".split()
+    many much have has long take takes""".split()
 )
 
 
@@ -332,6 +403,15 @@ def from_rules(question: str, rules_text: str) -> str | None:
     if best <= 0:
         return None
     quote = sentences[-neg]
+    known = [t for t in unique if weight[t] > 0]  # the question's words the rules use
+
+    def has(t: str) -> bool:
+        return bool(re.search(rf"(?<!\w){re.escape(t)}(?:s|es)?(?!\w)", quote.lower()))
+
+    shared = sum(has(t) for t in known)
+    rarest = has(max(known, key=lambda t: weight[t]))
+    if shared * 2 < len(known) or not (rarest or shared >= 2):
+        return None  # it misses most of the question's words, or its one rare word: unrelated
     if len(quote) > MAX_QUOTE:
         quote = quote[: MAX_QUOTE - 1].rsplit(" ", 1)[0] + "…"
     return f"From the rules: \u201c{quote}\u201d"

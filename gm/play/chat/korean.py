@@ -1,0 +1,199 @@
+"""Korean chat read into the English the chat's readers know: requests by their phrasing
+(힌트, 항복할게, 보드 보여줘, 다시 하자 → ``hint``, ``resign``, ``board``, ``play again``), and
+moves word by word with the Kiwi morphological analyser (kiwipiepy): particles and endings
+dropped (스페이드를 → 스페이드, 놓을게 → 놓), numbers with the counters each game declares
+(3열에, 세 번째 줄: the game's noun and the number; 두 번째 카드 → ``second card``), the
+playing cards' names
+(스페이드 → spades, 킹 → king) and each game's own words (``ChatWords.translations``). Korean
+puts the verb last; the translation puts it first, as the English readers expect. Canonical
+notation in the message (7♣, C3, DISCARD 3RC, 2,3) is kept as written.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+HANGUL = re.compile(r"[\uac00-\ud7a3\u3131-\u318e\u1100-\u11ff]")
+
+# (regex on the message without spaces, English) — requests and chat, matched whole
+PHRASES: tuple[tuple[str, str], ...] = (
+    (r"(응|네|예|그래|어|ㅇㅇ)?,?(진짜|정말)?항복(할게|한다|합니다|할래|할께)?(확인)?", "RESIGN?"),
+    (r"항복(안|하지마|하지않|안할)\w*|(안|그만)항복\w*", "do not resign"),
+    (r"(나|저)?(포기|항복|기권|GG|gg)(할게|할래|한다|합니다|할께|요|임)?", "resign"),
+    (
+        r"(힌트|도움|추천)(좀|하나)?(줘|주세요|줄래|부탁해?|요)?|뭐(두는|내는|하는)게좋(아|을까)\w*|"
+        r"(네가|너가|니가|당신이)?(골라|정해|선택해)(줘|주세요)?|아?몰라\w*(골라|정해)\w*",
+        "hint",
+    ),
+    (
+        r"(응|네|좋아|그래|ㅇㅇ|오케이|ㅇㅋ)?(그걸로|그거로|그거|그렇게|그수로)(해|할게|하자|둬|둘게|가자|"
+        r"해줘|두자)?\w*",
+        "ok do that",
+    ),
+    (r"도움말|도와줘|명령어|사용법|어떻게(써|사용해)\w*", "help"),
+    (r"(보드|판|게임판|보드판|테이블)(좀)?(보여|보자|확인)\w*|(보드|판)", "show the board"),
+    (r"(내)?(손패|패|카드)(좀)?(보여\w*|뭐야|뭐있어)?", "what are my cards"),
+    (
+        r"(다시|한판더|한번더|한게임더|새로)(하자|해|할래|시작|ㄱ|고|붙자)?\??|한판더\??|리매치|재대결|"
+        r"복수전|새게임(하자|해|시작)?",
+        "play again",
+    ),
+    (
+        r"(내가)?이기고있(어|나|니|냐)\w*|누가이기고있\w*|누가이겨\w*|점수\w*|몇대몇\w*|스코어\w*|"
+        r"\d?열은?누가이기\w*|누가앞서\w*",
+        "who is winning",
+    ),
+    (r"(지금)?(누구|누가|내)(차례|턴)\w*|(내|누구)?차례\w*", "whose turn"),
+    (
+        r"뭐(둘|낼|할|놓을)수있\w*|(가능한|둘수있는|낼수있는)(수|카드|것)\w*|(합법|가능)(한)?수\w*",
+        "legal moves",
+    ),
+    (
+        r"(규칙|룰)(좀)?(알려|보여|설명)?\w*|(이거|이게임|게임)?어떻게(하는|해|하지|하나)\w*",
+        "rules",
+    ),
+    (
+        r"(기록|히스토리|지난수|이전수)(좀)?(보여)?\w*|(상대|쟤|AI|에이아이)(가)?뭐(뒀|냈|했)\w*",
+        "history",
+    ),
+    (r"(무르기|무를래|물러|되돌려|취소)\w*", "undo"),
+    (r"계속(하자|해|할래|가자|ㄱ)?", "keep going"),
+    (
+        r"(.+?)(이|가|은|는|란|라는게)?(뭐야|뭐임|무슨뜻|뭔뜻|뭐예요|뭐에요)\w*",
+        r"what does \1 mean",
+    ),
+    (
+        r"(ㅋ|ㅎ|ㅠ|ㅜ)+|ㅇㅋ|오케이|ㅇㅇ|알겠어\w*|알았어\w*|좋아|네|응|오+|와+|헐|대박|"
+        r"(오)?잘했(네|어)\w*|나이스|굿|잠깐(만)?\w*|잠시만\w*|고마워\w*|감사\w*|ㄱㅅ|안녕\w*|"
+        r"ㅎㅇ|하이|미안\w*|ㅈㅅ|재밌\w*|졌다|아깝\w*|아+",
+        "ok",
+    ),
+)
+
+# Kiwi's stems and nouns → English words, shared by every game
+WORDS: dict[str, str] = {
+    "스페이드": "spades", "스페이스": "spades", "하트": "hearts", "다이아": "diamonds",
+    "다이아몬드": "diamonds", "클로버": "clubs", "클럽": "clubs", "크로바": "clubs",
+    "에이스": "ace", "킹": "king", "퀸": "queen", "잭": "jack", "카드": "card", "장": "card",
+    "놓": "put", "두": "put", "내": "play", "내놓": "play", "넣": "put", "올리": "put",
+    "걸": "put", "하": "", "주": "", "보이": "", "마지막": "last", "제일": "", "가장": "",
+    "높": "highest", "낮": "lowest", "큰": "highest", "작": "lowest",
+}  # fmt: skip
+NATIVE = {
+    "한": 1, "하나": 1, "첫": 1, "두": 2, "둘": 2, "세": 3, "셋": 3, "네": 4, "넷": 4,
+    "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8, "아홉": 9,
+}  # fmt: skip
+SINO = {"일": 1, "이": 2, "삼": 3, "사": 4, "오": 5, "육": 6, "칠": 7, "팔": 8, "구": 9, "십": 10}
+ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth",
+           7: "seventh", 8: "eighth", 9: "ninth"}  # fmt: skip
+_DROPPED = ("J", "E", "XS", "VCP", "VCN", "SF", "SP", "SS", "SE", "SO", "MAG", "IC", "XPN", "UN")
+_VERB = ("VV", "VX")
+
+
+@cache
+def _kiwi() -> Any:
+    from kiwipiepy import Kiwi  # loaded once per process, on the first Korean message
+
+    return Kiwi()
+
+
+def is_korean(text: str) -> bool:
+    return bool(HANGUL.search(text))
+
+
+def request(text: str) -> str | None:
+    """The English request a Korean message says whole, or None."""
+    bare = re.sub(r"[\s?!.~,]+", "", text)
+    for pattern, english in PHRASES:
+        if m := re.fullmatch(pattern, bare):
+            return m.expand(english) if "\\" in english else english
+    return None
+
+
+def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -> str:
+    """A Korean message as English words the readers know (see the module's docstring)."""
+    said = request(text)
+    if said is not None:
+        return (
+            "yes resign"
+            if said == "RESIGN?" and re.match(r"\s*(응|네|예|그래|어|ㅇㅇ)", text)
+            else ("resign" if said == "RESIGN?" else said)
+        )
+    game = [(kind, src, en) for lang, kind, src, en in translations if lang == "ko"]
+    for kind, src, en in game:
+        if kind == "phrase":
+            text = re.sub(src, en, text)
+    words = {**WORDS, **{src: en for kind, src, en in game if kind == "word"}}
+    counters = {src: en for kind, src, en in game if kind == "counter"}
+    english = _CARD.sub(r"\2 of \1", _words(text, words, counters))  # 스페이드 7 → 7 of spades
+    for kind, src, en in game:
+        if kind == "after":
+            english = re.sub(src, en, english)
+    return english
+
+
+_CARD = re.compile(r"\b(spades|hearts|diamonds|clubs) (ace|king|queen|jack|10|[2-9])\b")
+
+
+def _number(form: str, tag: str) -> int | None:
+    if tag == "SN" and form.isdigit():
+        return int(form)
+    if tag in ("MM", "NR"):
+        return NATIVE.get(form, SINO.get(form))
+    return None
+
+
+def _words(text: str, words: dict[str, str], counters: dict[str, str]) -> str:  # noqa: C901
+    """Kiwi's morphemes of ``text`` translated: verbs first, then the rest in order."""
+    tokens = _kiwi().tokenize(text)
+    verbs: list[str] = []
+    out: list[str] = []
+    last_end = -1
+    i = 0
+    while i < len(tokens):
+        t = tokens[i]
+        form, tag = t.form, t.tag.split("-")[0]
+        value = _number(form, tag)
+        if value is not None:
+            nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+            ordinal = None
+            if (
+                nxt is not None
+                and nxt.form == "번"
+                and i + 2 < len(tokens)
+                and tokens[i + 2].form == "째"
+            ):
+                ordinal, i = ORDINAL.get(value, f"{value}th"), i + 2
+                nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+            if nxt is not None and nxt.form in counters:
+                noun = counters[nxt.form]
+                out.append(f"{ordinal} {noun}" if ordinal else f"{noun} {value}")
+                i += 2
+                last_end = -1
+                continue
+            if ordinal:
+                out.append(ordinal)
+                i += 1
+                last_end = -1
+                continue
+        if not HANGUL.search(form):
+            piece = text[t.start : t.start + t.len]
+            if piece and t.start == last_end and out:
+                out[-1] += piece  # C + 3 written together stay C3
+            elif tag not in ("SF", "SP") or piece in (",", "-"):
+                out.append(piece)
+            last_end = t.start + t.len
+            i += 1
+            continue
+        last_end = -1
+        english = words.get(form)
+        if english is None and tag.startswith(_DROPPED):
+            i += 1
+            continue
+        if english:
+            (verbs if tag.startswith(_VERB) else out).append(english)
+        i += 1
+    joined = " ".join(out).replace(" , ", ",").replace(" ,", ",")
+    return " ".join([*dict.fromkeys(verbs), joined]).strip()

@@ -1,0 +1,272 @@
+"""Replies in the seat's language: a chat answer's ``reply`` worded again, from the answer's own
+fields, with the message catalogues of gm/play/chat/locale/ (gettext, managed with Babel:
+``pybabel extract`` / ``update`` / ``compile``, docs/languages.md). Moves, cards, codes and seat
+labels stay in the game's canonical notation in every language. A sentence the catalogue has no
+words for — a quoted rules sentence, the coach's reasons — is left out (the English one is kept
+only for a rules quote, marked as such), never shown half-translated.
+"""
+
+from __future__ import annotations
+
+import gettext
+import re
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from gm.play.answers import seat_label
+
+LOCALE_DIR = Path(__file__).with_name("locale")
+DOMAIN = "gm"
+
+
+def N_(msgid: str) -> str:  # noqa: N802 — gettext's name for a message id marked, not translated
+    return msgid
+
+
+@cache
+def catalogue(lang: str) -> gettext.NullTranslations:
+    return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[lang], fallback=True)
+
+
+def _(lang: str) -> Callable[[str], str]:
+    return catalogue(lang).gettext
+
+
+def status(t: Callable[[str], str], view: dict[str, Any]) -> str:
+    result = view.get("result")
+    if result is not None:
+        return t("Game over.") + " " + verdict(t, result, view["seat"])
+    you = seat_label(view, view["seat"])
+    if view.get("your_turn"):
+        return t("Your turn ({seat}).").format(seat=you)
+    if view.get("to_move") is None:
+        return t("Nobody is to move.")
+    return t("{seat} is to move; you are {you}.").format(
+        seat=seat_label(view, view["to_move"]), you=you
+    )
+
+
+def verdict(t: Callable[[str], str], result: dict[str, Any], seat: str) -> str:
+    if result.get("draw"):
+        return t("It is a draw.")
+    winners = result.get("winners") or ([result["winner"]] if result.get("winner") else [])
+    if seat == "spectator" or not winners:
+        return ""
+    return t("You won.") if seat in winners else t("You lost.")
+
+
+def _moves(moves: list[str], limit: int = 6) -> str:
+    shown = ", ".join(moves[:limit])
+    return shown + (f" … (+{len(moves) - limit})" if len(moves) > limit else "")
+
+
+_CODES = re.compile(r"(?:10|[2-9AKQJX])[♠♥♦♣]|\b[1-5][YRB][SMCA]\b|\b[XO] -?\d+,-?\d+")
+
+
+def _their_moves(answer: dict[str, Any]) -> list[str]:
+    """The cards and codes the other seats' replies (an AI's) name, from the answer's events
+    after the seat's own."""
+    events = answer.get("events", [])[1:]
+    mine = set(_CODES.findall(answer.get("move", "")))
+    codes = [c for e in events for c in _CODES.findall(e.get("text", "")) if c not in mine]
+    return list(dict.fromkeys(codes))[:6]
+
+
+_ROUTES: dict[str, str] = {}  # intent → builder name (filled below)
+
+
+def reply(lang: str, answer: dict[str, Any], english: str, extra: dict[str, Any]) -> str:
+    """The reply of ``answer`` in ``lang`` (``english`` when there is no catalogue for it)."""
+    if lang == "en":
+        return english
+    t = _(lang)
+    intent = answer.get("intent", "")
+    build = BUILDERS.get(intent)
+    said = build(t, answer, english, extra) if build else _unclear(t, answer, english, extra)
+    return " ".join(said.split())
+
+
+def _move(t, answer, english, extra) -> str:
+    if answer.get("legal"):
+        theirs = _their_moves(answer)
+        told = t("Then: {moves}.").format(moves=", ".join(theirs)) if theirs else ""
+        played = t("Played {move}.").format(move=answer["move"])
+        return f"{played} {told} {status(t, answer)}"
+    if answer.get("kind") == "ambiguous":
+        return t("Which one do you mean? Say one of: {moves}.").format(
+            moves=_moves(answer.get("candidates", []))
+        )
+    if answer.get("rule") == "not-your-turn":
+        return t("It is not your turn.") + " " + status(t, answer)
+    head = t("That move is not allowed now; nothing was played.")
+    if answer["kind"] == "unparsable":
+        head = t("I could not read that as a move.")
+    if answer.get("result") is not None:
+        return f"{head} {status(t, answer)}"
+    close = [m for m in answer.get("legal_moves", []) if m in english][:3] or answer.get(
+        "legal_moves", []
+    )[:3]
+    more = t("You could play {moves}.").format(moves=", ".join(close)) if close else ""
+    return f"{head} {more}"
+
+
+def _question(t, answer, english, extra) -> str:
+    if english.startswith("Yes, in more than one way"):
+        return t("Yes, in more than one way: {moves}.").format(moves=_moves(extra["candidates"]))
+    if m := re.match(r"Yes, (.+?) is legal now", english):
+        return t("Yes, {move} is legal now; say it to play it.").format(move=m.group(1))
+    if english.startswith("No, that is not a move here"):
+        return t("No, that is not a move here.") + " " + status(t, answer)
+    if english.startswith("No:"):
+        return t("No, that is not allowed now; nothing was played.") + " " + status(t, answer)
+    if english.startswith("From the rules:"):
+        quote = english.removeprefix("From the rules:").strip()
+        return t("The rules (in English) say: {quote}").format(quote=quote)
+    if english.startswith("On the board:"):
+        lines = english.removeprefix("On the board:").rsplit(".", 2)[0].strip()
+        return t("On the board: {lines}.").format(lines=lines) + " " + status(t, answer)
+    if english.startswith("That is up to you"):
+        return t("That is up to you: resigning ends the game at once. To resign, say it again "
+                 "and confirm.")  # fmt: skip
+    if english.startswith("The other side's cards are hidden"):
+        return t("The other side's cards are hidden from you, as the rules have it.")
+    return t("I can't answer that from this game: ask for the board, the score, the history, the "
+             "rules or a hint.") + " " + status(t, answer)  # fmt: skip
+
+
+def _score(t, answer, english, extra) -> str:
+    if answer.get("result") is not None:
+        return status(t, answer)
+    figures, seat, names = extra.get("figures") or [], extra.get("seat"), extra.get("names", ())
+    said = []
+    for f in figures:
+        label = t(f.label)
+        if len(f.values) == 1 and seat in f.values:
+            said.append(t("Your {label}: {value}.").format(label=label, value=f.values[seat]))
+            continue
+        parts = ", ".join(
+            f"{seat_label(answer, names[s])} {v}" for s, v in sorted(f.values.items())
+        )
+        note = f" ({f.note})" if f.note and len(f.note) < 40 else ""
+        said.append(f"{label}: {parts}{note}.")
+    if "You are ahead" in english:
+        said.insert(0, t("You are ahead."))
+    elif "You are behind" in english:
+        said.insert(0, t("You are behind."))
+    elif "You are level" in english:
+        said.insert(0, t("You are level."))
+    if not figures:
+        said.append(t("Nobody has won yet."))
+    return " ".join([*said, status(t, answer)])
+
+
+def _simple(msgid: str) -> Callable[..., str]:
+    def build(t, answer, english, extra) -> str:
+        return f"{t(msgid)} {status(t, answer)}"
+
+    return build
+
+
+def _legal(t, answer, english, extra) -> str:
+    moves = answer.get("legal_moves") or []
+    if not moves or not answer.get("your_turn"):
+        return status(t, answer) + " " + t("You have no moves now.")
+    return t("Your legal moves ({count}): {moves}.").format(
+        count=len(moves), moves=_moves(moves, 20)
+    )
+
+
+def _hint(t, answer, english, extra) -> str:
+    if answer.get("suggestion"):
+        return t("Try {move}. Say 'ok do that' to play it.").format(move=answer["suggestion"])
+    return t("No hint now.") + " " + status(t, answer)
+
+
+def _chat(t, answer, english, extra) -> str:
+    if english.startswith("Fine, nobody resigns"):
+        return t("Fine, nobody resigns.") + " " + _steer(t, answer)
+    return t("Got it.") + " " + _steer(t, answer)
+
+
+def _steer(t, answer) -> str:
+    if answer.get("result") is None and answer.get("your_turn") and answer.get("legal_moves"):
+        return t("Your move when you are ready, for example {move}.").format(
+            move=answer["legal_moves"][0]
+        )
+    return status(t, answer)
+
+
+def _resign(t, answer, english, extra) -> str:
+    if english.startswith("Are you sure"):
+        return t("Are you sure? Say 'yes, resign' to resign; the game ends at once.")
+    if english.startswith("You resigned"):
+        return t("You resigned.") + " " + status(t, answer)
+    return t("Nothing to resign.") + " " + status(t, answer)
+
+
+def _again(t, answer, english, extra) -> str:
+    if answer.get("rematch_of"):
+        return (
+            t("A new game of the same kind has started, seats swapped.") + " " + status(t, answer)
+        )
+    if answer.get("result") is not None:
+        return t("This game is over: say 'rematch' for another with the seats swapped.")
+    return t("This game is still on: finish it (or resign), then say 'rematch' for another.") + (
+        " " + status(t, answer)
+    )
+
+
+def _rules(t, answer, english, extra) -> str:
+    return t("{title}: moves look like {syntax}. The full rules are in English.").format(
+        title=extra.get("title", ""), syntax=extra.get("syntax", "")
+    )
+
+
+def _help(t, answer, english, extra) -> str:
+    example = (answer.get("legal_moves") or [""])[0]
+    return t("Send a move in your words or as written in the game (for example {move}), or ask "
+             "for: board, legal moves, score, history, rules, hint, resign, rematch.").format(
+        move=example
+    )  # fmt: skip
+
+
+def _unclear(t, answer, english, extra) -> str:
+    if english.startswith("I did not read that as a move"):
+        return (
+            t("I did not read that as a move, so nothing was played or counted.")
+            + " "
+            + (_steer(t, answer))
+        )
+    return _help(t, answer, english, extra)
+
+
+def _history(t, answer, english, extra) -> str:
+    moves = [m.get("move", "") for m in answer.get("history", [])][-6:]
+    if not moves:
+        return t("No moves yet.")
+    return t("The last moves: {moves}.").format(moves=", ".join(m for m in moves if m))
+
+
+BUILDERS: dict[str, Callable[..., str]] = {
+    "move": _move,
+    "question": _question,
+    "score": _score,
+    "board": _simple(N_("Here is the board.")),
+    "status": lambda t, a, e, x: status(t, a),
+    "legal": _legal,
+    "hint": _hint,
+    "chat": _chat,
+    "resign": _resign,
+    "rematch": _again,
+    "new_game": _again,
+    "rules": _rules,
+    "help": _help,
+    "unclear": _unclear,
+    "history": _history,
+    "undo": _simple(N_("Moves cannot be taken back: a move is final once played.")),
+    "language": lambda t, a, e, x: (
+        t("From now on I will answer in this language.") + " " + status(t, a)
+    ),
+}

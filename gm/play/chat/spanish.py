@@ -1,0 +1,126 @@
+"""Spanish chat read into the English the chat's readers know: requests by their phrasing
+(pista, me rindo, muéstrame el tablero, ¿otra partida? → ``hint``, ``resign``, ``board``,
+``rematch``), and moves word by word: the playing cards (el 7 de tréboles → the 7 of clubs, rey
+de picas → king of spades), numbers and ordinals (la quinta → the fifth) and
+each game's own words (``ChatWords.translations``). Accents are folded first (tréboles →
+treboles); canonical notation in the message is kept as written.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+MARKERS = re.compile(
+    r"[áéíóúñ¿¡]|\b(?:de|del|la|las|los|el|en|con|mi|mis|que|pista|ayuda|reglas|gracias|hola|"
+    r"vale|porfa|rindo|tablero|partida|turno|ganando|jugar|juego|otra|revancha|pongo|columna|"
+    r"carta|cartas|quien|puedo|deshacer|sigamos|historial|jaja\w*|espera|momento|buena|jugada|"
+    r"elige|tu|como|se|juega|marcador|descarto|robo|tiro|mazo|elijo|quedo|triunfo|voy|muestrame|"
+    r"corazones|picas|treboles|diamantes|rey|reina|jota|significa)\b",
+    re.IGNORECASE,
+)
+
+# (regex on the folded message, English) — requests and chat, matched whole
+PHRASES: tuple[tuple[str, str], ...] = (
+    (r"(si|vale|ok|confirmo)[, ]+(me rindo|abandono|rendirme)( de verdad)?", "yes resign"),
+    (r"no (me rindo|abandono|te rindas)", "do not resign"),
+    (r"(me rindo|abandono|me retiro|ya no juego)( ya)?", "resign"),
+    (
+        r"(dame |quiero |necesito )?(una |alguna )?(pista|ayudita|sugerencia|consejo)s?( porfa| por favor)?|"  # noqa: E501
+        r"(no se,? )?(elige|escoge|decide) (tu|por mi)( porfa)?|que (deberia|debo) jugar",
+        "hint",
+    ),
+    (
+        r"((vale|si|ok|venga)[, ]+)?(esa|esa misma|hazlo|juegala|esa jugada|dale|haz eso)( porfa)?",
+        "ok do that",
+    ),
+    (r"ayuda( porfa)?|comandos|que puedo decir", "help"),
+    (r"(muestrame|ensename|ver|mira|muestra)( el)? (tablero|mesa)|(el )?tablero", "show the board"),
+    (
+        r"(otra|otra partida|otra vez|la revancha|revancha|jugamos otra vez|jugamos otra|"
+        r"una mas|nueva partida|empezamos de nuevo|otra ronda)( porfa)?",
+        "rematch",
+    ),
+    (
+        r"(voy ganando|(quien|quien) (va ganando|gana|lleva ventaja)|como va (el marcador|la partida)|"  # noqa: E501
+        r"(el )?marcador|puntuacion|puntos|cuantos puntos tengo)",
+        "who is winning",
+    ),
+    (
+        r"(de quien es el|a quien le toca el|quien tiene el)? ?turno|a quien le toca|me toca( a mi)?",  # noqa: E501
+        "whose turn",
+    ),
+    (
+        r"que (puedo|se puede) jugar( ahora)?|(cuales son )?(las )?jugadas (posibles|legales)",
+        "legal moves",
+    ),
+    (
+        r"(las )?reglas( porfa| por favor)?|como se juega( esto| a esto)?|como (juego|funciona)( esto)?",  # noqa: E501
+        "rules",
+    ),
+    (r"(el )?historial|que (ha pasado|jugo|hizo)( el rival| la ia| mi rival)?", "history"),
+    (r"(puedo )?(deshacer|deshago|volver atras|anular)( eso| la jugada)?", "undo"),
+    (r"sigamos|seguimos|sigue|continua|continuamos", "keep going"),
+    (r"que significa (.+)", r"what does \1 mean"),
+    (
+        r"(ja)+|(je)+|jaja\w*|vale|ok|gracias( .*)?|hola|buena jugada|bien jugado|espera( un momento)?|"  # noqa: E501
+        r"un momento|un segundo|perdon|lo siento|genial|que bien|uf+|vaya|bueno|claro|si|no",
+        "ok",
+    ),
+)
+WORDS: tuple[tuple[str, str], ...] = (
+    (r"\bpicas?\b", "spades"), (r"\bcorazon(es)?\b", "hearts"), (r"\bdiamantes?\b", "diamonds"),
+    (r"\btreboles?\b|\bbastos\b", "clubs"), (r"\brey\b", "king"), (r"\breina\b", "queen"),
+    (r"\bjota\b", "jack"), (r"\bas\b", "ace"), (r"\bcarta\b", "card"),
+    (r"\bprimer[oa]?\b", "first"), (r"\bsegund[oa]\b", "second"), (r"\btercer[oa]?\b", "third"),
+    (r"\bcuart[oa]\b", "fourth"), (r"\bquint[oa]\b", "fifth"), (r"\bsext[oa]\b", "sixth"),
+    (r"\bseptim[oa]\b", "seventh"), (r"\bultim[oa]\b", "last"),
+    (r"\buno\b|\buna\b", "one"), (r"\bdos\b", "two"), (r"\btres\b", "three"),
+    (r"\bcuatro\b", "four"), (r"\bcinco\b", "five"), (r"\bseis\b", "six"), (r"\bsiete\b", "seven"),
+    (r"\bocho\b", "eight"), (r"\bnueve\b", "nine"), (r"\bdiez\b", "ten"),
+    (r"\belijo\b|\bescojo\b", "choose"), (r"\bpongo\b|\bpon\b|\bcoloco\b|\bjuego\b|\bjuega\b|\bjugar\b", "put"),  # noqa: E501
+    (r"\bdel\b", "of the"), (r"\bde\b", "of"), (r"\ben\b", "in"), (r"\bcon\b", "with"),
+    (r"\bmis?\b", "my"), (r"\b(el|la|los|las)\b", "the"), (r"\ba\b", "to"), (r"\by\b", "and"),
+    (r"\bporfa\b|\bpor favor\b", "please"),
+)  # fmt: skip
+
+
+def fold(text: str) -> str:
+    """Lower case without accents (¿ and ¡ dropped)."""
+    decomposed = unicodedata.normalize("NFD", text.lower().replace("¿", "").replace("¡", ""))
+    return "".join(c for c in decomposed if unicodedata.category(c) != "Mn" or c == "\u0303")
+
+
+def _unaccent(text: str) -> str:
+    return unicodedata.normalize("NFC", fold(text)).replace("ñ", "n")
+
+
+def is_spanish(text: str) -> bool:
+    return len(MARKERS.findall(text)) >= 1 and not re.search(r"\b(the|is|what|my)\b", text, re.I)
+
+
+def request(text: str) -> str | None:
+    bare = re.sub(r"[?!.,]+", " ", _unaccent(text))
+    bare = " ".join(bare.split())
+    for pattern, english in PHRASES:
+        if m := re.fullmatch(pattern, bare):
+            return m.expand(english) if "\\" in english else english
+    return None
+
+
+def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -> str:
+    said = request(text)
+    if said is not None:
+        return said
+    out = _unaccent(text)
+    # the cards' symbols and codes keep their case: only words are rewritten
+    for lang, kind, src, en in translations:
+        if lang == "es" and kind == "phrase":
+            out = re.sub(src, en, out)
+    for src, en in WORDS:
+        out = re.sub(src, en, out)
+    for lang, kind, src, en in translations:
+        if lang == "es" and kind == "after":
+            out = re.sub(src, en, out)
+    keep = {w.lower(): w for w in text.split()}  # canonical codes as written (C3, 3RC)
+    return " ".join(keep.get(w, w) for w in out.split())
