@@ -184,7 +184,14 @@ class SeatSchema(Schema):
     joined = fields.Boolean(required=True, metadata={"description": "Whether a player holds it."})
     illegal_attempts = fields.Integer(
         required=True,
-        metadata={"description": "Illegal or unreadable moves this seat has sent so far."},
+        metadata={
+            "description": "Illegal or unreadable moves this seat has sent so far (counted only "
+            "with an illegal_move_limit; without one a refused move changes nothing)."
+        },
+    )
+    illegal_attempts_left = fields.Integer(
+        allow_none=True,
+        metadata={"description": "How many more before the seat forfeits (null: no limit)."},
     )
 
 

@@ -372,8 +372,9 @@ class Table:
 
     def attempt(self, seat: int, text: str) -> tuple[Move | None, GameError | None, list[LogEntry]]:
         """Read and play ``text``: ``(move, None, entries)``, or ``(None, error, entries)`` for a
-        refused text — counted against the seat when the error counts (which may forfeit it:
-        then ``entries`` hold the forfeit)."""
+        refused text — counted against the seat when the error counts and the table has an
+        illegal-move limit (which may forfeit it: then ``entries`` hold the forfeit). Without a
+        limit a refused text changes nothing at all (:meth:`counts_illegal`)."""
         try:
             move = self.read(seat, text)
         except GameError as err:
@@ -384,12 +385,21 @@ class Table:
 
     # ------------------------------------------------------------ endings the framework owns
 
+    @property
+    def counts_illegal(self) -> bool:
+        """Whether illegal attempts are counted: only at a table with an ``illegal_move_limit``
+        (without one, a refused move is an answer and writes nothing)."""
+        return self.doc.get("illegal_move_limit") is not None
+
     def count_illegal(self, seat: int) -> list[LogEntry]:
-        """One more illegal attempt for ``seat``; at the illegal-move limit the seat forfeits."""
+        """One more illegal attempt for ``seat``; at the illegal-move limit the seat forfeits.
+        Without a limit nothing is counted (and nothing changes)."""
+        limit = self.doc.get("illegal_move_limit")
+        if limit is None:
+            return []
         entry = self.doc["seats"][seat]
         entry["illegal"] = entry.get("illegal", 0) + 1
-        limit = self.doc.get("illegal_move_limit")
-        if limit is None or entry["illegal"] < limit:
+        if entry["illegal"] < limit:
             return []
         why = f"forfeited after {entry['illegal']} illegal moves (the limit is {limit})"
         return self._forfeit(seat, ILLEGAL_MOVES, why)

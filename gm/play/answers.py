@@ -18,7 +18,11 @@ from gm.games.table import Table
 
 
 def seats_public(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each seat as every viewer may see it. ``illegal_attempts`` are counted only at a table with
+    an ``illegal_move_limit`` (``illegal_attempts_left``: how many more before it forfeits; None
+    without a limit, where a refused move changes nothing)."""
     info = REGISTRY[doc["game"]].info
+    limit = doc.get("illegal_move_limit")
     return [
         {
             "name": s["name"],
@@ -27,6 +31,7 @@ def seats_public(doc: dict[str, Any]) -> list[dict[str, Any]]:
             "level": s["level"],
             "joined": s.get("joined", s["kind"] == "ai"),
             "illegal_attempts": s.get("illegal", 0),
+            "illegal_attempts_left": None if limit is None else max(0, limit - s.get("illegal", 0)),
         }
         for i, s in enumerate(doc["seats"])
     ]

@@ -267,7 +267,8 @@ class GameService:
             log += entries
             if move is not None:
                 log += table.run_ai(budget)
-            changed = bool(log) or (error is not None and error.counted)
+            counted = error is not None and error.counted and table.counts_illegal
+            changed = bool(log) or counted
             if changed:  # a counted attempt changes the document (the seat's count): a version
                 doc["version"] += 1
             events = answers.entries_events_for(table.engine, entries, seat)

@@ -33,10 +33,10 @@ def _say(client, token, text, **extra):
 
 @pytest.fixture
 def table(client, reproducible_deals):
-    """A seeded two-human Masul game (a known deal): (row3 token, row1 token)."""
-    game = client.post(
-        "/games", json={"game": "masul", "opponent": "human", "seed": 2024}
-    ).get_json()
+    """A seeded two-human Masul game (a known deal): (row3 token, row1 token). With an
+    illegal-move limit, so that what counts as a try at a move shows in the seats' counts."""
+    body = {"game": "masul", "opponent": "human", "seed": 2024, "illegal_move_limit": 100}
+    game = client.post("/games", json=body).get_json()
     joined = client.post(
         f"/games/{game['game_id']}/join", json={"invite": game["invites"]["row1"]}
     ).get_json()

@@ -167,9 +167,9 @@ confirmed, never predict a draw.
 - Never decide whether a move is legal yourself: send it and relay the verdict.
 
 ## Illegal moves
-- When `legal` is `false`, nothing changed in the position. The attempt is counted \
-(`seats[].illegal_attempts`); with an `illegal_move_limit` the seat forfeits at the limit. Relay \
-`reason` and `hint` plainly (the `reply` does), then offer two or three moves from \
+- When `legal` is `false`, nothing changed in the position. Nothing is counted either, but \
+with an `illegal_move_limit` the seat forfeits at the limit (`seats[].illegal_attempts_left`). \
+Relay `reason` and `hint` plainly (the `reply` does), then offer two or three moves from \
 `legal_moves`, or all of them if the player asks.
 - `kind` `ambiguous`: ask which of `candidates` the player meant.
 - Never play a move for the player unless they ask you to choose.
