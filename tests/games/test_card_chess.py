@@ -314,12 +314,9 @@ def test_capture_flips_the_spot_and_a_revealed_own_card_joins_the_capturer():
 def _reveal_state(**kw):
     """Red's 9♥ on RK3 takes black's 8♣ on M4, whose face-down card is (known) Q♠; red holds
     the black 2♠ and 3♣."""
+    kw.setdefault("hands", (["2♥", "3♥", "4♥", "2♠", "3♣"], ["3♠", "4♠", "5♠", "6♠", "7♠"]))
     return make_state(
-        {"RK3": "9♥", "M4": "8♣", "RC1": "5♦"},
-        known={"M4": "Q♠"},
-        hands=(["2♥", "3♥", "4♥", "2♠", "3♣"], ["3♠", "4♠", "5♠", "6♠", "7♠"]),
-        draw=["K♦", "A♦"],
-        **kw,
+        {"RK3": "9♥", "M4": "8♣", "RC1": "5♦"}, known={"M4": "Q♠"}, draw=["K♦", "A♦"], **kw
     )
 
 
@@ -406,6 +403,13 @@ def test_keep_leaves_the_revealed_card_as_an_opponents_piece_and_ends_the_turn()
 def test_the_answer_is_read_in_natural_phrasings(text, expected):
     state, _ = play(_reveal_state(), "RK3xM4")
     assert ENGINE.parse_move(text, state, RED) == expected
+
+
+@pytest.mark.parametrize("text", ["replace with ac", "REPLACE ac", "replace it with Ac", "Ac"])
+def test_a_lower_case_ace_code_is_read_as_the_replacement(text):
+    state = _reveal_state(hands=(["2♥", "3♥", "4♥", "A♣", "3♣"], ["3♠", "4♠", "5♠", "6♠", "7♠"]))
+    state, _ = play(state, "RK3xM4")
+    assert ENGINE.parse_move(text, state, RED) == ("replace", "A♣")
 
 
 def test_illegal_replacement_cards_are_refused_with_a_reason():
