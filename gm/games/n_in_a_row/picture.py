@@ -33,7 +33,7 @@ def draw(pic: Picture, view: dict[str, Any], last: list[dict[str, Any]]) -> None
         if x % every == 0:
             pic.text(LEFT + i * cell + cell / 2, pic.y + 12, x, "s", anchor="middle")
     pic.y += 16
-    top = pic.y
+    top: float = pic.y
     for j, y in enumerate(ys):
         if y % every == 0:
             pic.text(LEFT - 6, top + j * cell + cell / 2 + 4, y, "s", anchor="end")
