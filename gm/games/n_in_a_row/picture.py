@@ -33,7 +33,7 @@ def draw(pic: Picture, view: dict[str, Any], last: list[dict[str, Any]]) -> None
         if x % every == 0:
             pic.text(LEFT + i * cell + cell / 2, pic.y + 12, x, "s", anchor="middle")
     pic.y += 16
-    top: float = pic.y
+    top = pic.y
     for j, y in enumerate(ys):
         if y % every == 0:
             pic.text(LEFT - 6, top + j * cell + cell / 2 + 4, y, "s", anchor="end")
@@ -57,7 +57,7 @@ def draw(pic: Picture, view: dict[str, Any], last: list[dict[str, Any]]) -> None
         cx = LEFT + (latest["x"] - w["xmin"]) * cell
         cy = top + (w["ymax"] - latest["y"]) * cell
         pic.highlight(cx + cell / 8, cy + cell / 8, cell * 3 / 4, cell * 3 / 4)
-    pic.y = top + height + 6
+    pic.y = round(top + height + 6)
     outside = view["marks_outside"]
     if outside["count"]:
         near = ", ".join(f"{m['mark']} {m['x']},{m['y']}" for m in outside["nearest"])
