@@ -320,10 +320,16 @@ def picture_module(engine: Engine) -> ModuleType | None:
         return None
 
 
-def board_svg(engine: Engine, view: dict[str, Any], last: Sequence[dict[str, Any]] = ()) -> str:
+def board_svg(
+    engine: Engine,
+    view: dict[str, Any],
+    last: Sequence[dict[str, Any]] = (),
+    notes: Sequence[str] = (),
+) -> str:
     """The SVG of ``view`` (``engine.view(state, seat, outcome)``, already redacted for its
     viewer); ``last``: the last move's events as that viewer sees them (``{"seat", "kind",
-    "text"}`` dicts, as in answers' ``events``), shown below the board and highlighted on it."""
+    "text"}`` dicts, as in answers' ``events``), shown below the board and highlighted on it;
+    ``notes``: the table's lines (a turn deadline, an empty seat), shown under the board."""
     module = picture_module(engine)
     width = getattr(module, "WIDTH", 520)
     pic = Picture(width, engine.info.title)
@@ -333,6 +339,8 @@ def board_svg(engine: Engine, view: dict[str, Any], last: Sequence[dict[str, Any
         module.draw(pic, view, list(last))
     else:
         _draw_plain(pic, view)
+    for note in notes:
+        pic.line_of_text(note, "turn")
     pic.footer(view, list(last))
     return pic.svg()
 

@@ -331,7 +331,7 @@ def test_a_capture_that_reveals_an_opponents_card_waits_for_replace_or_keep():
     assert ENGINE.to_move(after) == RED
     assert ENGINE.legal_moves(after, RED) == [("replace", "2♠"), ("replace", "3♣"), ("keep",)]
     assert after["hands"][RED] == state["hands"][RED]  # no drawing yet
-    assert after["ply"] == state["ply"] + 1 and after["turns"] == state["turns"]
+    assert after["ply"] == state["ply"] and after["turns"] == state["turns"], "one ply: the turn"
     assert "red must now REPLACE it with a black card or KEEP it" in events[0].text
     # the other seat cannot act meanwhile, and is told why
     reason = ENGINE.blocked(after, BLACK)
@@ -562,7 +562,7 @@ def test_unable_to_act_is_a_stalemate_when_the_opponent_could_not_act_either():
 
 
 def test_ply_cap_is_the_frameworks_and_counts_plies():
-    assert ENGINE.info.cap == MoveCap("max_plies", "plies")
+    assert ENGINE.info.cap == MoveCap("max_plies", "plies", counter="ply")
     state = ENGINE.new_state(5, ENGINE.options({"max_plies": 2}), 2)
     state, _ = play(state, "EXCHANGE")
     state, _ = play(state, "EXCHANGE")
