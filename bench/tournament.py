@@ -12,13 +12,16 @@ agree). Run it on one core of the machine, or ``--jobs 2`` for one process per c
     taskset -c 1 python -m bench.tournament masul strong seed --games 400
     taskset -c 1 python -m bench.tournament all            # every game, the issue's pairings
 
-``--games`` counts games (seeds × 2 orders). ``--think MS`` sets the strong level's think time;
-``--options '{"defiant_sees_cards": true}'`` plays with game options.
+``--games`` counts games (seeds × 2 orders). N-in-a-row also meets ``line``, a bench-only
+opponent that extends its own line every turn as the playtest's human did
+(``python -m bench.tournament n-in-a-row strong line``). ``--think MS`` sets the strong level's
+think time; ``--options '{"defiant_sees_cards": true}'`` plays with game options.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import multiprocessing
@@ -41,10 +44,29 @@ PAIRINGS = {
 }
 
 
+def line_extender(engine, view, seat, legal, rng):
+    """A bench-only N-in-a-row opponent that plays like the playtest's human: it extends its own
+    last mark's line to the right (else beside it), never blocking."""
+    mine = [(m["x"], m["y"]) for m in view["last_moves"] if m["mark"] == "XO"[seat]]
+    points = {(m[2], m[3]): m for m in legal}
+    if mine:
+        x, y = mine[-1]
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1)):
+            if (x + dx, y + dy) in points:
+                return points[(x + dx, y + dy)]
+    return legal[0]
+
+
+# opponents only the bench has (a level name → policy), per game
+BENCH_LEVELS = {"n-in-a-row": {"line": line_extender}}
+
+
 def play(name: str, levels: tuple[str, str], seed: int, options=None, think: int | None = None):
     """One game; returns (scores per seat in [0, 1], [(seat, wall s, CPU s), ...] per AI
     move). ``think``: the strong level's think time, ms (None: GM_AI_THINK_MS)."""
     game = GAMES[name]
+    if BENCH_LEVELS.get(name):
+        game = dataclasses.replace(game, levels={**game.levels, **BENCH_LEVELS[name]})
     seats = [{"kind": "ai", "level": lv} for lv in levels]
     doc = Table.new_document(game, seats, seed, options or {}, None)
     table = Table(game, doc)

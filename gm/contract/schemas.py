@@ -189,7 +189,14 @@ class SeatSchema(Schema):
     joined = fields.Boolean(required=True, metadata={"description": "Whether a player holds it."})
     illegal_attempts = fields.Integer(
         required=True,
-        metadata={"description": "Illegal or unreadable moves this seat has sent so far."},
+        metadata={
+            "description": "Illegal or unreadable moves this seat has sent so far (counted only "
+            "with an illegal_move_limit; without one a refused move changes nothing)."
+        },
+    )
+    illegal_attempts_left = fields.Integer(
+        allow_none=True,
+        metadata={"description": "How many more before the seat forfeits (null: no limit)."},
     )
 
 
@@ -205,10 +212,11 @@ class ResultSchema(Schema):
     reason = fields.String(required=True, metadata={"description": "Why the game ended so."})
     termination = fields.String(
         required=True,
-        validate=validate.OneOf(["rules", "resignation", "illegal-moves", "move-cap"]),
+        validate=validate.OneOf(["rules", "resignation", "illegal-moves", "move-cap", "timeout"]),
         metadata={
             "description": "What ended it: 'rules', 'resignation', 'illegal-moves' (the "
-            "illegal-move limit) or 'move-cap' (the game's move cap, a draw)."
+            "illegal-move limit), 'move-cap' (the game's move cap, a draw) or 'timeout' (the "
+            "seat to move let its turn deadline pass)."
         },
     )
     scores = fields.Dict(keys=fields.String(), values=fields.Float(), required=True)
@@ -217,6 +225,17 @@ class ResultSchema(Schema):
         RevealedDealSchema,
         metadata={"description": "The deal's revealed values; check them with verify_deal."},
     )
+
+
+class DeadlineSchema(Schema):
+    seat = fields.String(required=True, metadata={"description": "The seat that must move."})
+    at = fields.String(required=True, metadata={"description": "By when (UTC, ISO 8601)."})
+    text = fields.String(required=True, metadata={"description": "The deadline, to relay."})
+
+
+class WaitingSchema(Schema):
+    seats = fields.List(fields.String(), required=True)
+    text = fields.String(required=True, metadata={"description": "Whom the game waits for."})
 
 
 class ViewSchema(Schema):
@@ -259,6 +278,26 @@ class ViewSchema(Schema):
     seats = fields.List(fields.Nested(SeatSchema), required=True)
     result = fields.Nested(ResultSchema, allow_none=True, required=True)
     deal = fields.Nested(DealSchema, required=True, metadata={"description": "Is the deal fair?"})
+    events = fields.List(
+        fields.Nested(EventSchema),
+        metadata={
+            "description": "In a wait answer (?wait=, wait_for_turn): the events written since "
+            "the version the caller had (after_version, or the version when the wait began)."
+        },
+    )
+    deadline = fields.Nested(
+        DeadlineSchema,
+        allow_none=True,
+        metadata={
+            "description": "The seat to move's turn deadline (option turn_timeout): it forfeits "
+            "by time after it. Null when none runs."
+        },
+    )
+    waiting_for = fields.Nested(
+        WaitingSchema,
+        allow_none=True,
+        metadata={"description": "Human seats not taken yet (the game waits for them), or null."},
+    )
     rematch = fields.String(
         allow_none=True,
         metadata={"description": "The rematch's game id once one started (ask rematch to play)."},
@@ -279,7 +318,12 @@ class MoveAnswerSchema(ViewSchema):
     legal = fields.Boolean(required=True, metadata={"description": "Whether the move was played."})
     input = fields.String(required=True, metadata={"description": "The text that was sent."})
     move = fields.String(metadata={"description": "Canonical form of the accepted move."})
-    kind = fields.String(metadata={"description": "'unparsable', 'illegal' or 'ambiguous'."})
+    kind = fields.String(
+        metadata={
+            "description": "'unparsable', 'illegal', 'ambiguous' or 'confirm' (legal, with a "
+            "risk: not played until the text in 'candidates' is sent)."
+        }
+    )
     reason = fields.String(metadata={"description": "Why the move was refused."})
     hint = fields.String(metadata={"description": "What would be accepted."})
     rule = fields.String(metadata={"description": "The rule the move breaks."})

@@ -129,6 +129,31 @@ class AmbiguousMoveError(GameError):
         return {**super().to_dict(), "candidates": self.candidates}
 
 
+class RiskyMoveError(GameError):
+    """A legal move with a risk the seat should hear before it is played (``Engine.warning``):
+    not played, not counted; ``confirm`` is the text that plays it anyway."""
+
+    kind = "confirm"
+    counted = False
+
+    def __init__(self, move: str, warning: str):
+        self.move = move
+        self.confirm = f"{move} ANYWAY"
+        super().__init__(warning, f"Say '{self.confirm}' to play it all the same.")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**super().to_dict(), "candidates": [self.confirm]}
+
+
+CONFIRMING = ("anyway", "all the same", "regardless", "i'm sure", "im sure")
+
+
+def confirms(text: str) -> bool:
+    """Whether ``text`` plays a risky move all the same ("EXCHANGE ANYWAY", "exchange!")."""
+    t = text.casefold()
+    return t.rstrip().endswith("!") or any(w in t for w in CONFIRMING)
+
+
 class TurnError(IllegalMoveError):
     """The seat may not act now at all, whatever it sends. Raised by the framework (the table),
     never by an engine; it does not count as an illegal attempt."""
@@ -223,7 +248,22 @@ HINTS = Option(
     True,
     "Let a seat ask the coach what to play (hint, suggest_move); false for serious games.",
 )
-FRAMEWORK_OPTIONS = (HINTS,)
+# The turn deadline the table keeps (document key ``turn_timeout``, seconds): the seat to move
+# forfeits by time when it has not moved within it (the table enforces it whenever the game is
+# read; the clock comes from the play layer). Not given: off when an AI sits at the table, a day
+# between humans; 0 turns it off.
+DEFAULT_TURN_TIMEOUT = 24 * 3600
+TURN_TIMEOUT = Option(
+    "turn_timeout",
+    "int",
+    None,
+    "Seconds the seat to move has for its move before it forfeits by time; 0 for none. Default: "
+    "none against the AI, a day (86400) between humans.",
+    minimum=0,
+    maximum=30 * 24 * 3600,
+    nullable=True,
+)
+FRAMEWORK_OPTIONS = (HINTS, TURN_TIMEOUT)
 
 
 def filled_options(declared: Sequence[Option], given: dict[str, Any] | None) -> dict[str, Any]:
@@ -341,7 +381,8 @@ RULES = "rules"
 RESIGNATION = "resignation"
 ILLEGAL_MOVES = "illegal-moves"
 MOVE_CAP = "move-cap"
-TERMINATIONS = (RULES, RESIGNATION, ILLEGAL_MOVES, MOVE_CAP)
+TIMEOUT = "timeout"  # the seat to move let its turn deadline pass
+TERMINATIONS = (RULES, RESIGNATION, ILLEGAL_MOVES, MOVE_CAP, TIMEOUT)
 
 
 @dataclass
@@ -425,6 +466,12 @@ class Engine(ABC):
     def legal_moves_rule(self, state: State, seat: int) -> str | None:
         """A sentence saying which moves are legal when :meth:`legal_moves` cannot list them all
         (an unbounded grid); None (the default) when it lists every one."""
+        return None
+
+    def warning(self, state: State, seat: int, move: Move) -> str | None:
+        """A risk of the legal ``move`` that ``seat`` should hear before it is played, in the
+        game's words and from what the seat may see (e.g. an exchange that may leave it without
+        a move); the table asks for a confirmation first. None (the default): no risk."""
         return None
 
     # ---- moves

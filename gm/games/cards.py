@@ -6,7 +6,9 @@ suit symbol; the ten is written ``X`` by default
 (Masul's deck code) or ``10`` (``ten="10"``). ``find_cards`` reads cards out of free text in every
 form people type: ``7s``, ``7♠``, ``10 of hearts``, ``TH``, ``Xh``, ``queen of spades``, ``Q♥``. An
 article is never read as a card: "a spade" and "a heart" name no ace, and lower-case "as", "ah",
-"ad" and "ac" are words ("AS", "As", "A♠" and "ace of spades" are the ace).
+"ad" and "ac" are words ("AS", "As", "A♠" and "ace of spades" are the ace) unless they stand in a
+move's notation: beside a square or another code ("ac c4 fd", "play ah rc3") or as the last word
+after a move's verb ("replace with ah").
 """
 
 from __future__ import annotations
@@ -130,8 +132,10 @@ def parse_card(text: str) -> Card | None:
     return found[0][0] if len(found) == 1 else None
 
 
-def find_cards(text: str) -> list[tuple[Card, tuple[int, int]]]:
-    """Every card mentioned in ``text``, in order, with its (start, end) span."""
+def find_cards(text: str, notation: bool = False) -> list[tuple[Card, tuple[int, int]]]:
+    """Every card mentioned in ``text``, in order, with its (start, end) span. ``notation``: the
+    caller knows the text is a move's notation (it named a square), so a lower-case ``ac`` is the
+    ace even alone."""
     spans: list[tuple[Card, tuple[int, int]]] = []
     taken: list[tuple[int, int]] = []
     for m in _LONG.finditer(text):
@@ -144,13 +148,42 @@ def find_cards(text: str) -> list[tuple[Card, tuple[int, int]]]:
     for m in _SHORT.finditer(text):
         if any(a <= m.start() < b for a, b in taken):
             continue
-        if m.group(1) == "a" and m.group(2).isalpha():  # "as", "ah", "ad": words, not aces
-            continue
+        if m.group(1) == "a" and m.group(2).isalpha() and not _ace_code(text, m, notation):
+            continue  # "as", "ah", "ad" as words, not aces
         rank = _RANK_WORDS[m.group(1).lower()]
         suit = _SUIT_WORDS[m.group(2).lower()]
         spans.append(((rank, suit), m.span()))
     spans.sort(key=lambda s: s[1][0])
     return spans
+
+
+# a token of move notation: a card code or a square/column ("7s", "c4", "rc3", "10d", "♠")
+# (letters and digits together: a bare number is not, "PICK 2 as usual")
+_NOTATION = re.compile(
+    r"(?a:[a-z]+\d+[a-z]*|\d+[a-z]+)|\S*[♣♦♥♠♧♢♡♤]|(?a:[tjqkx][cdhs])", re.IGNORECASE
+)
+# the words right before a card that ends a move ("replace with ah", "play ah")
+_CARD_BEFORE = frozenset(
+    {"play", "with", "replace", "lead", "beat", "exchange", "pick", "discard", "take", "by"}
+)
+
+
+def _ace_code(text: str, m: re.Match[str], notation: bool = False) -> bool:
+    """Whether a lower-case ``as``/``ah``/``ad``/``ac`` is the ace in a move's notation rather
+    than a word: followed by a space or the end (never "ah," or "as."), and beside a token of
+    notation ("ac c4 fd", "play ah rc3"), or the last word after a move's verb ("replace with
+    ah"). "play as red", "same as before", "ah ok" stay words."""
+    end = m.end()
+    if end < len(text) and not text[end].isspace():
+        return False
+    if notation:
+        return True
+    before = text[: m.start()].split()
+    after = text[end:].split()
+    beside = [t for t in (before[-1:] + after[:1]) if t]
+    if any(_NOTATION.fullmatch(t.strip(",.;:!?")) for t in beside):
+        return True
+    return not after and bool(before) and before[-1].lower() in _CARD_BEFORE
 
 
 def _is_article(rank: str, whole: str) -> bool:

@@ -218,6 +218,8 @@ def replay(game: Any, doc: dict[str, Any], log: list[dict[str, Any]], seed: int)
         try:
             if move == "resign" and kinds[:1] == ["resign"]:
                 entries = table.resign(seat)
+            elif move == "forfeit" and kinds[:1] == ["forfeit"] and _timed_out(entry):
+                entries = table.time_out(seat, doc.get("turn_timeout") or 0)
             elif move == "forfeit" and kinds[:1] == ["forfeit"]:
                 limit = fresh["illegal_move_limit"] or 1
                 fresh["seats"][seat]["illegal"] = limit - 1
@@ -226,7 +228,7 @@ def replay(game: Any, doc: dict[str, Any], log: list[dict[str, Any]], seed: int)
                 entries = table.play(seat, _read(table, seat, move))
         except (GameError, GameOver, ValueError, LookupError, TypeError) as err:
             return _check("replay", False, f"Move {entry['n']} ({move!r}) is refused: {err}.")
-        if _plain(entries) != [_plain(entry)]:
+        if _plain(entries) != [_plain({k: v for k, v in entry.items() if k != "v"})]:
             return _check(
                 "replay",
                 False,
@@ -245,6 +247,11 @@ def replay(game: Any, doc: dict[str, Any], log: list[dict[str, Any]], seed: int)
         f"{len(log)} logged move{'' if len(log) == 1 else 's'} replayed from engine seed {seed} "
         "give the recorded final position.",
     )
+
+
+def _timed_out(entry: dict[str, Any]) -> bool:
+    """Whether a logged forfeit is one by time (a turn deadline), not the illegal-move limit."""
+    return any("ran out of time" in str(e.get("text", "")) for e in entry["events"])
 
 
 def _read(table: Any, seat: int, text: str) -> Any:

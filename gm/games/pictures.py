@@ -379,12 +379,14 @@ def board_svg(
     view: dict[str, Any],
     last: Sequence[dict[str, Any]] = (),
     moves: Sequence[str] = (),
+    notes: Sequence[str] = (),
 ) -> str:
     """The SVG of ``view`` (``engine.view(state, seat, outcome)``, already redacted for its
     viewer); ``last``: the last move's events as that viewer sees them (``{"seat", "kind",
     "text"}`` dicts, as in answers' ``events``), shown below the board and highlighted on it;
     ``moves``: the viewer's legal move texts when it is to move (every one: the touch targets and
-    the list the board component plays from)."""
+    the list the board component plays from); ``notes``: the table's lines (a turn deadline, an
+    empty seat), shown under the board."""
     module = picture_module(engine)
     width = getattr(module, "WIDTH", 520)
     pic = Picture(width, engine.info.title)
@@ -394,6 +396,8 @@ def board_svg(
         module.draw(pic, view, list(last))
     else:
         _draw_plain(pic, view)
+    for note in notes:
+        pic.line_of_text(note, "turn")
     pic.footer(view, list(last), label)
     return pic.svg(moves)
 

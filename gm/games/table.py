@@ -27,11 +27,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gm.games.base import (
+    DEFAULT_TURN_TIMEOUT,
     HINTS,
     ILLEGAL_MOVES,
     MOVE_CAP,
     RESIGNATION,
     TERMINATIONS,
+    TIMEOUT,
+    TURN_TIMEOUT,
     CannotAct,
     Event,
     GameError,
@@ -40,7 +43,9 @@ from gm.games.base import (
     Move,
     NotYourTurn,
     Outcome,
+    RiskyMoveError,
     State,
+    confirms,
 )
 from gm.games.registry import Game
 from gm.games.search import deadline_for
@@ -135,6 +140,7 @@ class Table:
         self._outcome_known = False
         self._legal: dict[int, list[Move]] = {}  # the seat to move's moves in this state
         self._texts = _texts_of(self.engine)
+        self.now: float | None = None  # the play layer's clock when it read the game (deadlines)
 
     # ------------------------------------------------------------ set-up
 
@@ -191,6 +197,7 @@ class Table:
             # an option given as null takes its default (function-calling tools send nulls)
             given = {k: v for k, v in (options or {}).items() if v is not None}
             hints = HINTS.validate(given.pop(HINTS.name, HINTS.default))
+            timeout = TURN_TIMEOUT.validate(given.pop(TURN_TIMEOUT.name, None))
             opts = engine.options(given)
             state = engine.new_state(seed, opts, players)
         except ValueError as err:
@@ -207,6 +214,8 @@ class Table:
             "state": state,
             "ending": None,
             "hints": hints,
+            "turn_timeout": _turn_timeout(timeout, entries),
+            "turn_started": None,  # set by the play layer's clock once every seat is taken
         }
 
     # ------------------------------------------------------------ reading the position
@@ -319,12 +328,21 @@ class Table:
 
     # ------------------------------------------------------------ moves
 
-    def read(self, seat: int, text: str) -> Move:
+    def read(self, seat: int, text: str, warn: bool = False) -> Move:
         """The legal move ``text`` names for ``seat``: the canonical text of a legal move first
-        (case and spacing folded), then the game's own parser. GameError otherwise."""
+        (case and spacing folded), then the game's own parser. GameError otherwise. ``warn``
+        (a move about to be played, or asked about): a move the engine warns about
+        (``Engine.warning``) is a RiskyMoveError unless the text confirms it ("EXCHANGE
+        ANYWAY"); a replay of the log reads without."""
         self.check_can_act(seat)
         engine = self.engine
         wanted = fold(text)
+        if warn:  # a move about to be played, or asked about: its risk is said first
+            move = self.read(seat, text)
+            warning = engine.warning(self._state, seat, move)
+            if warning is not None and not confirms(text):
+                raise RiskyMoveError(self.move_text(move), warning)
+            return move
         match = None
         texts, remember = self._texts, self._move_texts
         for move in self._moves(seat):
@@ -337,17 +355,19 @@ class Table:
                     match = None
                     break
                 match = move
-        if match is not None:
-            return match
-        return engine.parse_move(text, self._state, seat)
+        if match is None:
+            match = engine.parse_move(text, self._state, seat)
+        return match
 
-    def play(self, seat: int, move: Move) -> list[LogEntry]:
-        """Apply a legal move of ``seat``; the move cap may end the game. Returns log entries."""
+    def play(self, seat: int, move: Move, now: float | None = None) -> list[LogEntry]:
+        """Apply a legal move of ``seat``; the move cap may end the game. Returns log entries.
+        ``now``: the play layer's clock, which starts the next seat's turn deadline."""
         state, events = self.engine.apply(self._state, seat, move)
         self._set_state(state)
         self.doc["ply"] += 1
         if self.engine.to_move(state) != seat:
             self.doc["turns"] += 1
+            self.start_turn(now)
         entries = [self._entry(seat, self.move_text(move), events)]
         capped = self._cap_reached()
         if capped is not None and self.outcome() is None:
@@ -370,26 +390,39 @@ class Table:
             return limit, "turns" if cap.unit == "turns" else "moves"
         return None
 
-    def attempt(self, seat: int, text: str) -> tuple[Move | None, GameError | None, list[LogEntry]]:
+    def attempt(
+        self, seat: int, text: str, now: float | None = None, warn: bool = False
+    ) -> tuple[Move | None, GameError | None, list[LogEntry]]:
         """Read and play ``text``: ``(move, None, entries)``, or ``(None, error, entries)`` for a
-        refused text — counted against the seat when the error counts (which may forfeit it:
-        then ``entries`` hold the forfeit)."""
+        refused text — counted against the seat when the error counts and the table has an
+        illegal-move limit (which may forfeit it: then ``entries`` hold the forfeit). Without a
+        limit a refused text changes nothing at all (:meth:`counts_illegal`). ``warn``: a risky
+        move is said before it is played (:meth:`read`)."""
         try:
-            move = self.read(seat, text)
+            move = self.read(seat, text, warn=warn)
         except GameError as err:
             if not err.counted:
                 return None, err, []
             return None, err, self.count_illegal(seat)
-        return move, None, self.play(seat, move)
+        return move, None, self.play(seat, move, now)
 
     # ------------------------------------------------------------ endings the framework owns
 
+    @property
+    def counts_illegal(self) -> bool:
+        """Whether illegal attempts are counted: only at a table with an ``illegal_move_limit``
+        (without one, a refused move is an answer and writes nothing)."""
+        return self.doc.get("illegal_move_limit") is not None
+
     def count_illegal(self, seat: int) -> list[LogEntry]:
-        """One more illegal attempt for ``seat``; at the illegal-move limit the seat forfeits."""
+        """One more illegal attempt for ``seat``; at the illegal-move limit the seat forfeits.
+        Without a limit nothing is counted (and nothing changes)."""
+        limit = self.doc.get("illegal_move_limit")
+        if limit is None:
+            return []
         entry = self.doc["seats"][seat]
         entry["illegal"] = entry.get("illegal", 0) + 1
-        limit = self.doc.get("illegal_move_limit")
-        if limit is None or entry["illegal"] < limit:
+        if entry["illegal"] < limit:
             return []
         why = f"forfeited after {entry['illegal']} illegal moves (the limit is {limit})"
         return self._forfeit(seat, ILLEGAL_MOVES, why)
@@ -414,9 +447,42 @@ class Table:
         self.doc["ending"] = {"termination": termination, "seat": seat, "reason": reason}
         self._outcome_known = False
 
+    # ------------------------------------------------------------ turn deadlines
+
+    def start_turn(self, now: float | None) -> None:
+        """The seat to move's clock starts at ``now`` (the play layer's clock; None: no clock)."""
+        if now is not None and self.doc.get("turn_timeout"):
+            self.doc["turn_started"] = now
+
+    def deadline(self, now: float | None) -> dict[str, Any] | None:
+        """``{"seat", "at", "left"}``: who must move by when (epoch seconds) and how many seconds
+        are left at ``now``; None without a running deadline (none set, the clock not started, an
+        AI to move, or the game over)."""
+        timeout, started = self.doc.get("turn_timeout"), self.doc.get("turn_started")
+        seat = self.to_move()
+        if not timeout or started is None or now is None or seat is None:
+            return None
+        if self.doc["seats"][seat]["kind"] != "human":
+            return None
+        at = started + timeout
+        return {"seat": seat, "at": at, "left": max(0.0, at - now)}
+
+    def expire(self, now: float | None) -> list[LogEntry]:
+        """At ``now``, the seat to move forfeits by time when its deadline has passed (every read
+        and write of the game asks first: no background job). Returns the forfeit's entries."""
+        due = self.deadline(now)
+        if due is None or due["left"] > 0:
+            return []
+        return self.time_out(due["seat"], self.doc["turn_timeout"])
+
+    def time_out(self, seat: int, timeout: int) -> list[LogEntry]:
+        """``seat`` forfeits by time (its ``timeout`` seconds passed; a replay says so too)."""
+        why = f"ran out of time: no move within {duration_text(timeout)}"
+        return self._forfeit(seat, TIMEOUT, why)
+
     # ------------------------------------------------------------ AI seats
 
-    def run_ai(self, budget: Budget) -> list[LogEntry]:
+    def run_ai(self, budget: Budget, now: float | None = None) -> list[LogEntry]:
         """Let AI seats move, in order, until a human seat is to act, the game ends, or the
         budget is spent (the next request on the game plays on)."""
         entries: list[LogEntry] = []
@@ -431,7 +497,7 @@ class Table:
                 move = policy(self.engine, view, seat, legal, rng)
             if move not in legal:  # a policy bug must never corrupt a game
                 move = legal[0]
-            entries.extend(self.play(seat, move))
+            entries.extend(self.play(seat, move, now))
         return entries
 
     # ------------------------------------------------------------ the log
@@ -443,6 +509,24 @@ class Table:
             "move": move,
             "events": [e.to_dict() for e in events],
         }
+
+
+def _turn_timeout(given: int | None, seats: list[dict[str, Any]]) -> int | None:
+    """The table's turn deadline in seconds (None: none): as given (0: none), else a day
+    between humans and none when an AI sits at the table."""
+    if given is None:
+        humans = sum(1 for s in seats if s["kind"] == "human")
+        return DEFAULT_TURN_TIMEOUT if humans >= 2 and humans == len(seats) else None
+    return given or None
+
+
+def duration_text(seconds: float) -> str:
+    """ "23 h", "5 min", "40 s": a deadline for people, rounded up to its largest unit."""
+    seconds = max(0, int(-(-seconds // 1)))
+    for unit, size in (("d", 86400), ("h", 3600), ("min", 60)):
+        if seconds >= 2 * size or (unit != "d" and seconds >= size):
+            return f"{-(-seconds // size)} {unit}"
+    return f"{seconds} s"
 
 
 def validate_document(game: Game, doc: dict[str, Any]) -> None:
@@ -461,6 +545,11 @@ def validate_document(game: Game, doc: dict[str, Any]) -> None:
             raise InvalidStateError(f"{key} is a count")
     if not isinstance(doc.get("hints", True), bool):
         raise InvalidStateError("hints is true or false")
+    timeout, started = doc.get("turn_timeout"), doc.get("turn_started")
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, int)):
+        raise InvalidStateError("turn_timeout is a number of seconds")
+    if started is not None and (isinstance(started, bool) or not isinstance(started, int | float)):
+        raise InvalidStateError("turn_started is a time")
     try:
         if game.engine.options(doc["options"]) != doc["options"]:
             raise InvalidStateError("options must be complete")

@@ -10,16 +10,21 @@ their total and a rule for the rest, an answer's ``events`` hold at most :data:`
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from typing import Any
 
 from gm.games import REGISTRY, deal
 from gm.games.base import Engine, Event
-from gm.games.table import Table
+from gm.games.table import Table, duration_text
 from gm.play import compact
 
 
 def seats_public(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each seat as every viewer may see it. ``illegal_attempts`` are counted only at a table with
+    an ``illegal_move_limit`` (``illegal_attempts_left``: how many more before it forfeits; None
+    without a limit, where a refused move changes nothing)."""
     info = REGISTRY[doc["game"]].info
+    limit = doc.get("illegal_move_limit")
     return [
         {
             "name": s["name"],
@@ -28,6 +33,7 @@ def seats_public(doc: dict[str, Any]) -> list[dict[str, Any]]:
             "level": s["level"],
             "joined": s.get("joined", s["kind"] == "ai"),
             "illegal_attempts": s.get("illegal", 0),
+            "illegal_attempts_left": None if limit is None else max(0, limit - s.get("illegal", 0)),
         }
         for i, s in enumerate(doc["seats"])
     ]
@@ -141,10 +147,43 @@ def view(table: Table, seat: int | None) -> dict[str, Any]:
         "deal": deal.public(doc),  # never the secret nor the engine seed while it runs
         "rematch": doc.get("rematch"),  # the next game's id (gm/play/rematch.py), never a token
     }
+    answer["deadline"] = deadline(table)
+    answer["waiting_for"] = waiting_for(doc, seat) if outcome is None else None
     if outcome is not None:
         result = {**outcome.to_dict(table.names), "seed": doc["seed"]}
         answer["result"] = {**result, "deal": deal.revealed(doc)}
     return answer
+
+
+def deadline(table: Table) -> dict[str, Any] | None:
+    """The seat to move's turn deadline (``turn_timeout``), None without one running:
+    ``{"seat", "at" (UTC, ISO 8601), "text"}`` (no running count: a view stays the same
+    while nothing happens)."""
+    due = table.deadline(table.now)
+    if due is None:
+        return None
+    label = table.engine.info.seat_label(due["seat"])
+    at = datetime.fromtimestamp(due["at"], tz=UTC).isoformat(timespec="seconds")
+    return {
+        "seat": table.engine.seat_name(due["seat"]),
+        "at": at.replace("+00:00", "Z"),
+        "text": f"{label} must move within {duration_text(due['left'])} or forfeits by time",
+    }
+
+
+def waiting_for(doc: dict[str, Any], viewer: int | None) -> dict[str, Any] | None:
+    """The human seats nobody has taken yet: ``{"seats", "text"}`` (None when every seat is
+    taken); the game waits for them, and their clocks have not started."""
+    info = REGISTRY[doc["game"]].info
+    empty = [i for i, s in enumerate(doc["seats"]) if not s.get("joined", s["kind"] == "ai")]
+    if not empty:
+        return None
+    labels = " and ".join(info.seat_label(i) for i in empty)
+    who = "your friend" if len(empty) == 1 else "your friends"
+    text = f"Waiting for {who} to join: {labels} is still empty (share the invite)."
+    if viewer is None:
+        text = f"Waiting for players to join: {labels} is still empty."
+    return {"seats": [info.seat_names[i] for i in empty], "text": text}
 
 
 def history(

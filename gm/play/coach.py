@@ -3,10 +3,11 @@ computed from that seat's view only (exactly what an AI seat gets: ``policy(engi
 legal, rng)``), so a hint can reveal nothing the seat could not see. Tables created with the
 option ``hints: false`` refuse politely.
 
-The reason is one line: what the move does in the game's words when the game can tell it from
-the view (``SearchSpec.explain``: "In C3: Row 3 wins: …", "your cards are face down …"), and
-the searched share of wins for the move, as the seat sees the position (the unknown cards dealt
-at random many times), when the game has a searching ``strong`` level.
+The reason is one line: what the move does in the game's words, from the view (every game's
+``SearchSpec.explain`` answers for every move: "In C3: Row 3 wins: …", "It blocks O: …", "It
+plays 4♥ in at RC1 …"; what it risks, e.g. an exchange that may leave no move), and the searched
+share of wins for the move, as the seat sees the position (the unknown cards dealt at random
+many times).
 """
 
 from __future__ import annotations
@@ -39,7 +40,8 @@ def suggest(table: Table, seat: int, budget: Budget | None = None) -> dict[str, 
     spec = getattr(policy, "spec", None)
     if len(legal) == 1:
         move = legal[0]
-        reason = "It is your only legal move."
+        told = spec.explain(engine, view, seat, move) if spec and spec.explain else None
+        reason = "It is your only legal move" + (f": {_lower(told)}." if told else ".")
     elif spec is not None:
         players = table.doc["players"]
         # a hint may think longer than an AI seat's move, within the request's budget
@@ -65,3 +67,8 @@ def suggest(table: Table, seat: int, budget: Budget | None = None) -> dict[str, 
         move = game.levels[level](engine, view, seat, legal, rng)
         reason = f"The {level} AI's choice."
     return {"suggestion": engine.render_move(move), "reason": reason}
+
+
+def _lower(text: str) -> str:
+    """``text`` to follow a colon ("It plays …" → "it plays …"; a card or a seat stays)."""
+    return text[0].lower() + text[1:] if text[:3] in ("It ", "Its") else text

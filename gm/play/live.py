@@ -28,6 +28,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import datetime
 from typing import Any
 
 import redis
@@ -332,9 +333,11 @@ class Live:
         deadline = time.monotonic() + wait
         with held(wait), self.hub.watch(game_id) as watcher:
             seen = view["version"]
+            due_at = None  # when the turn deadline the view shows passes (monotonic)
             while True:
                 version = self.gated(self.current, game_id)  # subscribed: nothing is missed
-                if version != seen:
+                passed = due_at is not None and time.monotonic() >= due_at
+                if version != seen or passed:  # a read enforces a passed turn deadline
                     view = self.gated(read)
                     seen = view["version"]
                     if done(view):
@@ -342,11 +345,18 @@ class Live:
                 left = deadline - time.monotonic()
                 if left <= 0 or STOPPING.is_set():
                     return view
+                due = view.get("deadline")
+                due_at = None
+                if due is not None:  # wake when the seat to move's deadline passes
+                    until_due = max(0.0, _epoch(due["at"]) - time.time())
+                    left = min(left, until_due + 0.05)
+                    due_at = time.monotonic() + until_due
                 watcher.wait(left)
 
     def seat_view(self, token: str, wait: int | None, after: int | None) -> dict[str, Any]:
         """``GET /play/<token>?wait=&after_version=``: the view once its version passes
-        ``after`` (default: the version now), or at the end of the wait, unchanged."""
+        ``after`` (default: the version now), or at the end of the wait, unchanged; with the
+        events written since that version (what the other seats did meanwhile)."""
         from gm.play.seats import game_id_of
 
         svc = self.service
@@ -355,13 +365,21 @@ class Live:
             return first
         mark = first["version"] if after is None else after
         views = iter([first])
-        return self.until(
+        view = self.until(
             lambda: next(views, None) or svc.seat_view(token),
             game_id_of(token),
             lambda v: v["version"] > mark,
             wait,
             lambda s: self.hold(s, token=token),
         )
+        return self._with_events(token, view, mark)
+
+    def _with_events(self, token: str, view: dict[str, Any], since: int) -> dict[str, Any]:
+        """``view`` with ``events``: those written after ``since``."""
+        events = []
+        if view["version"] > since:
+            events = self.gated(self.service.events_since, token, since)
+        return {**view, "events": events}
 
     def spectate(self, game_id: str, wait: int | None, after: int | None) -> dict[str, Any]:
         svc = self.service
@@ -383,13 +401,21 @@ class Live:
         seconds (default and at most the maximum wait)."""
         from gm.play.seats import game_id_of
 
-        return self.until(
-            lambda: self.service.seat_view(token),
+        first = self.service.seat_view(token)
+        views = iter([first])
+        view = self.until(
+            lambda: next(views, None) or self.service.seat_view(token),
             game_id_of(token),
             lambda v: bool(v["your_turn"]) or v["status"] == "finished",
             self.max_wait if wait is None else wait,
             lambda s: self.hold(s, token=token),
         )
+        return self._with_events(token, view, first["version"])
+
+
+def _epoch(at: str) -> float:
+    """Epoch seconds of a view's ``deadline.at`` (UTC, ISO 8601)."""
+    return datetime.fromisoformat(at.replace("Z", "+00:00")).timestamp()
 
 
 _LOCK = threading.Lock()

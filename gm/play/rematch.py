@@ -42,6 +42,7 @@ class GameService(Protocol):
 
     store: Store
     budget: Callable[[], Budget]
+    clock: Callable[[], float]
 
     def game(self, name: str) -> Game: ...
 
@@ -118,6 +119,8 @@ def claim(service: GameService, game_id: str, token: str) -> dict[str, Any]:
         elif not hmac.compare_digest(entry["token_hash"], tokens.digest(new_token)):
             raise ServiceError(409, "Seat already taken", "This seat of the rematch is taken.")
         table = service.table_of(doc)
+        if first and all(s["joined"] for s in doc["seats"]):  # every seat taken: the clock starts
+            table.start_turn(table.now)
         answer = _answer(table, seat, token, doc.get("rematch_of"), first, {}, [])
         return Update(response=answer, doc=doc if first else None)
 
@@ -148,7 +151,9 @@ def _new_document(
     game_id = secrets.token_hex(8)
     humans = sum(1 for s in specs if s["kind"] == "human")
     deal_doc, seed = deal.new_deal(game_id, humans, None)
-    new = Table.new_document(entry, specs, seed, doc["options"], doc["illegal_move_limit"])
+    kept = {"hints": doc.get("hints", True), "turn_timeout": doc.get("turn_timeout") or 0}
+    options = {**doc["options"], **kept}
+    new = Table.new_document(entry, specs, seed, options, doc["illegal_move_limit"])
     new = {"id": game_id, "game": doc["game"], "version": 1, "seed_given": False, **new}
     new.update(deal=deal_doc, rematch_of=doc["id"])
     invites: dict[str, str] = {}
@@ -161,7 +166,10 @@ def _new_document(
         elif seat_doc["kind"] == "human" and not seat_doc["claim"]:
             invites[seat_doc["name"]] = tokens.new_secret(game_id)
             seat_doc["invite_hash"] = tokens.digest(invites[seat_doc["name"]])
-    log = Table(entry, new, new["state"]).run_ai(service.budget())
+    fresh = Table(entry, new, new["state"])
+    if all(s["joined"] for s in new["seats"]):
+        fresh.start_turn(service.clock())
+    log = fresh.run_ai(service.budget(), service.clock())
     return new, log, invites
 
 

@@ -21,6 +21,7 @@ that reads the game plays on, so such a table always reaches its end.
 from __future__ import annotations
 
 import secrets
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -47,9 +48,15 @@ __all__ = ["GameService", "ServiceError"]
 
 
 class GameService:
-    def __init__(self, store: Store, budget: Callable[[], Budget] = Budget):
+    def __init__(
+        self,
+        store: Store,
+        budget: Callable[[], Budget] = Budget,
+        clock: Callable[[], float] = time.time,
+    ):
         self.store = store
         self.budget = budget  # a fresh AI budget for each request
+        self.clock = clock  # the turn deadlines' clock (epoch seconds): the games layer has none
 
     # ------------------------------------------------------------ catalogue
 
@@ -115,7 +122,10 @@ class GameService:
                 invites[entry_doc["name"]] = tokens.new_secret(game_id)
                 entry_doc["invite_hash"] = tokens.digest(invites[entry_doc["name"]])
         table = Table(entry, doc, doc["state"])
-        log = table.run_ai(self.budget())
+        table.now = self.clock()
+        if all(s["joined"] for s in doc["seats"]):  # the first turn's clock starts now
+            table.start_turn(table.now)
+        log = _stamped(table.run_ai(self.budget(), table.now), doc["version"])
         answer: dict[str, Any] = {
             "game_id": game_id,
             "game": game,
@@ -148,6 +158,8 @@ class GameService:
             entry["token_hash"] = tokens.digest(token)
             doc["version"] += 1
             table = self.table_of(doc)
+            if all(s["joined"] for s in doc["seats"]):  # every seat taken: the clock starts
+                table.start_turn(table.now)
             answer = {  # built before the write: a joined seat always gets its token
                 "game_id": game_id,
                 "game": table.doc["game"],
@@ -214,7 +226,9 @@ class GameService:
         # the seat to move: every legal move in the picture, for the board component to touch
         mine = seat is not None and table.outcome() is None and table.to_move() == seat
         moves = table.move_texts(table.legal_moves(seat)) if mine else []
-        return pictures.board_svg(table.engine, table.view(seat), events, moves)
+        due, empty = answers.deadline(table), answers.waiting_for(table.doc, seat)
+        notes = [n["text"] for n in (due, empty) if n is not None and not table.is_over()]
+        return pictures.board_svg(table.engine, table.view(seat), events, moves, notes)
 
     def history(
         self,
@@ -237,6 +251,16 @@ class GameService:
         return answers.history(
             table.engine, table.doc, log, seat, total=total, from_end=after is None
         )
+
+    def events_since(self, token: str, version: int) -> list[dict[str, Any]]:
+        """The events written after ``version``, as the seat of ``token`` sees them (at most
+        answers.EVENTS_CAP, from the log's last entries): what a wait answer carries."""
+        table, seat = self.read_seat(token)
+        if version >= table.doc["version"]:
+            return []
+        log, _ = self.store.log_page(table.doc["id"], -answers.EVENTS_CAP, answers.EVENTS_CAP)
+        entries = [e for e in log if isinstance(e.get("v"), int) and e["v"] > version]
+        return answers.entries_events_for(table.engine, entries, seat)
 
     def verify(self, game_id: str) -> dict[str, Any]:
         """The check of a game's deal (gm/games/deal.py): at the end, the revealed secret against
@@ -273,15 +297,20 @@ class GameService:
             if expected_version is not None and expected_version != doc["version"]:
                 raise stale_version(doc["version"], expected_version)
             table = self.table_of(doc)
-            budget = self.budget()  # one request's AI work, before and after the move
-            log = table.run_ai(budget)  # an AI move left over by an earlier request
-            move, error, entries = table.attempt(seat, text)
+            budget, now = self.budget(), table.now  # one request's AI work, before and after
+            log = table.expire(now)  # a turn deadline passed before this request
+            log += table.run_ai(budget, now)  # an AI move left over by an earlier request
+            # a person chatting hears a risky move's risk before it is played (a client sending
+            # a canonical move from legal_moves plays it)
+            move, error, entries = table.attempt(seat, text, now, warn=via == "say")
             log += entries
             if move is not None:
-                log += table.run_ai(budget)
-            changed = bool(log) or (error is not None and error.counted)
+                log += table.run_ai(budget, now)
+            counted = error is not None and error.counted and table.counts_illegal
+            changed = bool(log) or counted
             if changed:  # a counted attempt changes the document (the seat's count): a version
                 doc["version"] += 1
+                _stamped(log, doc["version"])
             events = answers.entries_events_for(table.engine, entries, seat)
             if move is not None:
                 events += answers.entries_events_for(table.engine, log[len(entries) :], seat)
@@ -325,6 +354,7 @@ class GameService:
             except GameOver as err:
                 raise game_over_already(err.reason) from None
             doc["version"] += 1
+            _stamped(log, doc["version"])
             events = answers.events_for(table.engine, answers.entry_events(log), seat)
             answer = {"resigned": True, **answers.view(table, seat), "events": events}
             if finish is not None:
@@ -344,11 +374,15 @@ class GameService:
     # ------------------------------------------------------------ helpers
 
     def table_of(self, doc: dict[str, Any]) -> Table:
+        """The table of ``doc``, its clock read now (for the turn deadlines)."""
         # a document this process wrote itself (gm/store/repository.py: Document.known) holds a
         # state the engine computed from a validated one: validating it again would find nothing new
         if getattr(doc, "known", False):
-            return Table(self.game(doc["game"]), doc, doc["state"])
-        return Table(self.game(doc["game"]), doc)
+            table = Table(self.game(doc["game"]), doc, doc["state"])
+        else:
+            table = Table(self.game(doc["game"]), doc)
+        table.now = self.clock()
+        return table
 
     @staticmethod
     def _seat_of(doc: dict[str, Any], token: str) -> int:
@@ -390,17 +424,20 @@ class GameService:
         if token is not None:
             self._seat_of(doc, token)
         table = self.table_of(doc)
-        if table.ai_to_move() is None:
+        due = table.deadline(table.now)
+        if table.ai_to_move() is None and (due is None or due["left"] > 0):
             return table
 
         def step(doc: dict[str, Any]) -> Update:
             table = self.table_of(doc)
-            log = table.run_ai(self.budget())
+            log = table.expire(table.now)  # the table keeps time when the game is read
+            played = table.run_ai(self.budget(), table.now)
+            log += played
             if not log:
                 return Update(response=table)
-            work.note(work.AI_MOVE * len(log))  # AI played by a read: priced by its moves
+            work.note(work.AI_MOVE * len(played))  # AI played by a read: priced by its moves
             doc["version"] += 1
-            return Update(response=table, doc=doc, log_entries=log)
+            return Update(response=table, doc=doc, log_entries=_stamped(log, doc["version"]))
 
         try:
             table, _ = self.store.update(game_id, step)
@@ -411,6 +448,14 @@ class GameService:
     def read_seat(self, token: str) -> tuple[Table, int]:
         table = self._read(tokens.game_id_of(token), token)
         return table, self._seat_of(table.doc, token)
+
+
+def _stamped(log: list[dict[str, Any]], version: int) -> list[dict[str, Any]]:
+    """The log entries, each marked with the game's version that wrote it (``v``): a wait
+    answer gives the events since the version its caller had (:meth:`GameService.events_since`)."""
+    for entry in log:
+        entry["v"] = version
+    return log
 
 
 def _seat_specs(

@@ -122,11 +122,7 @@ def test_an_illegal_move_is_a_normal_answer_that_changes_nothing(client):
     assert answer["legal_moves"] == before["legal_moves"]
     assert answer["board"] == before["board"]
     after = client.get(f"/play/{token}").get_json()
-    assert after["seats"][0]["illegal_attempts"] == 1, "the attempt is counted (a policy option)"
-    assert after["version"] == before["version"] + 1, "a counted attempt is a change: a version"
-    after["seats"][0]["illegal_attempts"] = 0
-    after["version"] = before["version"]
-    assert after == before, "the game itself did not change"
+    assert after == before, "nothing changed, not even the version (no illegal_move_limit)"
 
 
 def test_accepted_move_is_echoed_canonically(client):
@@ -162,6 +158,7 @@ def test_human_against_human_with_invite_and_turns(client):
         "level": None,
         "joined": False,
         "illegal_attempts": 0,
+        "illegal_attempts_left": None,
     }
     invite = game["invites"]["row1"]
     joined = _ok(

@@ -314,12 +314,9 @@ def test_capture_flips_the_spot_and_a_revealed_own_card_joins_the_capturer():
 def _reveal_state(**kw):
     """Red's 9♥ on RK3 takes black's 8♣ on M4, whose face-down card is (known) Q♠; red holds
     the black 2♠ and 3♣."""
+    kw.setdefault("hands", (["2♥", "3♥", "4♥", "2♠", "3♣"], ["3♠", "4♠", "5♠", "6♠", "7♠"]))
     return make_state(
-        {"RK3": "9♥", "M4": "8♣", "RC1": "5♦"},
-        known={"M4": "Q♠"},
-        hands=(["2♥", "3♥", "4♥", "2♠", "3♣"], ["3♠", "4♠", "5♠", "6♠", "7♠"]),
-        draw=["K♦", "A♦"],
-        **kw,
+        {"RK3": "9♥", "M4": "8♣", "RC1": "5♦"}, known={"M4": "Q♠"}, draw=["K♦", "A♦"], **kw
     )
 
 
@@ -334,7 +331,7 @@ def test_a_capture_that_reveals_an_opponents_card_waits_for_replace_or_keep():
     assert ENGINE.to_move(after) == RED
     assert ENGINE.legal_moves(after, RED) == [("replace", "2♠"), ("replace", "3♣"), ("keep",)]
     assert after["hands"][RED] == state["hands"][RED]  # no drawing yet
-    assert after["ply"] == state["ply"] + 1 and after["turns"] == state["turns"]
+    assert after["ply"] == state["ply"] and after["turns"] == state["turns"], "one ply: the turn"
     assert "red must now REPLACE it with a black card or KEEP it" in events[0].text
     # the other seat cannot act meanwhile, and is told why
     reason = ENGINE.blocked(after, BLACK)
@@ -406,6 +403,13 @@ def test_keep_leaves_the_revealed_card_as_an_opponents_piece_and_ends_the_turn()
 def test_the_answer_is_read_in_natural_phrasings(text, expected):
     state, _ = play(_reveal_state(), "RK3xM4")
     assert ENGINE.parse_move(text, state, RED) == expected
+
+
+@pytest.mark.parametrize("text", ["replace with ac", "REPLACE ac", "replace it with Ac", "Ac"])
+def test_a_lower_case_ace_code_is_read_as_the_replacement(text):
+    state = _reveal_state(hands=(["2♥", "3♥", "4♥", "A♣", "3♣"], ["3♠", "4♠", "5♠", "6♠", "7♠"]))
+    state, _ = play(state, "RK3xM4")
+    assert ENGINE.parse_move(text, state, RED) == ("replace", "A♣")
 
 
 def test_illegal_replacement_cards_are_refused_with_a_reason():
@@ -558,7 +562,7 @@ def test_unable_to_act_is_a_stalemate_when_the_opponent_could_not_act_either():
 
 
 def test_ply_cap_is_the_frameworks_and_counts_plies():
-    assert ENGINE.info.cap == MoveCap("max_plies", "plies")
+    assert ENGINE.info.cap == MoveCap("max_plies", "plies", counter="ply")
     state = ENGINE.new_state(5, ENGINE.options({"max_plies": 2}), 2)
     state, _ = play(state, "EXCHANGE")
     state, _ = play(state, "EXCHANGE")

@@ -26,6 +26,17 @@ def _read(text: str) -> list[tuple[int, int]]:
         ("A♠", [(14, 3)]),
         ("a♥", [(14, 2)]),
         ("Ah and 2c", [(14, 2), (2, 0)]),
+        # lower-case codes in a move's notation (beside a square or a code, or ending a move)
+        ("ac c4 fd", [(14, 0)]),
+        ("play ah rc3", [(14, 2)]),
+        ("PLAY ac BC3", [(14, 0)]),
+        ("replace with ah", [(14, 2)]),
+        ("as c1", [(14, 3)]),
+        ("ad 7♠", [(14, 1), (7, 3)]),
+        ("qs c1", [(12, 3)]),
+        ("10d", [(10, 1)]),
+        ("td", [(10, 1)]),
+        ("TD", [(10, 1)]),
     ],
 )
 def test_cards_in_every_form(text, cards):
@@ -43,6 +54,12 @@ def test_cards_in_every_form(text, cards):
         "ah well",
         "an ad for cards",
         "ac",
+        "play as red",
+        "same as before",
+        "ah ok",
+        "ah, well",
+        "i play as well",
+        "PICK 3 as before",
     ],
 )
 def test_an_article_or_a_word_is_never_a_card(text):

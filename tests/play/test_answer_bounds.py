@@ -46,11 +46,12 @@ def test_far_apart_marks_keep_the_view_small_and_say_where_the_rest_are(client, 
     assert state["marks_placed"] == 30
     assert state["bounds"] == {"xmin": -1000, "xmax": 1000, "ymin": -1000, "ymax": 1000}
     window = state["window"]
-    assert window["xmax"] - window["xmin"] < 13 and window["ymax"] - window["ymin"] < 13
+    cells = (window["xmax"] - window["xmin"] + 1) * (window["ymax"] - window["ymin"] + 1)
+    assert cells <= 800, "a window around the last mark, as large as an answer allows"
     assert len(state["marks"]) + state["marks_outside"]["count"] == 30
     assert state["marks_outside"]["X"] + state["marks_outside"]["O"] == 30 - len(state["marks"])
     assert 1 <= len(state["marks_outside"]["nearest"]) <= 5
-    assert "Outside: " in view["board"] and len(view["board"].splitlines()) < 25
+    assert "Outside: " in view["board"] and len(view["board"].splitlines()) < 40
     assert len(view["legal_moves"]) <= LEGAL_MOVES_CAP < view["legal_moves_total"]
     assert "±1000" in view["legal_moves_rule"]
     assert driver.sizes.largest["n-in-a-row"][0] <= BOUND

@@ -187,6 +187,9 @@ def test_masul_reasons_say_what_the_rules_make_of_the_column():
 
     engine, told = GAMES["masul"].engine, 0
     for state, seat, move, reason in _reasons("masul", explain, seeds=12):
+        if reason.startswith("It "):  # what the move does, where the view cannot tell more
+            assert f"C{move[2]}" in reason and move[1] in reason, reason
+            continue
         told += 1
         after, _ = engine.apply(state, seat, move)
         real = column_result(after, move[2])
@@ -214,6 +217,8 @@ def test_n_in_a_row_reasons_say_what_the_move_does_to_the_race():
         elif "extends its record" in reason:
             told["record"] += 1
             assert before["leader"] == seat and after["n"] == before["n"] + 1, reason
+        elif reason.startswith("It places"):  # what the move does, no claim on the race
+            assert f"{move[2]},{move[3]}" in reason, reason
         else:
             told["block"] += 1
             assert reason.startswith("It blocks") and before["leader"] == seat, reason
@@ -254,6 +259,9 @@ def test_card_chess_reasons_say_what_a_capture_takes_and_when_a_piece_goes_into_
 
     engine, told = GAMES["card-chess"].engine, {"capture": 0, "check": 0}
     for state, seat, move, reason in _reasons("card-chess", explain, mixed=True, plies=160):
+        if move[0] != "capture" and not reason.startswith("It puts"):
+            assert reason.startswith("It "), reason  # what it does (plays in, moves, exchanges)
+            continue
         if move[0] == "capture":
             told["capture"] += 1
             taken = f"{state['pieces'][move[1]]} takes {state['pieces'][move[2]]} on"
@@ -287,6 +295,9 @@ def test_maze_reasons_say_what_the_move_does_to_the_hand():
         assert won == reason.endswith(": a win"), (move, reason)
         if won:
             told["win"] += 1
+            continue
+        if reason.startswith("It "):  # what the move does, and the best chain it keeps
+            assert "best chain then: " in reason, reason
             continue
         if move[0] == "draw":
             told["deck"] += 1

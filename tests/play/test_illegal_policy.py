@@ -1,11 +1,14 @@
-"""The invalid-move policy: illegal attempts are counted per seat and shown in every view;
-unlimited by default, or a seat forfeits after `illegal_move_limit` of them."""
+"""The invalid-move policy: unlimited by default, where an illegal attempt writes nothing (same
+version, same views, no change notice); with `illegal_move_limit` each is counted per seat, the
+allowance shown in every view, and a seat forfeits at the limit."""
 
 from __future__ import annotations
 
 import pytest
 
 from gm.games import REGISTRY
+from gm.store.repository import Store
+from tests.conftest import CLUSTER
 
 
 def _create(client, **body):
@@ -22,20 +25,87 @@ def _attempts(view, seat):
     return next(s["illegal_attempts"] for s in view["seats"] if s["name"] == seat)
 
 
-def test_attempts_are_counted_and_shown_but_unlimited_by_default(client):
-    game = _create(client)
-    token = game["token"]
-    for n in range(1, 13):
-        answer = _say_move(client, token, "xyzzy")
-        assert answer["legal"] is False and answer["kind"] == "unparsable"
-        assert _attempts(answer, "row3") == n
-        assert answer["status"] == "active"
-    view = client.get(f"/play/{token}").get_json()
-    assert _attempts(view, "row3") == 12 and _attempts(view, "row1") == 0
-    assert view["version"] == game["view"]["version"] + 12, "each counted attempt is a version"
-    assert view["board"] == game["view"]["board"], "the game itself did not change"
-    spectator = client.get(f"/games/{game['game_id']}").get_json()
-    assert _attempts(spectator, "row3") == 12
+# kinds of illegal attempt per game, at the start of a game (unreadable, against a rule, …)
+ATTEMPTS = {
+    "masul": ["xyzzy", "Z♠ C9", "7♠ C99", "play the seven of spades in column nine"],
+    "trumps": ["xyzzy", "LEAD 9♣", "TAKE", "BEAT Q♥"],
+    "solonyo": ["xyzzy", "PICK 4", "PICK 0", "DISCARD"],
+    "maze": ["xyzzy", "DRAW PILE", "DISCARD 3RC", "PILE 2BM"],
+    "card-chess": ["xyzzy", "KEEP", "RC3-RK3", "REPLACE 2♠"],
+    "n-in-a-row": ["xyzzy", "O 0,0", "X 0,0,0", "O 20,20"],
+}
+
+
+def _subscribe(redis_client, game_id):
+    pubsub = redis_client.pubsub(ignore_subscribe_messages=True)
+    channel = Store.changes_channel(game_id)
+    if CLUSTER:  # a cluster's notices are sharded (SPUBLISH)
+        pubsub.ssubscribe(channel)
+        return pubsub, pubsub.get_sharded_message
+    pubsub.subscribe(channel)
+    return pubsub, pubsub.get_message
+
+
+def _two_seats(client, game, **body):
+    created = _create(client, game=game, opponent="human", **body)
+    ((name, invite),) = created["invites"].items()
+    joined = client.post(f"/games/{created['game_id']}/join", json={"invite": invite})
+    assert joined.status_code == 200, joined.get_json()
+    return created, [created["token"], joined.get_json()["token"]]
+
+
+def _views(client, created, tokens):
+    seats = [client.get(f"/play/{t}").get_json() for t in tokens]
+    return [*seats, client.get(f"/games/{created['game_id']}").get_json()]
+
+
+@pytest.mark.parametrize("game", sorted(ATTEMPTS))
+def test_without_a_limit_an_illegal_attempt_writes_nothing(client, redis_client, game):
+    assert set(ATTEMPTS) == set(REGISTRY)
+    created, tokens = _two_seats(client, game)
+    before = _views(client, created, tokens)
+    mover = tokens[0] if before[0]["your_turn"] else tokens[1]
+    pubsub, get = _subscribe(redis_client, created["game_id"])
+    try:
+        for text in ATTEMPTS[game]:
+            answer = _say_move(client, mover, text)
+            assert answer["legal"] is False, (text, answer)
+            assert answer["version"] == before[0]["version"], text
+            assert all(s["illegal_attempts"] == 0 for s in answer["seats"])
+            assert all(s["illegal_attempts_left"] is None for s in answer["seats"])
+        say = client.post(f"/play/{mover}/say", json={"text": ATTEMPTS[game][1]}).get_json()
+        # refused as a move, or (chat that names no card) not read as one: nothing either way
+        assert say.get("legal") is not True and say["version"] == before[0]["version"], say
+        assert _views(client, created, tokens) == before, "every seat's view and the spectator's"
+        assert get(timeout=0.3) is None, "no change notice"
+    finally:
+        pubsub.close()
+
+
+@pytest.mark.parametrize("game", sorted(ATTEMPTS))
+def test_with_a_limit_only_the_allowance_changes(client, game):
+    created, tokens = _two_seats(client, game, illegal_move_limit=5)
+    before = _views(client, created, tokens)
+    mover = 0 if before[0]["your_turn"] else 1
+    name = before[mover]["seat"]
+    assert _attempts(before[0], name) == 0 and _left(before[0], name) == 5
+    for n, text in enumerate(ATTEMPTS[game][:3], start=1):
+        answer = _say_move(client, tokens[mover], text)
+        assert answer["legal"] is False and answer["status"] == "active", (text, answer)
+        assert _attempts(answer, name) == n and _left(answer, name) == 5 - n
+        assert answer["version"] == before[0]["version"] + n, "a counted attempt is a version"
+    after = _views(client, created, tokens)
+    for was, now in zip(before, after, strict=True):
+        assert _left(now, name) == 2
+        for view in (was, now):
+            view.pop("version")
+            for seat in view["seats"]:
+                seat.pop("illegal_attempts"), seat.pop("illegal_attempts_left")
+        assert now == was, "the allowance is the only change"
+
+
+def _left(view, seat):
+    return next(s["illegal_attempts_left"] for s in view["seats"] if s["name"] == seat)
 
 
 def test_a_seat_forfeits_when_it_reaches_the_limit(client):

@@ -81,13 +81,14 @@ def test_a_key_is_scoped_to_its_seat(client):
 
 
 def test_unreadable_moves_keep_only_a_small_head(client, redis_client):
-    token, _ = _game(client)
+    token, _ = _game(client, illegal_move_limit=100)
     for i in range(5):
         unreadable = client.post(
             f"/play/{token}/moves", json={"move": "gibberish", "idempotency_key": f"u{i}"}
         )
         assert unreadable.get_json()["legal"] is False
-    # an unreadable move is counted (the seat's illegal_attempts): only its head is kept
+    # with a limit an unreadable move is counted (the seat's illegal_attempts): only its head is
+    # kept (without a limit it changes nothing and nothing is kept: see the next test)
     keys = _idem_keys(redis_client)
     assert len(keys) == 5
     assert all(len(redis_client.get(k)) < 400 for k in keys)
@@ -99,6 +100,16 @@ def test_unreadable_moves_keep_only_a_small_head(client, redis_client):
     assert client.get(f"/play/{token}").get_json()["seats"][0]["illegal_attempts"] == 5
     client.post(f"/play/{token}/moves", json={"move": "PICK 1", "idempotency_key": "legal"})
     assert len(_idem_keys(redis_client)) == 6
+
+
+def test_without_a_limit_unreadable_moves_store_nothing(client, redis_client):
+    token, _ = _game(client)
+    before = client.get(f"/play/{token}").get_json()
+    for i in range(3):
+        body = {"move": "gibberish", "idempotency_key": f"n{i}"}
+        assert client.post(f"/play/{token}/moves", json=body).get_json()["legal"] is False
+    assert _idem_keys(redis_client) == []
+    assert client.get(f"/play/{token}").get_json() == before
 
 
 def test_out_of_turn_moves_store_no_answer(client, redis_client):

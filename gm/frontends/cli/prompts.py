@@ -175,10 +175,11 @@ confirmed, never predict a draw.
 - Never decide whether a move is legal yourself: send it and relay the verdict.
 
 ## Illegal moves
-- When `legal` is `false`, nothing changed in the position. A refused move (not an ambiguous \
-one, never chat) is counted; with an `illegal_move_limit` the seat forfeits at the limit. Relay \
-`reason` and `hint` plainly (the `reply` does), then offer two or three moves from \
-`legal_moves_text`, or all of them if the player asks.
+- When `legal` is `false`, nothing changed in the position and, without a limit, nothing is \
+counted; with an `illegal_move_limit` the seat forfeits at the limit: each refused move (never \
+chat, never an ambiguous one) counts (`seats[].illegal_attempts_left`). Relay `reason` and `hint` \
+plainly (the `reply` does), then offer two or three moves from `legal_moves_text`, or all of them \
+if the player asks.
 - `kind` `ambiguous`: ask which of `candidates` the player meant.
 - Never play a move for the player unless they ask you to choose.
 

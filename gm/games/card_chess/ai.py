@@ -493,12 +493,28 @@ _CHECK, _CLEAR = 100.0, 40.0  # a move into check scores 100 or more in the heur
 def explain(engine: Any, view: dict[str, Any], seat: int, move: Move) -> str | None:
     """The coach's reason for ``move`` (gm/play/coach.py), from the view only: what a capture takes
     (and a known face-down card the flip brings up), or a piece moved into check."""
+    if move == ("exchange",):
+        pieces: list[str | None] = [None] * 25
+        for spot, card in view["pieces"].items():
+            pieces[_index(spot)] = card
+        checked = {_index(spot) for spot in view["in_check_spots"]}
+        public = {"pieces": pieces, "check": [i in checked for i in range(25)]}
+        risk = R.exchange_risk(public, seat)
+        return "It exchanges your hand for five new cards" + (f". {risk}" if risk else "")
+    if move[0] == "play":
+        count = view["in_play"][SEATS[seat]] + 1 if "in_play" in view else None
+        tail = f": {count} of your five pieces in play" if count else ""
+        return f"It plays {move[1]} in at {R.spot_name(move[2])}{tail}"
+    if move[0] == "replace":
+        return f"It replaces the revealed card with {move[1]}: the spot holds your colour again"
+    if move[0] == "keep":
+        return "It keeps the revealed card where it stands and saves your hand's card"
     if move[0] not in ("move", "capture"):
         return None
     start, end = R.spot_name(move[1]), R.spot_name(move[2])
     piece, enemy_castle = view["pieces"].get(start), move[2] // 5 == R.CASTLE_ROW[1 - seat]
     if piece is None:
-        return None
+        return f"It moves from {start} to {end}"
     if move[0] == "capture":
         known = view["known_face_down"].get(end)
         said = f"{piece} takes {view['pieces'].get(end)} on {end}; the spot then flips"
@@ -510,7 +526,11 @@ def explain(engine: Any, view: dict[str, Any], seat: int, move: Move) -> str | N
     if enemy_castle:
         count = view["in_check"][SEATS[seat]] + 1
         return f"It puts {piece} in check on {end}: {count} of the five you need"
-    return None
+    goal = R.CASTLE_ROW[1 - seat]
+    before, after = abs(move[1] // 5 - goal), abs(move[2] // 5 - goal)
+    way = "toward the enemy castle" if after < before else "sideways" if after == before else "back"
+    verb = "takes" if move[0] == "capture" else "moves"
+    return f"It {verb} with {piece} from {start} to {end}, {way}"
 
 
 STRONG = SearchSpec(

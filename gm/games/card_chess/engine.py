@@ -5,8 +5,9 @@ for players in ``rules.md``. Seats: ``red`` (0, moves first) and ``black`` (1).
 
 A turn is one move, except a capture that reveals an opponent's card while the capturer holds an
 opponent-coloured card: then the same seat answers ``REPLACE <card>`` or ``KEEP`` before the turn
-ends (``state["pending"]``; the other seat is ``blocked`` meanwhile). Every move is a ply; the
-framework's move cap counts plies (option ``max_plies``).
+ends (``state["pending"]``; the other seat is ``blocked`` meanwhile). Every turn is one ply (a
+capture and its answer together); the framework's move cap counts the state's plies (option
+``max_plies``).
 
 Scores (``scores``): each seat's pieces in check — five fill the enemy castle and win.
 
@@ -68,7 +69,7 @@ class CardChessEngine(Engine):
         move_syntax="PLAY 7♥ RC3 | RC3-RK3 | RK3xM4 | REPLACE 2♠ | KEEP | EXCHANGE",
         example_moves=("PLAY 7♥ RC3", "RC3-RK3", "RK3xM4", "REPLACE 2♠", "KEEP", "EXCHANGE"),
         chat_words=CHAT_WORDS,
-        cap=MoveCap("max_plies", "plies"),
+        cap=MoveCap("max_plies", "plies", counter="ply"),  # the state's plies: one a turn
     )
 
     # ---- set-up and turn order
@@ -96,6 +97,10 @@ class CardChessEngine(Engine):
     # ---- moves
     def parse_move(self, text: str, state: dict[str, Any], seat: int) -> R.Move:
         return moves.parse_move(text, state, seat)
+
+    def warning(self, state: dict[str, Any], seat: int, move: R.Move) -> str | None:
+        """An EXCHANGE that may leave the seat without a move (rules.exchange_risk)."""
+        return R.exchange_risk(state, seat) if move == ("exchange",) else None
 
     def apply(self, state: dict[str, Any], seat: int, move: R.Move):
         move = tuple(move)

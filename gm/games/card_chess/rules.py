@@ -12,7 +12,8 @@ State (pure JSON)::
      "turn": 0|1, "ply": n, "turns": t, "exchanged": [bool, bool],
      "pending": null | {"spot": i, "captured": card}, "result": null | {...}}
 
-``ply`` counts moves (a capture and its REPLACE/KEEP answer are two), ``turns`` counts finished
+``ply`` counts plies as the rules do: one per turn, a capture and its REPLACE/KEEP answer being
+one (games stored before counted the answer too: up to ``2 * turns``); ``turns`` counts finished
 turns (``turn == turns % 2``). ``pending`` is the open second step of a turn: the capture on
 ``spot`` revealed an opponent's card while the capturer holds an opponent-coloured card, so the
 same seat must answer ("replace", card) or ("keep",); ``captured`` is the taken piece, waiting to
@@ -294,6 +295,26 @@ def actions(state: dict[str, Any], seat: int) -> list[Move]:
     return moves + piece_moves(state, seat)
 
 
+def exchange_risk(state: dict[str, Any], seat: int) -> str | None:
+    """Why an EXCHANGE now may lose ``seat`` the game, from what every seat sees (the pieces and
+    their checks): after it the seat may not exchange again, and with no piece able to move its
+    next turn hangs on the five cards it draws. None when a piece can move."""
+    if piece_moves(state, seat):
+        return None
+    colour = "red (♥ ♦)" if seat == RED else "black (♣ ♠)"
+    if in_play(state, seat) >= MAX_IN_PLAY or not free_castle_spots(state, seat):
+        need = "your castle has no spot to play one in, so"
+        return (
+            "Risky: after an EXCHANGE you may not exchange on your next turn, none of your "
+            f"pieces can move and {need} you would lose unless the opponent frees a move"
+        )
+    return (
+        "Risky: after an EXCHANGE you may not exchange on your next turn and none of your pieces "
+        f"can move, so if the five cards you draw hold no {colour} card to play in, you lose "
+        "at once"
+    )
+
+
 def could_move_or_play(state: dict[str, Any], seat: int) -> bool:
     """Could ``seat`` move a piece or play one in, were it its turn (exchanges do not count)?"""
     return bool(play_ins(state, seat) or piece_moves(state, seat))
@@ -368,7 +389,6 @@ def apply_move(state: dict[str, Any], seat: int, move: Move) -> tuple[dict[str, 
     events: list[Event] = []
     discards: list[str] = []  # join the discard pile after the refill (never reshuffled at once)
     kind = move[0]
-    s["ply"] += 1
     if kind == "play":
         _, card, idx = move
         hand.remove(card)
@@ -449,6 +469,7 @@ def _end_turn(
     s["discard"].extend(discards)
     s["exchanged"][seat] = kind == "exchange"
     s["turns"] += 1
+    s["ply"] += 1  # a turn is one ply, a capture's REPLACE/KEEP answer included
     s["turn"] = opponent(seat)
     end = ending(s, seat)
     if end is not None:
@@ -613,13 +634,13 @@ def _validate_counters(state: dict[str, Any]) -> None:
     if turn != turns % 2:
         raise InvalidStateError(f"{SEATS[turn]} cannot be to move after {turns} turns")
     step = 1 if state["pending"] is not None else 0
-    if not turns + step <= ply <= 2 * turns + step:
+    if not turns <= ply <= 2 * turns + step:  # 2 * turns: a game stored before plies were turns
         raise InvalidStateError(f"{ply} plies cannot make {turns} finished turns")
     if not (isinstance(ex, list) and len(ex) == 2 and all(isinstance(e, bool) for e in ex)):
         raise InvalidStateError("exchanged must be two true/false flags")
     if (ex[turn] and turns < 2) or (ex[1 - turn] and turns < 1):
         raise InvalidStateError("an exchange is recorded for a seat that has not had a turn")
-    if sum(p is not None for p in state["pieces"]) > ply or sum(state["known"]) > ply:
+    if sum(p is not None for p in state["pieces"]) > ply + step or sum(state["known"]) > ply + step:
         raise InvalidStateError("more pieces or flipped cards than moves")
 
 

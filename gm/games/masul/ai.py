@@ -212,7 +212,30 @@ def sample_hidden(view: dict[str, Any], seat: int, rng: random.Random) -> dict[s
 
 
 def explain(engine: Engine, view: dict[str, Any], seat: int, move: Move) -> str | None:
-    """The coach's reason, where the view tells it: a face-up play against a face-up card, or a
+    """The coach's reason: why it wins a column where the view tells it, else what it does."""
+    return _column_reason(view, seat, move) or _what_it_does(view, seat, move)
+
+
+def _what_it_does(view: dict[str, Any], seat: int, move: Move) -> str:
+    """What a play does, in the rules' words, when the view cannot tell how its column ends."""
+    kind, card, column = move
+    opp = view["rows"][SEAT_NAMES[1 - seat]][column - 1]
+    facing = (
+        "the other row's card there is face down"
+        if opp is not None and opp["face"] != "up"
+        else "the other row has no card there yet"
+        if opp is None
+        else f"against {opp['card']}"
+    )
+    if kind == "down":
+        return f"It plays {card} face down in C{column} ({facing}): hidden until the end"
+    if kind == "field":
+        return f"It replaces the Field Card of C{column} with {card}: the column's suit changes"
+    return f"It plays {card} face up in C{column} ({facing})"
+
+
+def _column_reason(view: dict[str, Any], seat: int, move: Move) -> str | None:
+    """Where the view tells it: a face-up play against a face-up card, or a
     field replacement under two face-up cards, that wins the column as its Field Card stands
     (in the rules' words), or a face-down card beside a face-down one (a draw)."""
     kind, card, column = move

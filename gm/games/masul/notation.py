@@ -124,12 +124,12 @@ def read(text: str, example: str, state: State, seat: int) -> Reading:
         kind = "down" if kind is None else "field-down"
     elif ups and kind is None:
         kind = "up"
-    t, cards = _cut_cards(t)
+    structured = column is not None or kind is not None or challenged
+    t, cards = _cut_cards(t, structured)
     ranks: list[str] = []
     suits: list[str] = []
     end = references.superlative(t)
     if not cards:
-        structured = column is not None or kind is not None or challenged
         ranks = _bare_ranks(t, structured)
         if not ranks:
             suits = references.suit_words(t)
@@ -152,10 +152,11 @@ def _one_column(text: str, example: str, named: list[re.Match[str]]) -> int | No
     return column
 
 
-def _cut_cards(t: str) -> tuple[str, list[str]]:
+def _cut_cards(t: str, structured: bool) -> tuple[str, list[str]]:
     """The whole cards ``t`` names, each once, and ``t`` with them blanked out ("as" is the
-    English word, not the ace of spades, when other cards are named)."""
-    found = find_cards(t)
+    English word, not the ace of spades, when other cards are named). In a ``structured`` text
+    (it named a column or a way to play) a lower-case code is a card: "ac c4 fd"."""
+    found = find_cards(t, notation=structured)
     cards: list[str] = []
     for card, (a, b) in found:
         if len(found) > 1 and t[a:b] == "as":  # the English word, not the ace of spades

@@ -198,8 +198,8 @@ def exact_policy(
 
 def explain(engine: Engine, view: dict[str, Any], seat: int, move: Move) -> str | None:
     """Why ``move`` is good, from the view only: a win, the discard that costs the chains
-    least (and the best chain it keeps), or why the pile card is worth taking or not; None
-    where the evaluation does not back the search's choice (its share of wins says why)."""
+    least (and the best chain it keeps), or why the pile card is worth taking or not; else what
+    the move does and the best chain it keeps."""
     know = Knowledge.of_view(view, seat)
     hand, top = list(view["hand"]), view["pile_top"]
     corners = tuple(view["seats"][seat]["corners"])
@@ -215,13 +215,19 @@ def explain(engine: Engine, view: dict[str, Any], seat: int, move: Move) -> str 
         values = {c: know.value(card_mask([x for x in hand if x != c])) for c in hand}
         if values[move[1]] >= max(values.values()):
             return f"{move[1]} does the least for a chain between your corners; {kept(left)}"
-        return None
+        return f"It discards {move[1]}, keeping the rest for your chains; {kept(left)}"
+    if move[0] == "draw":
+        if top is None or move[1] != "deck":
+            return f"It draws a card from the {move[1]} to join your chains; {kept(hand)}"
     if top is None or move[0] not in ("pile", "draw"):
-        return None
+        return f"It plays {move[1]}; {kept(hand)}"
     gain, keep, expected = know.pile_swap(CARD_INDEX[top])
     if move == ("draw", "deck"):
         if gain > expected:
-            return None
+            return (
+                f"It draws an unknown card from the deck rather than the pile's {top}: a new "
+                f"card may join your chains; {kept(hand)}"
+            )
         return f"The pile's {top} helps your chains less than a card from the deck is likely to"
     if move[0] == "pile":
         left = [*hand, top]
@@ -235,4 +241,5 @@ def explain(engine: Engine, view: dict[str, Any], seat: int, move: Move) -> str 
                 f"The pile's {top} helps your chains more than a card from the deck is likely "
                 f"to, and {move[1]} does the least; {kept(left)}"
             )
-    return None
+        return f"It takes the pile's {top} (a known card) and discards {move[1]}; {kept(left)}"
+    return f"It plays {move[1]}; {kept(hand)}"

@@ -253,8 +253,8 @@ def _candidates(engine: Engine, view: dict[str, Any], seat: int, legal, rng) -> 
 def explain(engine: Engine, view: dict[str, Any], seat: int, move: Move) -> str | None:
     """The coach's reason where the race makes it plain: the move takes the lead, extends the
     record or blocks a point where the challenger would take the lead."""
-    if not view["marks"]:
-        return None
+    if not view["marks_placed"]:
+        return f"It places the first {'XO'[seat]} at {move[2]},{move[3]}: any point is as good"
     state = view_state(view, seat)
     occ = {(x, y): i % 2 for i, (x, y) in enumerate(state["marks"])}
     leader, k, turns = tactics.race(state)
@@ -267,7 +267,11 @@ def explain(engine: Engine, view: dict[str, Any], seat: int, move: Move) -> str 
         return f"It makes {run} in a row: {mark} takes the lead from {other}"
     if seat == leader and point in tactics.completions(occ, 1 - seat, k):
         return f"It blocks {other}: there {other} would make {k} in a row and take the lead"
-    return None
+    block = max(rules.run_along(occ, *point, dx, dy, 1 - seat) for dx, dy in DIRECTIONS)
+    if block >= 2:
+        return f"It places {mark} at {point[0]},{point[1]}: it cuts a line of {other}'s"
+    at = f"{point[0]},{point[1]}"
+    return f"It places {mark} at {at}, building a line of {run} toward {k} in a row"
 
 
 # The tactical ranking decides alone (width 1: the searcher plays its first candidate without

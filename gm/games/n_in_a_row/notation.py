@@ -27,7 +27,6 @@ from gm.games.base import (
 from gm.games.n_in_a_row.rules import (
     LETTERS,
     SEATS,
-    WINDOW,
     bounds,
     check,
     hint,
@@ -185,9 +184,10 @@ def _next_to(text: str, toks: list[str], state: State, seat: int) -> Move:
 
 def render(state: State, seat: int | None, outcome: Outcome | None = None) -> str:
     """The board (the same for every seat: nothing is hidden): a header, the grid of the marks'
-    bounding box grown by BOARD_MARGIN (y grows upward) — at most WINDOW×WINDOW points around
-    the last mark, with a line on the marks outside —, the race and the last move; once over, no
-    turn in the header and the game-over line last."""
+    bounding box grown by BOARD_MARGIN (y grows upward) — when that is too large for an answer,
+    a window around the last mark, with a line on the marks outside —, the race and the last
+    move; once over, no turn in the header and the game-over line last. The turn shown never
+    passes the cap."""
     occ = occupancy(state)
     shown = window(state, BOARD_MARGIN)
     xmin, xmax, ymin, ymax = shown
@@ -195,7 +195,7 @@ def render(state: State, seat: int | None, outcome: Outcome | None = None) -> st
     cap = state["options"]["max_turns"]
     if outcome is None:
         to_move = placed % 2
-        head = f"N-in-a-row · {SEATS[to_move]} to move · turn {placed + 1} of {cap}"
+        head = f"N-in-a-row · {SEATS[to_move]} to move · turn {min(placed + 1, cap)} of {cap}"
     else:
         head = f"N-in-a-row · game over · turn {placed} of {cap}"
     lines = [head]
@@ -231,7 +231,8 @@ def outside_text(state: State, shown: tuple[int, int, int, int], rest: dict) -> 
     axmin, axmax, aymin, aymax = bounds(state, 0)
     nearest = ", ".join(f"{m['mark']} {m['x']},{m['y']}" for m in rest["nearest"])
     return (
-        f"Shown: x {xmin}..{xmax}, y {ymin}..{ymax} (at most {WINDOW}×{WINDOW}, around the last "
-        f"move). Outside: {rest['count']} marks (X {rest['X']}, O {rest['O']}); all marks span "
+        f"Shown: x {xmin}..{xmax}, y {ymin}..{ymax} (a window around the last move: all the "
+        f"marks do not fit one answer). Outside: {rest['count']} marks (X {rest['X']}, "
+        f"O {rest['O']}); all marks span "
         f"x {axmin}..{axmax}, y {aymin}..{aymax}; nearest: {nearest}."
     )

@@ -12,44 +12,55 @@ from gm.games.pictures import Picture, seat_of
 LABELS = {"x": "x", "o": "o"}
 WIDTH = 420
 CELL = 24
+MIN_CELL = 6  # a wide board's cells shrink to fit the width, down to this
 LEFT = 44
-INK = {"X": "#c8102e", "O": "#1f4fbf"}
+INK = {"X": "r", "O": "b"}  # the canvas's red and blue text classes
 
 
 def draw(pic: Picture, view: dict[str, Any], last: list[dict[str, Any]]) -> None:
     w = view["window"]
     xs = range(w["xmin"], w["xmax"] + 1)
     ys = range(w["ymax"], w["ymin"] - 1, -1)
+    placed, cap = view["marks_placed"], view["max_turns"]
+    turn = placed if view.get("over") else min(placed + 1, cap)  # never past the cap
     pic.line_of_text(
-        f"Turn {view['marks_placed'] + 1} of {view['max_turns']} · placement {view['placement']}"
-        f" · f {view['f']}",
+        f"Turn {turn} of {cap} · placement {view['placement']} · f {view['f']}",
         "s",
     )
+    # the whole board shown fits the width: the cells shrink (and the labels thin out) with it
+    cell = max(MIN_CELL, min(CELL, (WIDTH - LEFT - 8) / len(xs)))
+    every = max(1, round(CELL / cell))  # a label on every n-th line
     for i, x in enumerate(xs):
-        pic.text(LEFT + i * CELL + CELL / 2, pic.y + 12, x, "s", anchor="middle")
+        if x % every == 0:
+            pic.text(LEFT + i * cell + cell / 2, pic.y + 12, x, "s", anchor="middle")
     pic.y += 16
     top = pic.y
     for j, y in enumerate(ys):
-        pic.text(LEFT - 6, top + j * CELL + CELL / 2 + 4, y, "s", anchor="end")
-    width, height = len(xs) * CELL, len(ys) * CELL
-    path = "".join(f"M{LEFT + i * CELL} {top}v{height}" for i in range(len(xs) + 1))
-    path += "".join(f"M{LEFT} {top + j * CELL}h{width}" for j in range(len(ys) + 1))
-    pic.add(f'<rect x="{LEFT}" y="{top}" width="{width}" height="{height}" fill="#fff"/>')
+        if y % every == 0:
+            pic.text(LEFT - 6, top + j * cell + cell / 2 + 4, y, "s", anchor="end")
+    width, height = len(xs) * cell, len(ys) * cell
+    path = "".join(f"M{LEFT + i * cell:g} {top}v{height:g}" for i in range(len(xs) + 1))
+    path += "".join(f"M{LEFT} {top + j * cell:g}h{width:g}" for j in range(len(ys) + 1))
+    pic.add(f'<rect x="{LEFT}" y="{top}" width="{width:g}" height="{height:g}" fill="#fff"/>')
     pic.add(f'<path d="{path}" stroke="#b7c4ba" fill="none"/>')
     if seat_of(view) is not None:
         pic.grid_target(LEFT, top, CELL, xs, ys)
     latest = view.get("last_move")
-    for mark in view["marks"]:
-        cx = LEFT + (mark["x"] - w["xmin"]) * CELL + CELL / 2
-        cy = top + (w["ymax"] - mark["y"]) * CELL + CELL / 2
-        letter = mark["mark"]
-        pic.add(
-            f'<text x="{cx:g}" y="{cy + 7:g}" class="mk" text-anchor="middle" '
-            f'style="fill:{INK.get(letter, "#222")}">{letter}</text>'
+    size = f' style="font-size:{cell * 0.8:.0f}px"' if cell < CELL else ""
+    for letter, ink in INK.items():  # one group per letter (its colour): each mark a short text
+        texts = "".join(
+            f'<text class="mk" x="{LEFT + (m["x"] - w["xmin"]) * cell + cell / 2:g}" '
+            f'y="{top + (w["ymax"] - m["y"]) * cell + cell * 0.8:g}"{size}>{letter}</text>'
+            for m in view["marks"]
+            if m["mark"] == letter
         )
-        if mark == latest:
-            pic.highlight(cx - CELL / 2 + 3, cy - CELL / 2 + 3, CELL - 6, CELL - 6)
-    pic.y = top + height + 6
+        if texts:
+            pic.add(f'<g class="{ink}" text-anchor="middle">{texts}</g>')
+    if latest and any(m == latest for m in view["marks"]):
+        cx = LEFT + (latest["x"] - w["xmin"]) * cell
+        cy = top + (w["ymax"] - latest["y"]) * cell
+        pic.highlight(cx + cell / 8, cy + cell / 8, cell * 3 / 4, cell * 3 / 4)
+    pic.y = round(top + height + 6)
     outside = view["marks_outside"]
     if outside["count"]:
         near = ", ".join(f"{m['mark']} {m['x']},{m['y']}" for m in outside["nearest"])

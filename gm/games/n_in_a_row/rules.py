@@ -12,6 +12,7 @@ challenger's turns to beat it), ``best`` (each seat's longest line) and ``result
 from __future__ import annotations
 
 import json
+import math
 import re
 from functools import cache
 from typing import Any
@@ -168,23 +169,41 @@ def bounds(state: State, margin: int) -> tuple[int, int, int, int]:
     return xmin, xmax, ymin, ymax
 
 
-WINDOW = 13  # the board shows at most this many columns and rows
+WINDOW = 13  # the smallest window a board falls back to (columns and rows)
+BOARD_CELLS = 800  # the most points a board shows (its text and the view's marks fit an answer)
+BOARD_MARKS = 200  # the most marks a board shows (the default game's every mark)
 NEAREST = 5  # marks outside the window named in the summary
 
 
 def window(state: State, margin: int = 1) -> tuple[int, int, int, int]:
-    """The part of the grid a board shows: the marks' bounding box grown by ``margin`` when it
-    fits in WINDOW×WINDOW, else on each axis too long a window of WINDOW points around the
-    last mark, kept inside that box."""
+    """The part of the grid a board shows: the marks' bounding box grown by ``margin`` whenever
+    it fits an answer (at most BOARD_CELLS points and BOARD_MARKS marks); beyond that, the
+    largest square window around the last mark that fits (at least WINDOW×WINDOW), kept inside
+    that box; :func:`outside` accounts for the marks it leaves out."""
     box = bounds(state, margin)
+    if _fits(state, box):
+        return box
     last = state["marks"][-1] if state["marks"] else (0, 0)
-    out = []
-    for lo, hi, centre in ((box[0], box[1], last[0]), (box[2], box[3], last[1])):
-        if hi - lo + 1 > WINDOW:
-            lo = max(lo, min(centre - WINDOW // 2, hi - WINDOW + 1))
-            hi = lo + WINDOW - 1
-        out += [lo, hi]
-    return tuple(out)  # type: ignore[return-value]
+    side = max(WINDOW, math.isqrt(BOARD_CELLS))
+    while True:
+        out = []
+        for lo, hi, centre in ((box[0], box[1], last[0]), (box[2], box[3], last[1])):
+            if hi - lo + 1 > side:
+                lo = max(lo, min(centre - side // 2, hi - side + 1))
+                hi = lo + side - 1
+            out += [lo, hi]
+        shown: tuple[int, int, int, int] = tuple(out)  # type: ignore[assignment]
+        if side <= WINDOW or _fits(state, shown):
+            return shown
+        side = max(WINDOW, side - 4)
+
+
+def _fits(state: State, box: tuple[int, int, int, int]) -> bool:
+    xmin, xmax, ymin, ymax = box
+    if (xmax - xmin + 1) * (ymax - ymin + 1) > BOARD_CELLS:
+        return False
+    inside = sum(1 for x, y in state["marks"] if xmin <= x <= xmax and ymin <= y <= ymax)
+    return inside <= BOARD_MARKS
 
 
 def outside(state: State, box: tuple[int, int, int, int]) -> dict[str, Any]:

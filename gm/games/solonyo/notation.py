@@ -93,8 +93,8 @@ def _card_ranks(words: list[str], state: State) -> tuple[set[int], bool]:
             n = number_value(w, pronoun_one=False)
             r = n if n is not None and 2 <= n <= 10 else None
             both = r in (2, 3)
-            if both and not (i and words[i - 1] in ("the", "my", "that", "this")):
-                continue  # "2", "pick 2", "card three": a position
+            if r is not None and not (i and words[i - 1] in ("the", "my", "that", "this")):
+                continue  # "2", "pick 4", "card three": a position (PICK 4 is no card 4)
         if r is None or (len(w) == 1 and not all(x == w or x in _NEUTRAL for x in words)):
             continue
         held = {k + 1 for k, c in enumerate(mine) if RANK[c] == r}

@@ -169,8 +169,11 @@ def explain(engine: Engine, view: dict[str, Any], seat: int, move: Move) -> str 
     """The coach's reason, by card counting (the whole pack is dealt: the other hand is every
     card neither in this hand nor on the pile): what a beat beats, and whether the card left on
     top can be beaten at all."""
-    if view["phase"] == "trumps" or move[0] == "take":
-        return None
+    if view["phase"] == "trumps":
+        return f"It names {move[-1]} as your trump suit: its cards beat every other suit"
+    if move[0] == "take":
+        top = view["pile"][-1] if view["pile"] else "the pile"
+        return f"It takes the pile ({len(view['pile'])} cards) rather than spend a card on {top}"
     hand, pile = view["hand"], view["pile"]
     theirs = view["trumps"][SEATS[1 - seat]]
     others = set(deck_for(view["deck_size"])) - set(hand) - set(pile)
@@ -182,7 +185,7 @@ def explain(engine: Engine, view: dict[str, Any], seat: int, move: Move) -> str 
             return f"{said}, and it is your last card"
     left = move[1] if move[0] == "lead" else move[2]
     if any(can_beat(o, left, theirs) for o in others):
-        return said or None
+        return said or f"It leads {left}: the other seat must beat it or take the pile"
     shown = f"{said}; then {left} on top" if said else f"{left} on top"
     return f"{shown}: no card the other seat holds can beat it, so it must take"
 

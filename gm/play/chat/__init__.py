@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from gm.games.base import AmbiguousMoveError, GameError, ParseError
+from gm.games.base import AmbiguousMoveError, GameError, ParseError, RiskyMoveError
 from gm.play import seats as tokens
 from gm.play.chat import language, localise, memory, replies
 from gm.play.chat.intents import (
@@ -279,9 +279,16 @@ def _answer(
     if about_the_rules(text):
         quoted = replies.from_rules(text, service.rules(view["game"])["rules"])
         if quoted is not None:
+            if isinstance(error, RiskyMoveError):
+                return f"{quoted} Now {error.move} is legal, but: {replies.sentence(error.reason)}"
             return quoted + (f" Now {move} is legal; say it to play it." if move else "")
     if move is not None:
         return f"Yes, {move} is legal now; say it to play it."
+    if isinstance(error, RiskyMoveError):  # legal, with a risk said before it is played
+        return (
+            f"Yes, {error.move} is legal now, but: {replies.sentence(error.reason)} Say "
+            f"'{error.confirm}' to play it all the same."
+        )
     if isinstance(error, AmbiguousMoveError):  # legal in more than one reading
         listed = replies.listing(error.candidates, replies.MAX_CANDIDATES)
         return f"Yes, in more than one way: {listed}. Say the one you mean to play it."

@@ -18,7 +18,14 @@ from dataclasses import dataclass
 from functools import lru_cache, reduce
 
 from gm.games import GAMES
-from gm.games.base import AmbiguousMoveError, GameError, GameInfo, IllegalMoveError, TurnError
+from gm.games.base import (
+    AmbiguousMoveError,
+    GameError,
+    GameInfo,
+    IllegalMoveError,
+    RiskyMoveError,
+    TurnError,
+)
 from gm.games.cards import CHAT_WORDS as CARD_WORDS
 from gm.games.cards import find_cards
 from gm.games.words import ChatWords, number_value
@@ -438,9 +445,11 @@ def triage(table, seat: int, text: str) -> tuple[str, GameError | None, str | No
     asks = general or may_i or bool(_QUESTION_START.match(stripped))  # asked, not said politely
     named = names_a_move(text)
     try:
-        move = table.read(seat, text)
+        move = table.read(seat, text, warn=True)
     except TurnError as err:  # not this seat's turn: the phrasing decides (never counted)
         return ("question" if question else "move" if named else "unclear"), err, None
+    except RiskyMoveError as err:  # legal, with a risk to say before it is played
+        return ("question" if question else "move"), err, None
     except AmbiguousMoveError as err:  # never counted: asked back
         return ("question" if question and asks else "move"), err, None
     except IllegalMoveError as err:

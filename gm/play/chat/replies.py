@@ -227,6 +227,8 @@ def refused(answer: dict[str, Any]) -> str:
     hint_text = sentence(answer.get("hint") or "")
     if answer["kind"] == "ambiguous":
         return f"{reason} Say which one: {listing(answer['candidates'], MAX_CANDIDATES)}."
+    if answer["kind"] == "confirm":  # a legal move with a risk, not yet played
+        return f"Not played yet. {reason} {hint_text}"
     if answer.get("rule") == "not-your-turn":
         return f"{reason} You are {seat_label(answer, answer['seat'])}."
     if answer.get("rule") in ("game-over", "cannot-act"):
