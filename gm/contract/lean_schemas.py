@@ -55,6 +55,11 @@ class LeanViewSchema(Schema):
     )
     result = fields.Nested(LeanResultSchema, metadata={"description": "Once it is over."})
     rematch = fields.String(metadata={"description": "The rematch's game id, once one started."})
+    deadline = fields.String(metadata={"description": "Who must move by when, or forfeit."})
+    waiting_for = fields.String(metadata={"description": "The seats nobody has taken yet."})
+    events = fields.List(
+        fields.String(), metadata={"description": "After a wait: what happened since."}
+    )
 
 
 class LeanMoveAnswerSchema(LeanViewSchema):

@@ -208,12 +208,24 @@ def lean_schema(schema: dict[str, Any]) -> dict[str, Any]:
             if name in SHORT_DESCRIPTIONS:
                 prop["description"] = SHORT_DESCRIPTIONS[name]
             if name == "options":
-                prop = {"type": ["object", "null"], "description": prop["description"]}
+                prop = {"type": "object", "description": prop["description"]}
             props[name] = prop
         out["properties"] = props
     if isinstance(out.get("items"), dict):
         out["items"] = lean_schema(out["items"])
-    return out
+    return _one_type(out)
+
+
+def _one_type(schema: dict[str, Any]) -> dict[str, Any]:
+    """A nullable field advertised by its one type (``["string", "null"]`` → ``"string"``):
+    leaving it out means null, and single-type schemas are the portable dialect (the MCP
+    Inspector's ``--strict`` check; Gemini's function declarations). gm still accepts null."""
+    kind = schema.get("type")
+    if isinstance(kind, list) and "null" in kind and len(kind) == 2:
+        schema["type"] = next(k for k in kind if k != "null")
+        if isinstance(schema.get("enum"), list):
+            schema["enum"] = [v for v in schema["enum"] if v is not None]
+    return schema
 
 
 def _parameters(openapi: dict[str, Any], operation: dict[str, Any]) -> dict[str, Any]:

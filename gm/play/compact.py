@@ -83,6 +83,9 @@ def lean_view(view: dict[str, Any]) -> dict[str, Any]:
         out["result"] = {k: view["result"][k] for k in RESULT_FIELDS if k in view["result"]}
     if view.get("rematch"):
         out["rematch"] = view["rematch"]
+    for note in ("deadline", "waiting_for"):  # the table's lines, in words: its text
+        if isinstance(view.get(note), dict) and view[note].get("text"):
+            out[note] = view[note]["text"]
     return out
 
 

@@ -88,6 +88,23 @@ def test_the_mcp_inspector_cli_plays_a_whole_game(served):
     assert final["status"] == "finished" and final["board"].splitlines()[-1].startswith("Game over")
 
 
+def test_the_mcp_inspector_s_strict_check_finds_no_portability_problem(served):
+    """Inspector's ``--strict`` tools/list: every tool schema in the portable dialect (one
+    ``type`` per property), nothing to warn about, exit 0 (6 on an error-severity problem)."""
+    done = subprocess.run(
+        [node_tool("mcp-inspector"), "--cli", "--strict", f"http://127.0.0.1:{served.port}/mcp",
+         "--method", "tools/list"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "HOME": os.environ.get("HOME", "/tmp")},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "Warning" not in done.stderr and "error" not in done.stderr.lower(), done.stderr
+    listed = json.loads(done.stdout)["tools"]
+    assert all(t.get("title") and t.get("annotations") for t in listed)
+
+
 def _tree(pid: int) -> set[int]:
     out = subprocess.run(["ps", "-e", "-o", "pid=,ppid="], capture_output=True, text=True).stdout
     children: dict[int, list[int]] = {}
