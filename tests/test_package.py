@@ -80,6 +80,7 @@ def test_the_wheel_has_the_new_name_the_licence_and_py_typed(wheel):
     assert {"embedded", "test"} <= set(meta.get_all("Provides-Extra"))
     assert "gm = gm.frontends.cli.main:main" in entry_points
     assert "gamemaster = gm.frontends.cli.main:main" in entry_points
+    assert "gm-gamemaster = gm.frontends.cli.main:main" in entry_points  # `uvx gm-gamemaster`
 
 
 def test_the_wheel_installs_into_a_fresh_virtualenv(wheel, tmp_path):
@@ -125,6 +126,7 @@ def test_the_wheel_installs_into_a_fresh_virtualenv(wheel, tmp_path):
     for command in (
         [env_dir / "bin" / "gm", "--version"],
         [env_dir / "bin" / "gamemaster", "--version"],
+        [env_dir / "bin" / "gm-gamemaster", "--version"],  # what `uvx gm-gamemaster` runs
         [py, "-m", "gm", "--version"],
     ):
         done = subprocess.run(command, env=env, cwd=tmp_path, capture_output=True, text=True)
