@@ -90,6 +90,10 @@ def test_the_ai_s_reply_comes_with_it_as_the_seat_saw_it(service):
             for answer, line in zip(played, lines, strict=True):
                 replies = [e["text"] for e in answer["events"] if e["seat"] != seat]
                 assert replies and line == f"{answer['move']} (then {'; '.join(replies)})"
+            # any call of the model's for the seat carries the news: the history's too
+            await _app_move(client, token, played[-1])
+            history = _lean(await client.call_tool("get_history", {"token": token}))
+            assert history[FIELD].startswith("Since your last call")
             # an illegal move touched on the board notes nothing
             bad = await client.call_tool(mcp_app.MOVE_TOOL, {"token": token, "move": "zz99"})
             assert answer_of(bad)["legal"] is False

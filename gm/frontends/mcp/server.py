@@ -179,7 +179,8 @@ def call(
 
 def _seat_of_answer(answer: Any) -> str | None:
     view = answer.get("view") if isinstance(answer.get("view"), dict) else answer
-    seat = view.get("seat") if isinstance(view, dict) else None
+    # a view's seat, or get_history's viewer
+    seat = (view.get("seat") or view.get("viewer")) if isinstance(view, dict) else None
     return seat if isinstance(seat, str) and seat != "spectator" else None
 
 
