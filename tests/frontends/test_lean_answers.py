@@ -206,8 +206,9 @@ def test_what_the_model_reads_holds_each_answer_once(service, tool):
         async with Client(build_server(service)) as client:
             listed = {t.name: t for t in (await client.list_tools()).tools}
             # the board app's own tool is hidden from the model (its picture is for the app)
-            app_only = listed.pop("board_picture")
-            assert (app_only.meta or {})["ui"]["visibility"] == ["app"]
+            for name in ("board_picture", "board_move"):
+                app_only = listed.pop(name)
+                assert (app_only.meta or {})["ui"]["visibility"] == ["app"]
             assert set(listed) == set(MCP_TOOLS)
             result = await _example_call(client, tool)
             assert not result.is_error, model_text(result)

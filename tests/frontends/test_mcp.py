@@ -37,7 +37,8 @@ TOOLS = {
     "wait_for_turn",
     "suggest_move",
 }
-APP_TOOLS = {"board_picture"}  # the board app's own (gm/frontends/mcp/app.py), hidden from models
+# the board app's own (gm/frontends/mcp/app.py), hidden from models
+APP_TOOLS = {"board_picture", "board_move"}
 
 
 def _texts(result) -> str:

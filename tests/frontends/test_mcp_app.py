@@ -45,7 +45,7 @@ def test_the_view_tools_link_the_board_resource_and_it_declares_no_domain(servic
             tools = {t.name: t for t in (await client.list_tools()).tools}
             for name, tool in tools.items():
                 meta = tool.meta or {}
-                if name == mcp_app.PICTURE_TOOL:  # the app's own: hidden from the model
+                if name in (mcp_app.PICTURE_TOOL, mcp_app.MOVE_TOOL):  # the app's own: hidden
                     assert meta["ui"] == {"resourceUri": mcp_app.BOARD_URI, "visibility": ["app"]}
                 elif name in UI_TOOLS:
                     assert meta["ui"] == {"resourceUri": mcp_app.BOARD_URI}
@@ -193,7 +193,8 @@ def browser():
 
 
 def _model_calls(page) -> list[dict]:
-    """The tools the app called through the host, but its own picture tool."""
+    """The tools the app called through the host, but its own picture tool (its moves are its
+    own tool too: board_move)."""
     calls = page.evaluate("gmHost.state.appCalls")
     return [c for c in calls if c["name"] != mcp_app.PICTURE_TOOL]
 
@@ -201,7 +202,7 @@ def _model_calls(page) -> list[dict]:
 def _touch_a_move(page, app, choose=lambda n: 0) -> str:
     """Touches the app's picture until a move is sent (a highlighted target, again and again; the
     bar when several moves share the touched places or a move has none); returns the move."""
-    count = "gmHost.state.appCalls.filter(c => c.name === 'play_move').length"
+    count = "gmHost.state.appCalls.filter(c => c.name === 'board_move').length"
     before = page.evaluate(count)
     for _ in range(8):
         if app.locator("#area[data-touch]").count() == 0 or page.evaluate(count) > before:
@@ -215,7 +216,7 @@ def _touch_a_move(page, app, choose=lambda n: 0) -> str:
         else:
             raise AssertionError("nothing to touch: " + app.locator("#area").inner_text())
     page.wait_for_function(f"{count} > {before}")
-    return page.evaluate("gmHost.state.appCalls.filter(c => c.name === 'play_move').at(-1)")[
+    return page.evaluate("gmHost.state.appCalls.filter(c => c.name === 'board_move').at(-1)")[
         "arguments"
     ]["move"]
 
@@ -260,7 +261,7 @@ def test_the_board_renders_in_a_host_on_the_official_bridge_and_a_click_plays(
         [f"http://127.0.0.1:{port}/mcp", f"http://localhost:{port}/host/sandbox.html"],
     )
     linked = {t["name"] for t in listing["tools"] if t["resourceUri"] == mcp_app.BOARD_URI}
-    assert linked == UI_TOOLS | {mcp_app.PICTURE_TOOL}  # and the app's own tool
+    assert linked == UI_TOOLS | {mcp_app.PICTURE_TOOL, mcp_app.MOVE_TOOL}  # and the app's own
     # (the Python SDK advertises extensions only on protocol versions after 2025-11-25, the
     # newest the TypeScript client speaks: hosts go by the tools' _meta.ui)
     resource = page.evaluate("(uri) => gmHost.readUi(uri)", mcp_app.BOARD_URI)
@@ -291,20 +292,28 @@ def test_the_board_renders_in_a_host_on_the_official_bridge_and_a_click_plays(
     assert body.evaluate("b => getComputedStyle(b).fontFamily") == "serif"
     assert _model_calls(page) == []  # the picture's tool is the app's own
 
-    # the player touches a card, then a place: play_move through the host, answer re-rendered
+    # the player touches a card, then a place: board_move through the host, answer re-rendered
     move = _touch_a_move(page, app)
     app.locator("#sub").filter(has_not_text=re.compile(f"version {view['version']}$")).wait_for()
     calls = _model_calls(page)
-    assert [c["name"] for c in calls] == ["play_move"]
+    assert [c["name"] for c in calls] == [mcp_app.MOVE_TOOL]
     assert calls[0]["arguments"]["move"] == move
     assert calls[0]["arguments"]["token"] == token
     assert calls[0]["arguments"]["expected_version"] == view["version"]
 
-    seen = page.evaluate(
+    # the model's next call for the seat tells it what the player did on the board, once
+    model_reads = (
         "async (token) => (await gmHost.state.client.callTool("
-        "{name: 'view_game', arguments: {token}}))._meta['gm/answer']",
-        token,
+        "{name: 'view_game', arguments: {token}}))"
     )
+    result = page.evaluate(model_reads, token)
+    seen = result["_meta"]["gm/answer"]
+    told_by_result = json.loads(result["content"][0]["text"])[mcp_app.SINCE_FIELD]
+    assert told_by_result.startswith(
+        f"Since your last call the player played on the board: {move} (then Row 1 plays "
+    )
+    again_read = page.evaluate(model_reads, token)
+    assert mcp_app.SINCE_FIELD not in json.loads(again_read["content"][0]["text"])
     assert seen["version"] > view["version"]
     app.locator("#sub").filter(has_text=re.compile(f"version {seen['version']}$")).wait_for()
     assert app.locator("#board").text_content() == seen["board"]
@@ -371,14 +380,14 @@ def test_the_board_renders_in_a_host_on_the_official_bridge_and_a_click_plays(
     done.get_by_role("button", name="Rematch").click()
     done.locator("#sub").filter(has_not_text=answer["game_id"]).wait_for()
     new_id = done.locator("#sub").text_content().split()[1]
-    assert [c["name"] for c in _model_calls(page)] == ["play_move", "rematch"]
+    assert [c["name"] for c in _model_calls(page)] == [mcp_app.MOVE_TOOL, "rematch"]
     done.locator("#area[data-touch]").wait_for()
     before = done.locator("#sub").text_content()
     _touch_a_move(page, done)
     done.locator("#sub").filter(has_not_text=re.compile(re.escape(before) + "$")).wait_for()
     assert new_id in done.locator("#sub").text_content()
     calls = _model_calls(page)
-    assert [c["name"] for c in calls] == ["play_move", "rematch", "play_move"]
+    assert [c["name"] for c in calls] == [mcp_app.MOVE_TOOL, "rematch", mcp_app.MOVE_TOOL]
     assert calls[2]["arguments"]["token"].startswith(new_id + ".")
 
     # nothing but the host's own files and the MCP endpoint was requested: the app fetched nothing
@@ -436,7 +445,7 @@ def test_a_whole_game_played_by_touching_the_app_s_picture(browser, host_bundle,
     )
     assert final["status"] == "finished"
     app.locator("#board").filter(has_text=final["board"].splitlines()[0]).wait_for()
-    assert {c["name"] for c in _model_calls(page)} == {"play_move"}
+    assert {c["name"] for c in _model_calls(page)} == {mcp_app.MOVE_TOOL}
     sent = [
         (c["arguments"]["expected_version"], c["arguments"]["move"]) for c in _model_calls(page)
     ]

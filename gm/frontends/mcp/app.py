@@ -9,8 +9,14 @@ operation has ``ui`` in gm/contract/operations.py links it from the tool's ``_me
 ``ui/resourceUri``, which hosts still read). A host with apps shows the document in a sandboxed
 iframe and hands it each tool result; the app renders the answer's ``structuredContent`` (the
 view: board text, seats, whose turn, the result, the board picture when the answer has one) and
-plays a clicked legal move by calling ``play_move`` through the host. The result's text content
-stays what it was, so a host without apps shows the text board.
+plays a touched legal move by calling the app-only :data:`MOVE_TOOL` through the host
+(``play_move`` with its checks and limits). The result's text content stays what it was, so a
+host without apps shows the text board.
+
+A move played by the app is noted for its seat (gm/store/boardmoves.py: :func:`board_line`, the
+move and what followed as the seat's own answer says it), and the model's next tool call for that
+seat carries the notes once (:data:`SINCE_FIELD`, :func:`since_text`): hosts may drop the app's
+``ui/update-model-context``, never the model's own tool results.
 
 The board is the pages' board component (gm/frontends/web/static/board.js and board.css, inlined
 into the document when it is served): the picture gm draws, touchable. The picture reaches the app
@@ -40,6 +46,7 @@ from gm.play.problems import ServiceError
 
 BOARD_URI = "ui://gm/board.html"
 PICTURE_TOOL = "board_picture"  # app-only: the view and the picture, for the board app
+MOVE_TOOL = "board_move"  # app-only: play_move for a move touched on the board, noted for the model
 WEB_STATIC = Path(__file__).resolve().parents[1] / "web" / "static"  # the board component's files
 _GAME_ID = re.compile(r"[0-9a-f]{16}")
 
@@ -136,6 +143,40 @@ def picture_result(service: Any, arguments: Any) -> CallToolResult:
         content=[TextContent(type="text", text=text)],
         structured_content={"view": view, "svg": svg},
     )
+
+
+MOVE_META: dict[str, Any] = PICTURE_META
+MOVE_SCHEMA: dict[str, Any] = {  # play_move's (its schema checks every call): hidden, so short
+    "type": "object",
+    "properties": {
+        "token": {"type": "string"},
+        "move": {"type": "string"},
+        "expected_version": {"type": "integer"},
+        "idempotency_key": {"type": "string"},
+    },
+    "required": ["token", "move"],
+    "additionalProperties": False,
+}
+SINCE_FIELD = "player_on_board"  # in the model's next answer for the seat, once
+
+
+def board_line(answer: dict[str, Any]) -> str | None:
+    """What a move played on the board said, as its seat sees it: the move, then what followed
+    (the AI's replies…), from the seat's own answer; None for an illegal move (nothing played)."""
+    if answer.get("legal") is not True or not isinstance(answer.get("move"), str):
+        return None
+    seat = answer.get("seat")
+    others = [
+        e["text"]
+        for e in answer.get("events") or ()
+        if isinstance(e, dict) and e.get("seat") != seat and isinstance(e.get("text"), str)
+    ]
+    return answer["move"] + (f" (then {'; '.join(others)})" if others else "")
+
+
+def since_text(lines: list[str]) -> str:
+    """The line the model's next answer carries: the board's moves since its last call."""
+    return "Since your last call the player played on the board: " + ", ".join(lines) + "."
 
 
 def extension() -> Apps:

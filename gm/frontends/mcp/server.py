@@ -58,8 +58,10 @@ from gm.frontends.mcp.results import OUTPUT_SCHEMA, handle
 from gm.frontends.security import client_address, is_loopback
 from gm.play import work
 from gm.play.compact import lean
+from gm.play.seats import game_id_of
 from gm.play.service import GameService
 from gm.settings import Settings
+from gm.store.boardmoves import BoardMoves
 from gm.store.ratelimits import PRICES, Limiter, Refusal
 
 log = logging.getLogger("gm")
@@ -102,7 +104,7 @@ HINTS = {
 ANSWER_META = "gm/answer"
 
 
-def _result(op: Operation, answer: Any) -> CallToolResult:
+def _result(op: Operation, answer: Any, since: str | None = None) -> CallToolResult:
     """What the model reads is the text content, once: the lean answer (gm/play/compact.py) as
     JSON without the board, then the board as its own block, to be shown as it is. The
     structured content is the small record a program drives the next call with (validated by the
@@ -111,6 +113,8 @@ def _result(op: Operation, answer: Any) -> CallToolResult:
     if not isinstance(answer, dict):
         return CallToolResult(content=[TextContent(type="text", text=str(answer))])
     model = lean(answer)
+    if since:  # what the player played on the board since the model's last call (first: news)
+        model = {mcp_app.SINCE_FIELD: since, **model}
     view = model.get("view") if isinstance(model.get("view"), dict) else model
     board = view.pop("board", None) if isinstance(view, dict) else None
     content: list[ContentBlock] = [
@@ -133,12 +137,15 @@ def call(
     limiter: Limiter | None = None,
     address: str | None = None,
     who: Who | None = None,
+    from_app: bool = False,
 ) -> CallToolResult:
     """One tool call: the arguments validated by the operation's schema, the service call, the
     answer as a result; every refusal a tool error ``Title: detail`` in plain words, never a
     crash.
     Over HTTP (``address`` known) the HTTP API's rate limits count the call first — per player
-    when signed in, per MCP session otherwise (``who``), the address with a higher ceiling."""
+    when signed in, per MCP session otherwise (``who``), the address with a higher ceiling.
+    A move the board app plays (``from_app``) is noted for the seat; the model's next call for
+    that seat carries the note once (:func:`_board_news`)."""
     who = who or Who()
     given = arguments if isinstance(arguments, dict) else {}
     if limiter is not None and address is not None:
@@ -159,12 +166,51 @@ def call(
             answer = perform(op, service, arguments)
             if who.owners is not None and who.player and isinstance(answer.get("token"), str):
                 who.owners.claim(answer["token"], who.player)  # new_game, join_game, rematch
-            return _result(op, answer)
+            if from_app:
+                _note_board_move(service, given, answer)
+                return _result(op, answer)
+            return _result(op, answer, _board_news(op, service, given, answer))
         except Exception as err:  # noqa: BLE001 — the error map words every kind, 500 included
             return _error(problem_for(err))
         finally:
             if limiter is not None and address is not None and work.owed(meter):
                 _charge(limiter, address, arguments, work.owed(meter))
+
+
+def _seat_of_answer(answer: Any) -> str | None:
+    view = answer.get("view") if isinstance(answer.get("view"), dict) else answer
+    # a view's seat, or get_history's viewer
+    seat = (view.get("seat") or view.get("viewer")) if isinstance(view, dict) else None
+    return seat if isinstance(seat, str) and seat != "spectator" else None
+
+
+def _note_board_move(service: GameService, given: dict[str, Any], answer: Any) -> None:
+    """Note a move the board app played, as its seat's answer words it, for the model."""
+    line = mcp_app.board_line(answer) if isinstance(answer, dict) else None
+    seat = _seat_of_answer(answer) if line else None
+    if line and seat:
+        try:
+            BoardMoves(service.store).note(game_id_of(given["token"]), seat, line)
+        except Exception:  # noqa: BLE001 — the move is played; the note is best effort
+            log.warning("a board move not noted for the model", exc_info=True)
+
+
+def _board_news(
+    op: Operation, service: GameService, given: dict[str, Any], answer: Any
+) -> str | None:
+    """The moves the board app played for the calling seat since the model's last call for it
+    (then forgotten): only after the seat's token was accepted, only that seat's."""
+    if op.name == "rematch" or not isinstance(given.get("token"), str):
+        return None  # a rematch answers another game's seat; new_game/join_game have no token
+    seat = _seat_of_answer(answer) if isinstance(answer, dict) else None
+    if seat is None:
+        return None
+    try:
+        lines = BoardMoves(service.store).take(game_id_of(given["token"]), seat)
+    except Exception:  # noqa: BLE001 — the answer stands without the note
+        log.warning("the board's moves not read for the model", exc_info=True)
+        return None
+    return mcp_app.since_text(lines) if lines else None
 
 
 def _charge(limiter: Limiter, address: str, arguments: Any, units: int) -> None:
@@ -305,6 +351,7 @@ def tools(
             )
         )
     out.append(_picture_tool(service, limiter, trusted_proxies))
+    out.append(_board_move_tool(service, limiter, trusted_proxies, owners))
     return out
 
 
@@ -337,6 +384,30 @@ def _picture_tool(service: GameService, limiter: Limiter | None, trusted_proxies
         context_kwarg=None,
         annotations=ANNOTATIONS["read"],
         meta=mcp_app.PICTURE_META,
+    )
+
+
+def _board_move_tool(
+    service: GameService, limiter: Limiter | None, trusted_proxies: int, owners: Any
+) -> Tool:
+    """The board app's move (hidden from the model): ``play_move`` for a move touched on the
+    board — same schema checks, limits and answer — noted for the seat's next model call."""
+    op = next(o for o in OPERATIONS if o.name == "play_move")
+    return OperationTool(
+        fn=lambda arguments, address=None, who=None: call(
+            op, service, arguments, limiter, address, who, from_app=True
+        ),
+        trusted_proxies=trusted_proxies,
+        owners=owners,
+        name=mcp_app.MOVE_TOOL,
+        title="Board move",
+        description="The board app's move.",
+        parameters=mcp_app.MOVE_SCHEMA,
+        fn_metadata=FuncMetadata(arg_model=_NoArguments, output_schema=OUTPUT_SCHEMA),
+        is_async=False,
+        context_kwarg=None,
+        annotations=ANNOTATIONS["destructive"],
+        meta=mcp_app.MOVE_META,
     )
 
 
