@@ -155,6 +155,20 @@ def view(table: Table, seat: int | None) -> dict[str, Any]:
     return answer
 
 
+def score_line(table: Table, seat: int | None) -> str | None:
+    """The running score as ``seat`` may see it (``Engine.standing``, the figures its board
+    shows), in one line with the seats' labels: "Columns won: Row 1 2 · Row 3 1 (undecided:
+    C4 C5)"; None for a game without one."""
+    info = table.engine.info
+    parts = []
+    for figure in table.engine.standing(table.state, seat):
+        values = " · ".join(f"{info.seat_label(i)} {v}" for i, v in sorted(figure.values.items()))
+        note = f" ({figure.note})" if figure.note else ""
+        if values or note:
+            parts.append(f"{figure.label}: {values}{note}")
+    return "; ".join(parts) or None
+
+
 def deadline(table: Table) -> dict[str, Any] | None:
     """The seat to move's turn deadline (``turn_timeout``), None without one running:
     ``{"seat", "at" (UTC, ISO 8601), "text"}`` (no running count: a view stays the same

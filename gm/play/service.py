@@ -228,6 +228,8 @@ class GameService:
         moves = table.move_texts(table.legal_moves(seat)) if mine else []
         due, empty = answers.deadline(table), answers.waiting_for(table.doc, seat)
         notes = [n["text"] for n in (due, empty) if n is not None and not table.is_over()]
+        score = answers.score_line(table, seat) if not table.is_over() else None
+        notes += [score] if score else []  # the live score (the result says it at the end)
         return pictures.board_svg(table.engine, table.view(seat), events, moves, notes)
 
     def history(
