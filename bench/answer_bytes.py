@@ -180,9 +180,20 @@ def _move(doors: Doors, door: str, token: str, move: str, key: str | None) -> tu
 
 
 def tool_definitions(doors: Doors) -> tuple[int, int, int, int]:
-    """Bytes of the MCP tools: (names, titles, descriptions, input schemas), the output schemas,
-    the whole tools/list entries, and the number of tools."""
-    tools = asyncio.run(doors.server.list_tools())
+    """Bytes of the MCP tools the model reads (the app-only ones, ``_meta.ui.visibility:
+    ["app"]``, are kept from it by the hosts): (names, titles, descriptions, input schemas), the
+    output schemas, the whole tools/list entries, and the number of tools."""
+    tools = [t for t in asyncio.run(doors.server.list_tools()) if not app_only(t)]
+    return definition_bytes(tools) + (len(tools),)
+
+
+def app_only(tool: Any) -> bool:
+    """A tool hosts keep from the model (the board app's own calls)."""
+    return ((tool.meta or {}).get("ui") or {}).get("visibility") == ["app"]
+
+
+def definition_bytes(tools: list[Any]) -> tuple[int, int, int]:
+    """(names, titles, descriptions, input schemas), output schemas, whole entries: bytes."""
     core = out = whole = 0
     for tool in tools:
         wire = tool.model_dump(by_alias=True, exclude_none=True, mode="json")
@@ -191,7 +202,7 @@ def tool_definitions(doors: Doors) -> tuple[int, int, int, int]:
         )
         out += _bytes(wire["outputSchema"]) if "outputSchema" in wire else 0
         whole += _bytes(wire)
-    return core, out, whole, len(tools)
+    return core, out, whole
 
 
 def main() -> None:
@@ -243,7 +254,8 @@ def report(doors: Doors, games: list[str], seed: int) -> None:
     core, out, whole, count = tool_definitions(doors)
     print()
     print(
-        f"MCP tool definitions ({count} tools): names+titles+descriptions+input schemas "
+        f"MCP tool definitions the model reads ({count} tools): "
+        "names+titles+descriptions+input schemas "
         f"{core} bytes; output schemas {out} bytes; whole tools/list entries {whole} bytes"
     )
 

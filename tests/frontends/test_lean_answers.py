@@ -282,3 +282,20 @@ def test_an_idempotent_replay_answers_the_same_bytes_and_keeps_little(
             assert first.meta == again.meta
 
     anyio.run(main)
+
+
+def test_the_tool_definitions_the_model_reads_fit_in_8_kb(service):
+    """Names, titles, descriptions and input schemas of every tool the model sees (the board
+    app's own tools are kept from it by the hosts): ≤ 8 KB together (bench/answer_bytes.py
+    prints the figure and the output schemas beside it)."""
+    from bench.answer_bytes import app_only, definition_bytes
+
+    async def main():
+        async with Client(build_server(service)) as client:
+            return (await client.list_tools()).tools
+
+    tools = anyio.run(main)
+    seen = [t for t in tools if not app_only(t)]
+    assert {t.name for t in tools} - {t.name for t in seen} == {"board_picture", "board_move"}
+    core, _, _ = definition_bytes(seen)
+    assert core <= 8 * 1024, core

@@ -224,7 +224,12 @@ def test_the_tool_schemas_are_the_contract_s(service):
         tools = {t.name: t for t in await build_server(service).list_tools()}
         new_game = tools["new_game"].input_schema
         assert new_game["additionalProperties"] is False
-        assert new_game["properties"]["opponent"]["enum"] == ["ai", "human", None]
+        # one type per property (the portable dialect): leaving it out is the null gm accepts
+        assert new_game["properties"]["opponent"] == {
+            **new_game["properties"]["opponent"],
+            "type": "string",
+            "enum": ["ai", "human"],
+        }
         assert new_game["properties"]["game"]["enum"] == list(REGISTRY)
         assert tools["resign"].annotations.destructive_hint is True
         assert tools["resign"].input_schema["required"] == ["token"]
