@@ -42,7 +42,7 @@ TRUMPS_229 = 114  # Your Trumps against the random AI, seed 114: 229 legal moves
 def server(tmp_path_factory):
     data = tmp_path_factory.mktemp("board") / "data"
     # whole games at machine speed: no per-seat or per-address rate (the limits have their tests)
-    no_limits = {f"GM_LIMIT_{k}": "off" for k in ("CREATE", "JOIN", "PLAY", "SEAT")}
+    no_limits = {f"GM_LIMIT_{k}": "off" for k in ("CREATE", "JOIN", "PLAY", "SEAT", "WORK", "WORK_SEAT")}
     with GmServe(data, workers=1, GM_LIVE_HEARTBEAT_S="1", **no_limits) as gm:
         yield gm
 
@@ -83,7 +83,8 @@ def _open(context, server, token: str):
 # the path; the move the component plays must be that move.
 REACH_ALL = """async (token) => {
   const base = "/play/" + encodeURIComponent(token);
-  const view = await (await fetch(base, {cache: "no-store"})).json();
+  const view = await (await fetch(base, {cache: "no-store", headers: {"GM-API-Version": "1"}}))
+    .json();
   const svg = await (await fetch(base + "/board.svg?v=" + view.version)).text();
   const box = document.createElement("div");
   document.body.appendChild(box);

@@ -99,7 +99,7 @@ def test_a_host_without_apps_still_gets_the_text_board(redis_url):
         command=sys.executable,
         args=["-m", "gm", "mcp"],
         # whole games at machine speed: no rate limits (they have tests of their own)
-        env=gm_env(REDIS_URL=redis_url, **{f"GM_LIMIT_{k}": "off" for k in ("PLAY", "SEAT")}),
+        env=gm_env(REDIS_URL=redis_url, **{f"GM_LIMIT_{k}": "off" for k in ("PLAY", "SEAT", "WORK", "WORK_SEAT")}),
     )
 
     async def main():
@@ -159,7 +159,7 @@ def mcp_http(redis_url):
     process = subprocess.Popen(
         [sys.executable, "-m", "gm", "mcp", "--http", "--port", str(port)],
         # whole games at machine speed: no rate limits (they have tests of their own)
-        env=gm_env(REDIS_URL=redis_url, **{f"GM_LIMIT_{k}": "off" for k in ("PLAY", "SEAT")}),
+        env=gm_env(REDIS_URL=redis_url, **{f"GM_LIMIT_{k}": "off" for k in ("PLAY", "SEAT", "WORK", "WORK_SEAT")}),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
