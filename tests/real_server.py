@@ -37,6 +37,13 @@ def wait_up(url: str, process: subprocess.Popen, what: str = "the server", secon
             time.sleep(0.2)
 
 
+#: Every GM_LIMIT_* rate off, for servers that play whole games at machine speed (the limits have
+#: tests of their own): the request rates and the work price (tests/store/test_quotas.py).
+NO_LIMITS_ENV = {
+    f"GM_LIMIT_{k}": "off" for k in ("CREATE", "JOIN", "PLAY", "SEAT", "WORK", "WORK_SEAT")
+}
+
+
 def gm_env(**extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("GM_", "REDIS_URL"))}
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH", "")]))

@@ -26,7 +26,7 @@ from playwright import sync_api as playwright_api
 
 from gm.games import GAMES
 from tests.browser import launch, png_size, versions
-from tests.real_server import GmServe, call
+from tests.real_server import NO_LIMITS_ENV, GmServe, call
 
 pytestmark = pytest.mark.slow  # the slow tier: a real browser
 
@@ -42,8 +42,7 @@ TRUMPS_229 = 114  # Your Trumps against the random AI, seed 114: 229 legal moves
 def server(tmp_path_factory):
     data = tmp_path_factory.mktemp("board") / "data"
     # whole games at machine speed: no per-seat or per-address rate (the limits have their tests)
-    no_limits = {f"GM_LIMIT_{k}": "off" for k in ("CREATE", "JOIN", "PLAY", "SEAT", "WORK", "WORK_SEAT")}
-    with GmServe(data, workers=1, GM_LIVE_HEARTBEAT_S="1", **no_limits) as gm:
+    with GmServe(data, workers=1, GM_LIVE_HEARTBEAT_S="1", **NO_LIMITS_ENV) as gm:
         yield gm
 
 

@@ -26,7 +26,7 @@ from gm.frontends.mcp.server import build_server
 from gm.games import GAMES
 from tests import browser as browser_for_tests
 from tests.answers import answer_of
-from tests.real_server import ROOT, free_port, gm_env
+from tests.real_server import NO_LIMITS_ENV, ROOT, free_port, gm_env
 
 pytestmark = pytest.mark.slow  # the slow tier: a real browser and the host bridge
 
@@ -99,7 +99,7 @@ def test_a_host_without_apps_still_gets_the_text_board(redis_url):
         command=sys.executable,
         args=["-m", "gm", "mcp"],
         # whole games at machine speed: no rate limits (they have tests of their own)
-        env=gm_env(REDIS_URL=redis_url, **{f"GM_LIMIT_{k}": "off" for k in ("PLAY", "SEAT", "WORK", "WORK_SEAT")}),
+        env=gm_env(REDIS_URL=redis_url, **NO_LIMITS_ENV),
     )
 
     async def main():
@@ -159,7 +159,7 @@ def mcp_http(redis_url):
     process = subprocess.Popen(
         [sys.executable, "-m", "gm", "mcp", "--http", "--port", str(port)],
         # whole games at machine speed: no rate limits (they have tests of their own)
-        env=gm_env(REDIS_URL=redis_url, **{f"GM_LIMIT_{k}": "off" for k in ("PLAY", "SEAT", "WORK", "WORK_SEAT")}),
+        env=gm_env(REDIS_URL=redis_url, **NO_LIMITS_ENV),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )

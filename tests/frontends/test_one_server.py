@@ -18,16 +18,18 @@ import anyio
 import pytest
 from mcp import Client
 
-from tests.frontends.test_mcp import TOOLS, _ok, _play_to_the_end
+from tests.frontends.test_mcp import APP_TOOLS, TOOLS, _ok, _play_to_the_end
 from tests.npm import node_tool
-from tests.real_server import GmServe, call
+from tests.real_server import NO_LIMITS_ENV, GmServe, call
 
 pytestmark = pytest.mark.slow  # the slow tier: gm serve as a process
 
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
-    with GmServe(tmp_path_factory.mktemp("one-server") / "data", workers=2) as server:
+    # whole games at machine speed: no rate limits (tests/store/ has theirs)
+    data = tmp_path_factory.mktemp("one-server") / "data"
+    with GmServe(data, workers=2, **NO_LIMITS_ENV) as server:
         yield server
 
 
@@ -36,7 +38,7 @@ def test_the_sdk_client_plays_a_whole_game_at_mcp_on_the_api_s_port(served):
 
     async def main() -> dict[str, Any]:
         async with Client(url) as client:
-            assert {t.name for t in (await client.list_tools()).tools} == TOOLS
+            assert {t.name for t in (await client.list_tools()).tools} == TOOLS | APP_TOOLS
             final = await _play_to_the_end(client)
             game = await _ok(client, "new_game", game="masul", seed=11)
             return {"final": final, "token": game["token"]}
@@ -66,7 +68,7 @@ def _inspector(port: int, *args: str) -> dict[str, Any]:
 
 def test_the_mcp_inspector_cli_plays_a_whole_game(served):
     listed = _inspector(served.port, "--method", "tools/list")
-    assert {t["name"] for t in listed["tools"]} == TOOLS
+    assert {t["name"] for t in listed["tools"]} == TOOLS | APP_TOOLS
     game = _inspector(
         served.port, "--method", "tools/call", "--tool-name", "new_game",
         "--tool-arg", "game=masul", "--tool-arg", "seed=2024", "--tool-arg", "ai_level=seed",
