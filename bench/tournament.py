@@ -12,6 +12,9 @@ agree). Run it on one core of the machine, or ``--jobs 2`` for one process per c
     taskset -c 1 python -m bench.tournament masul strong seed --games 400
     taskset -c 1 python -m bench.tournament all            # every game, the issue's pairings
 
+Draws by the turn (or ply) cap are counted apart ("cap", with its share of the games), and a
+closing Markdown table gives, per game and pairing, the share of games a cap ended.
+
 ``--games`` counts games (seeds × 2 orders). N-in-a-row also meets ``line``, a bench-only
 opponent that extends its own line every turn as the playtest's human did
 (``python -m bench.tournament n-in-a-row strong line``). ``--think MS`` sets the strong level's
@@ -63,7 +66,8 @@ BENCH_LEVELS = {"n-in-a-row": {"line": line_extender}}
 
 def play(name: str, levels: tuple[str, str], seed: int, options=None, think: int | None = None):
     """One game; returns (scores per seat in [0, 1], [(seat, wall s, CPU s), ...] per AI
-    move). ``think``: the strong level's think time, ms (None: GM_AI_THINK_MS)."""
+    move, whether the turn cap ended it). ``think``: the strong level's think time, ms (None:
+    GM_AI_THINK_MS)."""
     game = GAMES[name]
     if BENCH_LEVELS.get(name):
         game = dataclasses.replace(game, levels={**game.levels, **BENCH_LEVELS[name]})
@@ -84,19 +88,22 @@ def play(name: str, levels: tuple[str, str], seed: int, options=None, think: int
         result = [0.5, 0.5]
     else:
         result = [1.0 if s in out.winners else 0.0 for s in (0, 1)]
-    return result, times
+    return result, times, out.termination == "move-cap"
 
 
-def _pair(job: tuple) -> tuple[list[float], list[tuple[str, float, float]]]:
-    """One seed played in both orders: level ``a``'s two results and every AI move's times."""
+def _pair(job: tuple) -> tuple[list[float], list[tuple[str, float, float]], int]:
+    """One seed played in both orders: level ``a``'s two results, every AI move's times and
+    how many of the two games the turn cap ended."""
     name, a, b, seed, options, think = job
     mine: list[float] = []
     timed: list[tuple[str, float, float]] = []
+    capped = 0
     for order in ((a, b), (b, a)):
-        result, moves = play(name, order, seed, options, think)
+        result, moves, cap = play(name, order, seed, options, think)
         mine.append(result[order.index(a)])
         timed.extend((order[seat], wall, cpu) for seat, wall, cpu in moves)
-    return mine, timed
+        capped += cap
+    return mine, timed, capped
 
 
 def match(
@@ -108,7 +115,7 @@ def match(
     pairs: list[float] = []
     times: dict[str, list[float]] = {a: [], b: []}
     cpu: dict[str, list[float]] = {a: [], b: []}
-    wins = draws = 0
+    wins = draws = caps = 0
     seeds = range(first_seed, first_seed + max(1, games // 2))
     work = [(name, a, b, seed, options, think) for seed in seeds]
     if jobs > 1:
@@ -116,7 +123,8 @@ def match(
             done = pool.map(_pair, work, chunksize=1)
     else:
         done = [_pair(job) for job in work]
-    for mine, timed in done:
+    for mine, timed, capped in done:
+        caps += capped
         for r in mine:
             wins += r == 1.0
             draws += r == 0.5
@@ -133,7 +141,8 @@ def match(
         "b": b,
         "games": 2 * n,
         "wins": wins,
-        "draws": draws,
+        "draws": draws,  # every draw, the cap's among them
+        "caps": caps,  # games the turn (or ply) cap ended, drawn
         "share": share,
         "ci": (max(0.0, share - half), min(1.0, share + half)),
         "times": times,
@@ -153,7 +162,8 @@ def line(r: dict) -> str:
     lo, hi = r["ci"]
     return (
         f"{r['game']:<11} {r['a']} vs {r['b']:<9} games {r['games']:>4}  wins {r['wins']:>4} "
-        f"draws {r['draws']:>3}  share {100 * r['share']:5.1f}% (95% CI {100 * lo:5.1f}-"
+        f"draws {r['draws']:>3} (cap {r['caps']:>3}, {100 * r['caps'] / r['games']:5.1f}%)  "
+        f"share {100 * r['share']:5.1f}% (95% CI {100 * lo:5.1f}-"
         f"{100 * hi:5.1f})  {r['a']} move ms: median {_ms(t, 0.5):6.1f} p95 {_ms(t, 0.95):6.1f}"
         f" (CPU {_ms(c, 0.5):.1f} / {_ms(c, 0.95):.1f}; n={len(t)})"
     )
@@ -176,6 +186,7 @@ def main(argv: list[str] | None = None) -> int:
         flush=True,
     )
     names = list(PAIRINGS) if args.game == "all" else [args.game]
+    results = []
     for name in names:
         below, n_below, n_random = PAIRINGS.get(name, ("random", 100, 100))
         if args.b is not None:
@@ -185,7 +196,24 @@ def main(argv: list[str] | None = None) -> int:
         for b, games in plan:
             result = match(name, args.a, b, games, args.seed, args.options, args.jobs, think)
             print(line(result) + (f"  options {args.options}" if args.options else ""), flush=True)
+            results.append(result)
+    print(cap_table(results))
     return 0
+
+
+def cap_table(results: list[dict]) -> str:
+    """The closing note: per game and pairing, the share of games the turn (or ply) cap ended,
+    apart from the other draws, as a Markdown table."""
+    rows = [
+        "| game | pairing | games | wins | draws by rules | cap | cap % |",
+        "|---|---|---:|---:|---:|---:|---:|",
+    ]
+    for r in results:
+        rows.append(
+            f"| {r['game']} | {r['a']} vs {r['b']} | {r['games']} | {r['wins']} | "
+            f"{r['draws'] - r['caps']} | {r['caps']} | {100 * r['caps'] / r['games']:.1f}% |"
+        )
+    return "\n".join(rows)
 
 
 if __name__ == "__main__":

@@ -64,6 +64,28 @@ def test_the_leader_blocks_a_single_threat_instead_of_giving_fresh_turns():
     assert _strong_move(state) == (3, 0)
 
 
+def test_the_challenger_cuts_the_leaders_one_escape_before_its_double_threat():
+    # x leads with 3 (0,0-2,0, cut at -1,0 by o): its one escape is 3,0. o's open 0,5-1,5 makes
+    # two completion points of 4 on 2,5 or -1,5, but x would escape on 3,0 (fresh turns, a
+    # higher bar, and the same again); o contests the record: it takes 3,0 first
+    state = _played((0, 0), (-1, 0), (1, 0), (0, 5), (2, 0), (1, 5), (10, -10))
+    assert (state["leader"], state["n"], state["turns_left"]) == (0, 3, 5)
+    assert tactics.completions(rules.occupancy(state), 0, 4) == {(3, 0)}
+    assert _strong_move(state) == (3, 0)
+
+
+def test_late_in_an_endless_race_the_leader_blocks_the_end_the_challenger_grows():
+    # the position where x escapes a double threat (the test above), with a cap of 16 turns:
+    # after an escape the race could only reach the cap (o's fresh turns outlast it), and o's
+    # open line makes a double threat again; x blocks 1,1 next to o's last mark instead
+    state = ENGINE.new_state(1, ENGINE.options({"max_turns": 16}), 2)
+    for seat, (x, y) in enumerate([(0, 0), (-1, 1), (-1, 0), (0, 1)]):
+        state, _ = ENGINE.apply(state, seat % 2, ("mark", "XO"[seat % 2], x, y))
+    assert (state["leader"], state["n"]) == (0, 2)
+    assert tactics.completions(rules.occupancy(state), 1, 3) == {(-2, 1), (1, 1)}
+    assert _strong_move(state) == (1, 1)
+
+
 def _isolated_x(count):
     return [(10 + 2 * i, 10 + 2 * i) for i in range(count)]  # no two in a row: no escape
 

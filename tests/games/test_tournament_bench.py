@@ -20,9 +20,28 @@ def test_a_small_match_plays_both_orders_and_reports_its_figures():
 
 
 def test_the_same_seed_gives_the_same_game_in_both_runs():
-    a, _ = tournament.play("masul", ("seed", "random"), seed=3)
-    b, _ = tournament.play("masul", ("seed", "random"), seed=3)
+    a, _, _ = tournament.play("masul", ("seed", "random"), seed=3)
+    b, _, _ = tournament.play("masul", ("seed", "random"), seed=3)
     assert a == b
+
+
+def test_the_strong_n_in_a_row_ai_decides_its_games_against_a_line_extender_before_the_cap():
+    """The playtest's human extends one line every turn and never blocks; the strong AI contests
+    the record (cuts the leader's one escape, blocks the end the challenger grows once escaping
+    would only race to the cap) and wins in both seats, before the 200-turn cap (before the
+    change: every game with the AI as x was drawn at the cap)."""
+    result = tournament.match("n-in-a-row", "strong", "line", games=4, first_seed=1)
+    assert (result["games"], result["caps"], result["wins"]) == (4, 0, 4), result
+
+
+def test_the_closing_table_counts_cap_endings_apart_from_other_draws():
+    result = tournament.match("n-in-a-row", "random", "random", games=2, options={"max_turns": 2})
+    assert result["caps"] == result["draws"] == 2  # one mark each decides nothing
+    table = tournament.cap_table([result])
+    head, rule, row = table.splitlines()
+    assert "cap %" in head and rule.startswith("|---")
+    assert row == "| n-in-a-row | random vs random | 2 | 0 | 0 | 2 | 100.0% |"
+    assert "cap   2, 100.0%" in tournament.line(result)
 
 
 def test_the_strength_bench_prints_a_row_per_budget_with_cpu_and_both_shares(capsys):

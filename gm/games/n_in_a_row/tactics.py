@@ -252,7 +252,13 @@ def rank(
     assert leader is not None
     if seat == leader:
         rule = state.get("options", {}).get("f", "2N")
-        scored = _as_leader(occ, seat, k, turns, lambda n: f_value(rule, n))
+        marks, cap = state["marks"], state.get("options", {}).get("max_turns")
+        # escaping now would give the challenger more turns than the cap leaves (with two rounds
+        # to spare): the leader could no longer win by the challenger running out of them
+        late = cap is not None and len(marks) + 2 * f_value(rule, k + 3) > cap
+        scored = _as_leader(
+            occ, seat, k, turns, lambda n: f_value(rule, n), tuple(marks[-1]) if late else None
+        )
     else:
         rule = state.get("options", {}).get("f", "2N")
         scored = _as_challenger(
@@ -285,6 +291,11 @@ def _as_challenger(occ: Occ, c: int, k: int, turns: int, vcf_nodes: int, f=None,
         first = vcf(dict(occ), c, k, turns, 4, [vcf_nodes])
         if first is not None:
             return [(8000.0, first)]
+    if k >= CUT_FROM and len(escapes) == 1 and double and turns >= 3:
+        # a double threat now would only make the leader escape (fresh turns, a higher bar,
+        # and the same again: an endless race); cut its one escape first, then the double
+        # threat is one it cannot escape
+        return [(7500.0, next(iter(escapes)))]
     if turns >= 3 and not escapes:
         first = _unstoppable_three(occ, c, k, mine)
         if first is not None:
@@ -361,22 +372,34 @@ def _unstoppable_three(occ: Occ, c: int, k: int, mine: Windows, tries: int = 12)
     return None
 
 
-def _as_leader(occ: Occ, lead: int, k: int, turns: int, f):
+def _as_leader(occ: Occ, lead: int, k: int, turns: int, f, late: Cell | None = None):
+    """The leader's points. ``late``: the challenger's last mark when escaping now would leave
+    the race to the cap (see :func:`_endless`)."""
     c = 1 - lead
     threats = completions(occ, c, k)
     escapes = completions(occ, lead, k)
-    if len(threats) >= 2 and escapes:  # cannot block them all: raise the bar
-        out = []
+    endless = late is not None and _endless(occ, lead, k, escapes)
+    if len(threats) >= 2 and escapes and not endless:
+        out = []  # cannot block them all: raise the bar
         for m in escapes:
             occ[m] = lead
             run = _run_after(occ, m, lead)
             out.append((9500.0 + _leader_after(occ, lead, run + 1, f(run), m), m))
             del occ[m]
         return out
-    if threats:
-        return [(9000.0, m) for m in threats]
-    theirs = Windows(occ, c, k, k - 4)
     mine = Windows(occ, lead, k, k - 3)
+    if threats:  # block; with two or more (an endless race), the end the challenger grows
+        near = late or (0, 0)
+        return [
+            (
+                9000.0
+                - max(abs(m[0] - near[0]), abs(m[1] - near[1]))
+                + 0.01 * _gain(mine.items, m, k),
+                m,
+            )
+            for m in threats
+        ]
+    theirs = Windows(occ, c, k, k - 4)
     points = _near(occ) | {e for _, _, es in theirs.items for e in es}
     out = []
     for x in points:
@@ -390,6 +413,29 @@ def _as_leader(occ: Occ, lead: int, k: int, turns: int, f):
         del occ[x]
         out.append((score, x))
     return out
+
+
+CUT_FROM = 4  # the target from which the challenger cuts the leader's one escape first
+
+
+def _endless(occ: Occ, lead: int, k: int, escapes: set[Cell]) -> bool:
+    """Whether escaping only restarts the race once more: after every escape the challenger
+    again makes two completion points with one mark, so the leader escapes again, and both
+    lines grow a mark a turn until the cap draws the game. Asked only late (escaping now would
+    leave the leader no win before the cap): then the leader blocks instead, at the end the
+    challenger grows; it risks the lead (the challenger may take it at the other end), but the
+    challenger's record line is cut, and the race can be decided before the cap."""
+    c = 1 - lead
+    for m in escapes:
+        occ[m] = lead
+        try:
+            k2 = _run_after(occ, m, lead) + 1
+            _, pairs = Windows.threats(Windows(occ, c, k2, k2 - 2).items, k2)
+            if not doubles(set(), pairs):
+                return False
+        finally:
+            del occ[m]
+    return True
 
 
 def _leader_after(occ: Occ, lead: int, k: int, turns: int, x: Cell, items=None, escapes=None):
