@@ -168,12 +168,13 @@ def test_the_windows_are_every_window_a_brute_force_finds():
 
 
 def test_a_line_off_the_board_shown_is_followed_over_the_points_not_listed_empty():
-    """Past 13 columns the view shows only the window around the last mark; the stand-in state
-    follows x's long row off the board (the legal list shows which points hold a mark)."""
+    """Past what the board shows (the marks' box over 800 points), the view shows only a window
+    around the last mark; the stand-in state follows x's long row off the board (the legal list
+    shows which points hold a mark)."""
     points = []
     for i in range(9):
         points += [(i, 0), (i, 5 + (i % 2) * 9)]  # x's row 0,0-8,0; o's scattered
-    points += [(20, 20)]
+    points += [(60, 60)]  # a box too big for the board: the view shows a window
     state = _played(*points)
     assert state["result"] is None and ENGINE.to_move(state) == 1
     view = ENGINE.view(state, 1, None)
