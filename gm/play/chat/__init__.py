@@ -48,7 +48,8 @@ _ACKS = (  # small talk → a short friendly answer, before the steer back to th
 )  # fmt: skip
 
 
-RULES_EXCERPT = 5000  # characters of the rules text in a chat answer (every answer is ≤ 16 KB)
+RULES_EXCERPT = 4000  # characters of the rules text in a chat answer (every answer is ≤ 16 KB,
+# a long game's whole view and board beside it: tests/play/test_answer_bounds.py)
 
 
 def excerpt(text: str, limit: int = RULES_EXCERPT) -> str:
