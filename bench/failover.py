@@ -55,6 +55,7 @@ class Figures:
 
 def _client_loop(app, i: int, figures: Figures, stop: threading.Event) -> None:  # type: ignore[no-untyped-def]
     http = app.test_client()
+    http.environ_base["HTTP_GM_API_VERSION"] = "1"  # the full answers: status, to_move, seats
 
     def call(method: str, path: str, body=None):  # type: ignore[no-untyped-def]
         """Until an answer that is not a 503 (each 503 counted, with its Retry-After)."""

@@ -71,6 +71,7 @@ class Client:
     def call(self, method: str, path: str, body: object = None) -> tuple[int, object]:
         data = json.dumps(body).encode() if body is not None else None
         headers = {"Content-Type": "application/json"} if data else {}
+        headers["GM-API-Version"] = "1"  # the full answers (the legal moves as a list)
         try:
             self.conn.request(method, path, body=data, headers=headers)
             response = self.conn.getresponse()

@@ -86,6 +86,7 @@ class Client:
     def raw(self, method: str, path: str, body=None) -> bytes:  # type: ignore[no-untyped-def]
         data = json.dumps(body).encode() if body is not None else None
         headers = {"Content-Type": "application/json"} if data else {}
+        headers["GM-API-Version"] = "1"  # the full answers (the legal moves as a list)
         self.conn.request(method, path, body=data, headers=headers)
         response = self.conn.getresponse()
         payload = response.read()
