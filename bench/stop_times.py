@@ -37,42 +37,20 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.real_server import GmServe, call  # noqa: E402
+from tests.real_server import GmServe, alive, call, descendants  # noqa: E402
 from tests.sse import SSEClient  # noqa: E402
-
-
-def _descendants(pid: int) -> set[int]:
-    out = subprocess.run(["ps", "-e", "-o", "pid=,ppid="], capture_output=True, text=True).stdout
-    children: dict[int, list[int]] = {}
-    for line in out.splitlines():
-        child, parent = (int(x) for x in line.split())
-        children.setdefault(parent, []).append(child)
-    found, todo = set(), [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            found.add(child)
-            todo.append(child)
-    return found
-
-
-def _alive(pid: int) -> bool:
-    stat = Path(f"/proc/{pid}/stat")
-    try:
-        return not stat.read_text().split(") ", 1)[1].startswith("Z")
-    except (OSError, IndexError):
-        return False
 
 
 def _stop(process: subprocess.Popen[Any], sig: int) -> tuple[float, int]:
     """Seconds from ``sig`` until the process and all its descendants are gone; how many of
     them were still alive 10 s later."""
-    tree = _descendants(process.pid)
+    tree = descendants(process.pid)
     start = time.monotonic()
     process.send_signal(sig)
     process.wait(timeout=60)
-    while any(_alive(p) for p in tree) and time.monotonic() - start < 10:
+    while any(alive(p) for p in tree) and time.monotonic() - start < 10:
         time.sleep(0.01)
-    return time.monotonic() - start, sum(_alive(p) for p in tree)
+    return time.monotonic() - start, sum(alive(p) for p in tree)
 
 
 def _new_game(port: int) -> str:

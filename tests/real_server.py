@@ -136,3 +136,27 @@ def redis_pid(data_dir: Path) -> int | None:
         return None
     finally:
         client.close()
+
+
+def descendants(pid: int) -> set[int]:
+    """Every process below ``pid`` (children, their children…), from ``ps``."""
+    out = subprocess.run(["ps", "-e", "-o", "pid=,ppid="], capture_output=True, text=True).stdout
+    children: dict[int, list[int]] = {}
+    for line in out.splitlines():
+        child, parent = (int(x) for x in line.split())
+        children.setdefault(parent, []).append(child)
+    found, todo = set(), [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Whether ``pid`` is a running process (a zombie is not)."""
+    stat = Path(f"/proc/{pid}/stat")
+    try:
+        return not stat.read_text().split(") ", 1)[1].startswith("Z")
+    except (OSError, IndexError):
+        return False

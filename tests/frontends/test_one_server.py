@@ -11,7 +11,6 @@ import os
 import signal
 import subprocess
 import time
-from pathlib import Path
 from typing import Any
 
 import anyio
@@ -20,7 +19,7 @@ from mcp import Client
 
 from tests.frontends.test_mcp import APP_TOOLS, TOOLS, _ok, _play_to_the_end
 from tests.npm import node_tool
-from tests.real_server import NO_LIMITS_ENV, GmServe, call
+from tests.real_server import NO_LIMITS_ENV, GmServe, alive, call, descendants
 
 pytestmark = pytest.mark.slow  # the slow tier: gm serve as a process
 
@@ -107,40 +106,17 @@ def test_the_mcp_inspector_s_strict_check_finds_no_portability_problem(served):
     assert all(t.get("title") and t.get("annotations") for t in listed)
 
 
-def _tree(pid: int) -> set[int]:
-    out = subprocess.run(["ps", "-e", "-o", "pid=,ppid="], capture_output=True, text=True).stdout
-    children: dict[int, list[int]] = {}
-    for line in out.splitlines():
-        child, parent = (int(x) for x in line.split())
-        children.setdefault(parent, []).append(child)
-    found, todo = set(), [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            found.add(child)
-            todo.append(child)
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    stat = Path(f"/proc/{pid}/stat")
-    return not (stat.exists() and stat.read_text().split(") ", 1)[1].startswith("Z"))
-
-
 def test_a_sigkilled_gm_serve_leaves_no_process_and_starts_again(tmp_path):
     data = tmp_path / "data"
     with GmServe(data) as first:
         assert first.process is not None
-        tree = _tree(first.process.pid)
+        tree = descendants(first.process.pid)
         assert len(tree) >= 4  # gunicorn master + worker, the MCP server, Valkey
         os.kill(first.process.pid, signal.SIGKILL)
         first.process.wait()
         deadline = time.monotonic() + 10
-        while any(_alive(p) for p in tree) and time.monotonic() < deadline:
+        while any(alive(p) for p in tree) and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert not [p for p in tree if _alive(p)]
+        assert not [p for p in tree if alive(p)]
     with GmServe(data) as second:  # the data directory and the port are free again
         assert call(second.port, "GET", "/healthz")[0] == 200
