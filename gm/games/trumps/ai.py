@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 from gm.games.base import Engine, Move
@@ -90,6 +91,20 @@ def heuristic_policy(
             put_score[card] = pressure - _keep(card, mine)
         return put_score[card]
 
+    return _best_move(legal, hand, pile, mine, put, wins_outright)
+
+
+def _best_move(
+    legal: list[Move],
+    hand: list[str],
+    pile: list[str],
+    mine: str | None,
+    put: Callable[[str, int], float],
+    wins_outright: Callable[[str], bool],
+) -> Move:
+    """The heuristic's choice among ``legal``, with ``put`` (what leaving a card on the pile is
+    worth) and ``wins_outright`` (a last card nothing can beat) computed by the caller: from a
+    view (:func:`heuristic_policy`) or straight from the state (:func:`heuristic_playout`)."""
     best: Move = legal[0]
     best_score = float("-inf")
     for move in legal:
@@ -232,27 +247,7 @@ def heuristic_playout(
             return CARD * take_count([card] * pile_after, theirs) - keep  # it must pick up
         return TRUMP_ONLY_BONUS - keep
 
-    best: Move = legal[0]
-    best_score = float("-inf")
-    for move in legal:
-        kind = move[0]
-        if kind == "take":
-            k = take_count(pile, mine)
-            score = -CARD * k + TAKE_REFUND * sum(_keep(c, mine) for c in pile[len(pile) - k :])
-        elif kind == "lead":
-            if len(hand) == 1 and outright(move[1]):
-                return move
-            score = CARD + put(move[1], 1)
-        else:  # beat
-            if len(hand) <= 2:  # this beat empties the hand
-                if outright(move[2] or move[1]):
-                    return move
-                score = 0.0
-            else:
-                score = 2 * CARD - _keep(move[1], mine) + put(move[2], len(pile) + 2)
-        if score > best_score:
-            best, best_score = move, score
-    return best
+    return _best_move(legal, hand, pile, mine, put, outright)
 
 
 STRONG = SearchSpec(
