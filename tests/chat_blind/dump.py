@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import os
 
-from gm.settings import Settings
 from gm.frontends.http.app import create_app
+from gm.settings import Settings
 from tests.chat_blind.positions import POSITIONS
 from tests.chat_corpus import stage
 from tests.conftest import NO_LIMITS, connect
