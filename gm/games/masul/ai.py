@@ -48,7 +48,13 @@ import random
 from typing import Any
 
 from gm.games.base import Engine, Move
-from gm.games.masul.model import model_draws, playout_evaluation, seed_playout, state_from_view
+from gm.games.masul.model import (
+    model_draws,
+    model_simulator,
+    playout_evaluation,
+    seed_playout,
+    state_from_view,
+)
 from gm.games.masul.rules import ALL_CARDS, COLUMNS, SEAT_NAMES, column_result, rank, sort_key, suit
 from gm.games.policies import random_policy
 from gm.games.search import SearchSpec, strong_policy
@@ -275,6 +281,7 @@ STRONG = SearchSpec(
     margin=0.5,  # a finished game counts half its win, half its column margin
     sampler=model_draws(8),  # 8 modelled deals a decision: 40 took 3 ms, no stronger
     tree_depth=1,  # the root's moves, each with a whole playout: more playouts for the CPU
+    simulator=model_simulator(8),  # ... on the compact form (the fields above: its fallback)
     explain=explain,
 )
 
