@@ -20,9 +20,9 @@ the wall-clock deadline the table sets for its request (:func:`deadline_for`), s
 stays within ``GM_AI_BUDGET_MS``. Within them the search thinks only while it matters
 (:class:`_Clock`): one legal move or one candidate costs no search; a search stops as soon as
 its leader cannot be overtaken in the iterations left (:func:`_settled`); past ``think_ms`` it
-goes on only while the runner-up is close (:func:`_close`), up to ``EXTEND`` times as long. With
-the time budget out of the way (the tests) the decision is a function of the view and the rng
-alone, and stopping once settled does not change it.
+goes on only while the runner-up is close (:func:`_close`), up to ``EXTEND`` times as long (a
+game's ``extend``). With the time budget out of the way (the tests) the decision is a function
+of the view and the rng alone, and stopping once settled does not change it.
 """
 
 from __future__ import annotations
@@ -158,7 +158,9 @@ class SearchSpec:
     engine) — called once per decision as ``simulator(engine, view, seat, rng)``, it returns
     ``simulate(move) -> rewards per seat``: one determinization consistent with the view (drawn
     with ``rng``), the root move, a playout, the rewards (None from the factory: the generic
-    path). The root's selection, budgets and choice stay the searcher's."""
+    path). The root's selection, budgets and choice stay the searcher's;
+    ``extend``: how many times the think budget a close choice may take (:class:`_Clock`;
+    1: none, where a longer look measured no stronger)."""
 
     evaluate: Evaluate
     playout: Playout | None = None
@@ -177,6 +179,7 @@ class SearchSpec:
     explain: Callable[..., str | None] | None = None
     tree_depth: int | None = None
     simulator: Callable[..., Callable[[Move], list[float]] | None] | None = None
+    extend: float = EXTEND
 
 
 class _Node:
@@ -222,7 +225,9 @@ def search(
     """The move to play and the root statistics ``{move: (visits, mean reward)}``."""
     if len(legal) == 1:
         return legal[0], {legal[0]: (0, 0.5)}
-    clock = _Clock(think_ms() / 1000, _ITERATIONS.get(None) or spec.iterations)  # setup counts
+    clock = _Clock(  # the setup counts
+        think_ms() / 1000, _ITERATIONS.get(None) or spec.iterations, spec.extend
+    )
     root = _Node(None)
     candidates = root_moves(engine, view, seat, legal, rng, spec)
     if len(candidates) == 1:
@@ -258,9 +263,9 @@ class _Clock:
 
     __slots__ = ("start", "soft", "longest", "hard", "iterations", "it", "check")
 
-    def __init__(self, think: float, iterations: int) -> None:
+    def __init__(self, think: float, iterations: int, extend: float = EXTEND) -> None:
         self.start = time.thread_time()  # the setup (candidates, samplers) counts; the rate
-        self.soft, self.longest = self.start + think, self.start + EXTEND * think
+        self.soft, self.longest = self.start + think, self.start + extend * think
         self.hard = _DEADLINE.get(None)
         self.iterations, self.it, self.check = iterations, 0, SETTLED_CHECK
 

@@ -6,8 +6,10 @@ compact playout.
 by the seed level's own policy (:func:`seed_move`: the same scores as
 :func:`gm.games.masul.ai.seed_scores`, a test checks they agree), a share ``epsilon`` of the moves
 uniformly random. Each seat's policy reads only what that seat may see (the other seat's
-face-down cards stay unknown to it). ~0.1 ms a game, about ten times the engine's own speed,
-so a move's 8 ms of think time hold several dozen playouts.
+face-down cards stay unknown to it). The compact form and its playouts are playout.py, which
+mypyc compiles (setup.py; ~17 µs a playout from mid-game, 3.3× its pure-Python source, which
+stays the fallback), and :func:`model_simulator` plays the search's iterations on it without
+the engine's dict states: a move's 8 ms of think time hold about 400 playouts.
 
 **The opponent model.** The other seat is assumed to play like the seed level (the default
 level below ``strong``; a careful human player also keeps high cards up and low cards down).
@@ -46,7 +48,7 @@ Position = _kernel.Position
 HIGH, RANK, SUIT, STRENGTH = _kernel.HIGH, _kernel.RANK, _kernel.SUIT, _kernel.STRENGTH
 UP, DOWN, FIELD = _kernel.UP, _kernel.DOWN, _kernel.FIELD
 seed_options, seed_move = _kernel.seed_options, _kernel.seed_move
-random_move, playout = _kernel.random_move, _kernel.playout
+random_move, playout, play_on = _kernel.random_move, _kernel.playout, _kernel.play_on
 
 CARDS = sorted(ALL_CARDS, key=sort_key)  # the compact order (playout.py): 13 × suit + rank − 2
 INDEX = {card: i for i, card in enumerate(CARDS)}
@@ -100,6 +102,14 @@ def model_sampler(view: dict[str, Any], seat: int, rng: random.Random, soft: flo
     """A determinization like ai.sample_hidden's, the unseen cards dealt by the seed-level
     model of the other seat (see the module text): a card that breaks the model is ``soft``
     times as likely (a high face-down card ``high_down`` times), never impossible."""
+    return model_dealer(view, seat, soft, match, high_down)(rng)
+
+
+def model_dealer(view: dict[str, Any], seat: int, soft: float = 0.25, match: float = 3.0,
+                 high_down: float = 0.1) -> Callable[[random.Random], State]:  # fmt: skip
+    """:func:`model_sampler`'s deals, ``draw(rng) -> state``: what the view alone decides (the
+    unseen cards, the weights of the other seat's face-down cards, what its plays tell about
+    its hand) worked out once for a pool of deals."""
     names = SEAT_NAMES
     other = 1 - seat
     field = [INDEX[c] for c in view["field"]]
@@ -114,25 +124,20 @@ def model_sampler(view: dict[str, Any], seat: int, rng: random.Random, soft: flo
                 None if slot is None else {"card": slot.get("card"), "up": slot["face"] == "up"}
             )
         rows.append(row)
-    unknown = sorted(ALL_CARDS - seen, key=sort_key)
-    rng.shuffle(unknown)
+    unknown = sorted(ALL_CARDS - seen, key=INDEX.__getitem__)
     mine, theirs = rows[seat], rows[other]
-    for c, slot in enumerate(theirs):  # its face-down cards: low, matching where ours is empty
-        if slot is not None and slot["card"] is None:
-            weights = []
-            for card in unknown:
-                i = INDEX[card]
-                w = 1.0 if RANK[i] < HIGH else high_down
-                weights.append(w * match if mine[c] is None and SUIT[i] == SUIT[field[c]] else w)
-            slot["card"] = unknown.pop(rng.choices(range(len(unknown)), weights)[0])
+    # its face-down cards: low, matching where ours is empty
+    hidden = [c for c, slot in enumerate(theirs) if slot is not None and slot["card"] is None]
+    weight = {c: {card: _hidden_weight(card, field[c], mine[c] is None, match, high_down)
+                  for card in unknown} for c in hidden}  # fmt: skip
     count = view["hand_counts"][names[other]]
     # what its greedy plays tell: the least it settled for in a column facing our empty slot
     # bounds every card still in hand in the columns open on both sides; a face-up card of ours
     # it left alone bounds the cards that beat it
-    settled = 9.0
+    settled_seen = 9.0
     for c, slot in enumerate(theirs):
-        if slot is not None and mine[c] is None:
-            settled = min(settled, (STRENGTH[INDEX[slot["card"]]][field[c]] - 14) / 13)
+        if slot is not None and mine[c] is None and slot["card"] is not None:
+            settled_seen = min(settled_seen, (STRENGTH[INDEX[slot["card"]]][field[c]] - 14) / 13)
     both = [field[c] for c in range(7) if mine[c] is None and theirs[c] is None]
     took = 1.0  # the best sure-win score it may have just taken instead
     for c in range(7):
@@ -146,16 +151,42 @@ def model_sampler(view: dict[str, Any], seat: int, rng: random.Random, soft: flo
         for c, slot in enumerate(mine)
         if slot is not None and slot["up"] and theirs[c] is None
     ]
-    keys = []
+    need: dict[str, float] = {}  # the least settled score each card fits under (None: never)
     for card in unknown:
         strength = STRENGTH[INDEX[card]]
-        fits = all((strength[f] - 14) / 13 <= settled + 1e-9 for f in both) and not any(
+        beats = any(
             strength[f] > s and 1 + (27 - strength[f]) / 100 > took + 1e-9 for f, s in left_alone
         )
-        keys.append((rng.random() ** (1.0 if fits else 1 / soft), card))  # weighted, no repeat
-    keys.sort(reverse=True)
-    dealt = [card for _, card in keys]
-    return state_from_view(view, seat, rng, rows, dealt[:count], dealt[count:])
+        need[card] = 99.0 if beats else max(((strength[f] - 14) / 13 for f in both), default=-9.0)
+
+    def draw(rng: random.Random) -> State:
+        pool = list(unknown)  # no shuffle needed: the picks below are random draws
+        dealt_rows = [[None if slot is None else dict(slot) for slot in row] for row in rows]
+        settled = settled_seen
+        for c in hidden:
+            w = weight[c]
+            card = pool.pop(rng.choices(range(len(pool)), [w[x] for x in pool])[0])
+            slot = dealt_rows[other][c]
+            assert slot is not None
+            slot["card"] = card
+            if mine[c] is None:
+                settled = min(settled, (STRENGTH[INDEX[card]][field[c]] - 14) / 13)
+        bar = settled + 1e-9
+        keys = [  # weighted, no repeat: a card that breaks the model weighs ``soft``
+            (rng.random() ** (1.0 if need[card] <= bar else 1 / soft), card) for card in pool
+        ]
+        keys.sort(reverse=True)
+        dealt = [card for _, card in keys]
+        return state_from_view(view, seat, rng, dealt_rows, dealt[:count], dealt[count:])
+
+    return draw
+
+
+def _hidden_weight(card: str, f: int, ours_empty: bool, match: float, high_down: float) -> float:
+    """How likely ``card`` is the other seat's face-down card over Field Card ``f``."""
+    i = INDEX[card]
+    w = 1.0 if RANK[i] < HIGH else high_down
+    return w * match if ours_empty and SUIT[i] == SUIT[f] else w
 
 
 def state_from_view(
@@ -171,7 +202,7 @@ def state_from_view(
     names = SEAT_NAMES
     hands: list[list[str]] = [[], []]
     hands[seat] = list(view["hand"])
-    hands[1 - seat] = sorted(their_hand, key=sort_key)
+    hands[1 - seat] = sorted(their_hand, key=INDEX.__getitem__)
     to_move = view["to_move"]
     return {
         "game": "masul",
@@ -238,7 +269,8 @@ def model_draws(pool: int = 40) -> Callable[..., Callable[[random.Random], State
     with a fresh playout seed)."""
 
     def factory(engine: Engine, view: dict[str, Any], seat: int, rng: random.Random):
-        deals = [model_sampler(view, seat, rng) for _ in range(pool)]
+        dealer = model_dealer(view, seat)
+        deals = [dealer(rng) for _ in range(pool)]
         cumulative, total = [], 0.0
         for deal in deals:
             total += last_move_likelihood(deal, seat)
@@ -266,21 +298,30 @@ def model_simulator(pool: int = 8, epsilon: float = 0.1, margin: float = 0.5, sc
         return 0.5 + 0.5 * math.tanh((a - b) / scale)
 
     def factory(engine: Engine, view: dict[str, Any], seat: int, rng: random.Random):
-        deals = [model_sampler(view, seat, rng) for _ in range(pool)]
+        dealer = model_dealer(view, seat)
+        deals = [dealer(rng) for _ in range(pool)]
         cumulative, total = [], 0.0
         for deal in deals:
             total += last_move_likelihood(deal, seat)
             cumulative.append(total)
         positions = [position(deal) for deal in deals]
         kinds = {kind: i for i, kind in enumerate(KINDS)}
-        rand = rng.random
+        rand, last = rng.random, pool - 1
+        # each seat's reward of a's and b's columns: 1 - margin of the win, margin of the lead
+        reward = {
+            (a, b): (1 - margin) * (1.0 if a > b else 0.0 if a < b else 0.5) + margin * lead(a, b)
+            for a in range(8)
+            for b in range(8)
+        }
+
+        compact: dict[Any, tuple[int, int, int]] = {}  # each root move's compact form
 
         def simulate(move) -> list[float]:
-            i = min(bisect.bisect_right(cumulative, rand() * total), pool - 1)
-            p = positions[i].copy()
-            p.play((kinds[move[0]], INDEX[move[1]], move[2] - 1))
-            a, b = playout(p, rand, epsilon)
-            r = (1 - margin) * (1.0 if a > b else 0.0 if a < b else 0.5) + margin * lead(a, b)
+            m = compact.get(move)
+            if m is None:
+                m = compact[move] = (kinds[move[0]], INDEX[move[1]], move[2] - 1)
+            p = positions[min(bisect.bisect_right(cumulative, rand() * total), last)]
+            r = reward[play_on(p, m, rand, epsilon)]
             return [r, 1 - r]
 
         return simulate

@@ -176,6 +176,13 @@ def random_move(p: Position, rand: Callable[[], float]) -> Move:
     return moves[int(rand() * len(moves))]
 
 
+def play_on(p: Position, move: Move, rand: Callable[[], float], epsilon: float) -> tuple[int, int]:
+    """A copy of ``p`` with ``move`` played, then :func:`playout`: the columns won."""
+    q = p.copy()
+    q.play(move)
+    return playout(q, rand, epsilon)
+
+
 def playout(p: Position, rand: Callable[[], float], epsilon: float) -> tuple[int, int]:
     """Play ``p`` to the end (seed-level moves, ``epsilon`` of them random); the columns won."""
     while p.turn is not None:
