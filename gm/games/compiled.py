@@ -29,9 +29,13 @@ def pure(name: str) -> ModuleType:
     alias = name + "_py"
     if alias in sys.modules:
         return sys.modules[alias]
-    found = importlib.util.find_spec(name)
-    assert found is not None and found.origin is not None, name
-    source = os.path.join(os.path.dirname(found.origin), name.rsplit(".", 1)[-1] + ".py")
+    package, _, leaf = name.rpartition(".")
+    where = importlib.import_module(package).__path__
+    source = next(
+        os.path.join(d, leaf + ".py")
+        for d in where
+        if os.path.exists(os.path.join(d, leaf + ".py"))
+    )
     spec = importlib.util.spec_from_file_location(alias, source)
     assert spec is not None and spec.loader is not None, source
     module = importlib.util.module_from_spec(spec)
@@ -41,8 +45,11 @@ def pure(name: str) -> ModuleType:
 
 
 def load(name: str) -> ModuleType:
-    """Module ``name``: its compiled build when there is one, unless ``GM_PURE_PYTHON=1``."""
-    module = importlib.import_module(name)
-    if is_compiled(module) and os.environ.get(PURE_ENV, "") not in ("", "0"):
+    """Module ``name``: its compiled build when there is one, unless ``GM_PURE_PYTHON=1``
+    (or the build is there but does not load: a half-built or stale extension)."""
+    if os.environ.get(PURE_ENV, "") not in ("", "0"):
         return pure(name)
-    return module
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return pure(name)
