@@ -5,7 +5,9 @@ This module imports nothing but the standard library and is fully typed so that 
 compile it: ``pip install`` builds it as a C extension where setup.py's compiled build works
 (gcc and the Python headers), and the pure-Python module stays its fallback (no build, or
 ``GM_PURE_PYTHON=1``: gm/games/compiled.py). Both behave the same (a test plays them side by
-side); ``python -m bench.compiled`` prints the speed ratio.
+side); ``python -m bench.compiled`` prints the speed ratio. An edit here takes effect in an
+editable install once rebuilt (``pip install -e .``): until then the old extension runs (or set
+``GM_PURE_PYTHON=1``).
 """
 
 from __future__ import annotations
