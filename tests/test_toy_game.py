@@ -16,12 +16,13 @@ from tests.answers import answer_of
 GM = Path(__file__).resolve().parent.parent / "gm"
 CORE = {"__init__.py", "engine.py", "rules.py", "notation.py", "ai.py", "picture.py", "rules.md"}
 # the free-text readers of the references people make (reading.py, below the notation); Masul's
-# strong level keeps its opponent model and compact playouts in model.py, Maze's its exact
+# strong level keeps its opponent model in model.py and its compact playouts (the module mypyc
+# compiles) in playout.py, Maze's its exact
 # evaluation and the coach's reasons in exact.py; Card Chess reads its notation in moves.py
 EXTRAS = {
     "n_in_a_row": {"tactics.py", "lexicon.py"},
     "maze": {"geometry.py", "exact.py", "lexicon.py"},
-    "masul": {"reading.py", "model.py", "lexicon.py"},
+    "masul": {"reading.py", "model.py", "playout.py", "lexicon.py"},
     "trumps": {"reading.py", "lexicon.py"},
     "card_chess": {"reading.py", "moves.py", "lexicon.py"},
     "solonyo": {"lexicon.py"},

@@ -20,9 +20,9 @@ the wall-clock deadline the table sets for its request (:func:`deadline_for`), s
 stays within ``GM_AI_BUDGET_MS``. Within them the search thinks only while it matters
 (:class:`_Clock`): one legal move or one candidate costs no search; a search stops as soon as
 its leader cannot be overtaken in the iterations left (:func:`_settled`); past ``think_ms`` it
-goes on only while the runner-up is close (:func:`_close`), up to ``EXTEND`` times as long. With
-the time budget out of the way (the tests) the decision is a function of the view and the rng
-alone, and stopping once settled does not change it.
+goes on only while the runner-up is close (:func:`_close`), up to ``EXTEND`` times as long (a
+game's ``extend``). With the time budget out of the way (the tests) the decision is a function
+of the view and the rng alone, and stopping once settled does not change it.
 """
 
 from __future__ import annotations
@@ -152,7 +152,15 @@ class SearchSpec:
     ``explain(engine, view, seat, move) -> str | None`` (None: nothing short to say);
     ``tree_depth``: the deepest plies the tree grows (None: no limit); below it an iteration
     goes straight to its playout, which saves the tree's bookkeeping (legal moves, the
-    availability counts) where a thin deep tree teaches little."""
+    availability counts) where a thin deep tree teaches little;
+    ``simulator``: a one-level search's own iterations, in place of the generic determinize,
+    apply, playout and evaluate (a game whose compact form plays many times faster than its
+    engine) — called once per decision as ``simulator(engine, view, seat, rng)``, it returns
+    ``simulate(move) -> rewards per seat``: one determinization consistent with the view (drawn
+    with ``rng``), the root move, a playout, the rewards (None from the factory: the generic
+    path). The root's selection, budgets and choice stay the searcher's;
+    ``extend``: how many times the think budget a close choice may take (:class:`_Clock`;
+    1: none, where a longer look measured no stronger)."""
 
     evaluate: Evaluate
     playout: Playout | None = None
@@ -170,6 +178,8 @@ class SearchSpec:
     sampler: Callable[..., Callable[[random.Random], State]] | None = None
     explain: Callable[..., str | None] | None = None
     tree_depth: int | None = None
+    simulator: Callable[..., Callable[[Move], list[float]] | None] | None = None
+    extend: float = EXTEND
 
 
 class _Node:
@@ -215,16 +225,25 @@ def search(
     """The move to play and the root statistics ``{move: (visits, mean reward)}``."""
     if len(legal) == 1:
         return legal[0], {legal[0]: (0, 0.5)}
-    clock = _Clock(think_ms() / 1000, _ITERATIONS.get(None) or spec.iterations)  # setup counts
+    clock = _Clock(  # the setup counts
+        think_ms() / 1000, _ITERATIONS.get(None) or spec.iterations, spec.extend
+    )
     root = _Node(None)
     candidates = root_moves(engine, view, seat, legal, rng, spec)
     if len(candidates) == 1:
         return candidates[0], {candidates[0]: (0, 0.5)}
+    pause = _PAUSE.get(None)
+    simulate = spec.simulator(engine, view, seat, rng) if spec.simulator is not None else None
+    if simulate is not None:
+        while clock.go_on(root, candidates, spec):
+            if pause is not None:
+                pause()
+            _iterate_flat(root, candidates, simulate, seat, spec.c)
+        return _choice(root, candidates, spec)
     determinize = _determinizer(engine, view, seat, rng, spec)
     if determinize is None:  # the view does not tell enough for a state, nor a stand-in
         return candidates[0], {}
     playout = spec.playout or random_playout
-    pause = _PAUSE.get(None)
     while clock.go_on(root, candidates, spec):
         if pause is not None:
             pause()
@@ -244,9 +263,9 @@ class _Clock:
 
     __slots__ = ("start", "soft", "longest", "hard", "iterations", "it", "check")
 
-    def __init__(self, think: float, iterations: int) -> None:
+    def __init__(self, think: float, iterations: int, extend: float = EXTEND) -> None:
         self.start = time.thread_time()  # the setup (candidates, samplers) counts; the rate
-        self.soft, self.longest = self.start + think, self.start + EXTEND * think
+        self.soft, self.longest = self.start + think, self.start + extend * think
         self.hard = _DEADLINE.get(None)
         self.iterations, self.it, self.check = iterations, 0, SETTLED_CHECK
 
@@ -385,6 +404,33 @@ def _iterate(
         n.visits += 1
         if n.seat is not None:
             n.reward += rewards[n.seat]
+
+
+def _iterate_flat(
+    root: _Node, candidates: list[Move], simulate: Callable[[Move], list[float]], seat: int,
+    c: float,
+) -> None:  # fmt: skip
+    """One iteration of a one-level search with the game's own simulator: the root's move as
+    :func:`_iterate` selects it (the next untried candidate, else UCB1; every candidate is
+    available in every determinization, so the root's visits stand for the availability
+    counts), one simulation."""
+    children = root.children
+    if len(children) < len(candidates):
+        move = next(m for m in candidates if m not in children)
+        node = children[move] = _Node(seat)
+    else:
+        move, best_value = candidates[0], -1.0
+        explore = c * c * math.log(root.visits)
+        sqrt = math.sqrt
+        for m, ch in children.items():
+            visits = ch.visits
+            value = ch.reward / visits + sqrt(explore / visits)
+            if value > best_value:
+                move, best_value = m, value
+        node = children[move]
+    node.visits += 1
+    node.reward += simulate(move)[seat]
+    root.visits += 1
 
 
 def _leaf_rewards(

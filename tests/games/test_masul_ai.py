@@ -182,7 +182,7 @@ def test_the_compact_seed_policy_scores_every_move_as_the_seed_level_does():
         scored = seed_scores(E.view(state, seat), seat, legal)
         top = max(score for score, _ in scored)
         want = {(kinds[m.kind], model.INDEX[m.card], m.column - 1) for s, m in scored if s == top}
-        got_top, got = model.seed_options(model.Position(state), seat)
+        got_top, got = model.seed_options(model.position(state), seat)
         assert abs(got_top - top) < 1e-9 and set(got) == want, (state, seat)
         checked += 1
     assert checked > 800
@@ -191,7 +191,7 @@ def test_the_compact_seed_policy_scores_every_move_as_the_seed_level_does():
 def test_a_compact_playout_follows_the_rules_and_scores_as_the_engine():
     for game in range(80):
         state = E.new_state(game, E.options({} if game % 2 else {"max_field_replacements": 1}))
-        p, rng = model.Position(state), random.Random(game)
+        p, rng = model.position(state), random.Random(game)
         while p.turn is not None:
             seat = p.turn
             assert seat == E.to_move(state)
@@ -312,9 +312,11 @@ def test_the_strong_level_also_searches_moves_the_seed_level_never_makes():
     assert M("field", "K♠", 6) not in seed_moves and M("field", "K♠", 6) in found[:12]
 
 
-def test_the_strong_search_deals_from_its_model_once_per_decision():
-    """SearchSpec.sampler: the pool of modelled deals is built once per decision and every
-    iteration draws its determinization from it (none from the uniform sampler)."""
+@pytest.mark.parametrize("hook", ["simulator", "sampler"])
+def test_the_strong_search_deals_from_its_model_once_per_decision(hook):
+    """SearchSpec.simulator (the compact path) and SearchSpec.sampler (the generic path, its
+    fallback): the pool of modelled deals is built once per decision and every iteration
+    draws its determinization from it (none from the uniform sampler)."""
     import dataclasses
 
     from gm.games import search
@@ -324,15 +326,17 @@ def test_the_strong_search_deals_from_its_model_once_per_decision():
 
     def counting(engine, view, seat, rng):
         calls["factory"] += 1
-        draw = ai.STRONG.sampler(engine, view, seat, rng)
+        draw = getattr(ai.STRONG, hook)(engine, view, seat, rng)
 
-        def counted(rng):
+        def counted(arg):
             calls["draw"] += 1
-            return draw(rng)
+            return draw(arg)
 
         return counted
 
-    spec = dataclasses.replace(ai.STRONG, sampler=counting)
+    spec = dataclasses.replace(ai.STRONG, **{hook: counting})
+    if hook == "sampler":
+        spec = dataclasses.replace(spec, simulator=None)
     state = E.new_state(4, E.options({}), 2)
     state, _ = E.apply(state, ROW3, ai_move("seed", state, ROW3, random.Random(1)))
     view, legal = E.view(state, ROW1), E.legal_moves(state, ROW1)

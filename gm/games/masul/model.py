@@ -6,8 +6,10 @@ compact playout.
 by the seed level's own policy (:func:`seed_move`: the same scores as
 :func:`gm.games.masul.ai.seed_scores`, a test checks they agree), a share ``epsilon`` of the moves
 uniformly random. Each seat's policy reads only what that seat may see (the other seat's
-face-down cards stay unknown to it). ~0.1 ms a game, about ten times the engine's own speed,
-so a move's 8 ms of think time hold several dozen playouts.
+face-down cards stay unknown to it). The compact form and its playouts are playout.py, which
+mypyc compiles (setup.py; ~17 µs a playout from mid-game, 3.3× its pure-Python source, which
+stays the fallback), and :func:`model_simulator` plays the search's iterations on it without
+the engine's dict states: a move's 8 ms of think time hold about 400 playouts.
 
 **The opponent model.** The other seat is assumed to play like the seed level (the default
 level below ``strong``; a careful human player also keeps high cards up and low cards down).
@@ -31,165 +33,42 @@ import bisect
 import math
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gm.games.base import Engine, State
-from gm.games.masul.rules import ALL_CARDS, SEAT_NAMES, copy_state, rank, sort_key
+from gm.games.compiled import load
+from gm.games.masul.rules import ALL_CARDS, SEAT_NAMES, copy_state, sort_key
 
-HIGH = 9  # as in ai.py: rank 9 or more is high
-_SUITS = "♣♦♥♠"
-CARDS = sorted(ALL_CARDS, key=sort_key)
+# the inner loop, compiled by mypyc where the build made it (gm/games/compiled.py)
+if TYPE_CHECKING:
+    from gm.games.masul import playout as _kernel
+else:
+    _kernel = load("gm.games.masul.playout")
+Position = _kernel.Position
+HIGH, RANK, SUIT, STRENGTH = _kernel.HIGH, _kernel.RANK, _kernel.SUIT, _kernel.STRENGTH
+UP, DOWN, FIELD = _kernel.UP, _kernel.DOWN, _kernel.FIELD
+seed_options, seed_move = _kernel.seed_options, _kernel.seed_move
+random_move, playout, play_on = _kernel.random_move, _kernel.playout, _kernel.play_on
+
+CARDS = sorted(ALL_CARDS, key=sort_key)  # the compact order (playout.py): 13 × suit + rank − 2
 INDEX = {card: i for i, card in enumerate(CARDS)}
-RANK = [rank(card) for card in CARDS]
-SUIT = [_SUITS.index(card[1]) for card in CARDS]
-# STRENGTH[card][field card]: the rank, plus 13 when the suits match (a match beats any rank)
-STRENGTH = [[RANK[a] + (13 if SUIT[a] == SUIT[f] else 0) for f in range(52)] for a in range(52)]
-UP, DOWN, FIELD = 0, 1, 2
 KINDS = ("up", "down", "field")
 
 
-class Position:
-    """A compact Masul state: ``cards[seat][c]`` (-1 empty), ``up[seat][c]``, ``hands``,
-    ``field``, replacements ``left`` and ``made`` per seat, ``turn`` (None: over)."""
-
-    __slots__ = ("hands", "cards", "up", "field", "left", "made", "turn")
-
-    def __init__(self, state: State) -> None:
-        rows = state["rows"]
-        self.hands = [[INDEX[c] for c in hand] for hand in state["hands"]]
-        self.cards = [[-1 if s is None else INDEX[s["card"]] for s in row] for row in rows]
-        self.up = [[s is not None and s["up"] for s in row] for row in rows]
-        self.field = [INDEX[c] for c in state["field"]]
-        cap = state["options"]["max_field_replacements"]
-        self.made = list(state["replacements"])
-        self.left = [99 if cap is None else cap - n for n in self.made]
-        self.turn = state["turn"]
-
-    def play(self, move: tuple[int, int, int]) -> None:
-        kind, card, c = move
-        me = self.turn
-        assert me is not None
-        self.hands[me].remove(card)
-        if kind == FIELD:
-            self.field[c] = card
-            self.left[me] -= 1
-            self.made[me] += 1
-        else:
-            self.cards[me][c] = card
-            self.up[me][c] = kind == UP
-            if kind == UP and self.cards[1 - me][c] >= 0:
-                self.up[1 - me][c] = True  # a challenge turns the face-down card up
-        if not self._tired(1 - me):
-            self.turn = 1 - me
-        elif self._tired(me):
-            self.turn = None
-
-    def _tired(self, seat: int) -> bool:
-        return not self.hands[seat] or min(self.cards[seat]) >= 0
-
-    def columns(self) -> tuple[int, int]:
-        """Columns won by seat 0 and seat 1 (the final score once the game is over)."""
-        a = b = 0
-        (r0, r1), (u0, u1) = self.cards, self.up
-        for c in range(7):
-            x, y = r0[c], r1[c]
-            if x < 0 or y < 0:
-                a += y < 0 <= x
-                b += x < 0 <= y
-            elif u0[c] or u1[c]:
-                f = self.field[c]
-                sx, sy = STRENGTH[x][f], STRENGTH[y][f]
-                a += sx > sy
-                b += sy > sx
-        return a, b
-
-
-def _known(mine: int, theirs: int, their_up: bool, f: int) -> float:
-    """ai._known_value on the compact form: +1 won, -1 lost, fractions for estimates."""
-    if mine < 0:
-        if theirs < 0 or not their_up:
-            return 0.0
-        return -(STRENGTH[theirs][f] - 14) / 13
-    if theirs < 0:
-        return (STRENGTH[mine][f] - 14) / 13
-    if not their_up:
-        return 0.0
-    a, b = STRENGTH[mine][f], STRENGTH[theirs][f]
-    return (a > b) - (a < b)
-
-
-def seed_options(
-    p: Position, me: int, hand: list[int] | None = None
-) -> tuple[float, list[tuple[int, int, int]]]:
-    """The seed level's best score for ``me`` and its moves of that score (ai.seed_scores);
-    ``hand`` replaces ``me``'s hand. Reads only what ``me`` sees."""
-    hand = p.hands[me] if hand is None else hand
-    own, theirs, their_up, field = p.cards[me], p.cards[1 - me], p.up[1 - me], p.field
-    may_replace = p.made[me] == 0 and p.left[me] > 0
-    best: list[tuple[int, int, int]] = []
-    top = -9.0
-    opens = [c for c in range(7) if own[c] < 0]
-    for card in hand:
-        low = RANK[card] < HIGH
-        row = STRENGTH[card]
-        for c in opens:
-            t, s = theirs[c], row[field[c]]
-            if t >= 0 and their_up[c]:
-                score = 1 + (27 - s) / 100 if s > STRENGTH[t][field[c]] else -0.5 - s / 54
-                kind = UP
-            elif t >= 0 and low:
-                score, kind = 0.05, DOWN
-            else:
-                score, kind = (s - 14) / 13, DOWN if low else UP
-            if score > top + 1e-9:
-                top, best = score, [(kind, card, c)]
-            elif score > top - 1e-9:
-                best.append((kind, card, c))
-        if low and may_replace:
-            for c in range(7):
-                f = field[c]
-                if RANK[f] == RANK[card]:
-                    gain = _known(own[c], theirs[c], their_up[c], card)
-                    gain -= _known(own[c], theirs[c], their_up[c], f)
-                    if gain > 0.3:
-                        score = 0.5 + gain
-                        if score > top + 1e-9:
-                            top, best = score, [(FIELD, card, c)]
-                        elif score > top - 1e-9:
-                            best.append((FIELD, card, c))
-    return top, best
-
-
-def seed_move(p: Position, rand: Callable[[], float]) -> tuple[int, int, int]:
-    best = seed_options(p, p.turn)[1]
-    return best[0] if len(best) == 1 else best[int(rand() * len(best))]
-
-
-def random_move(p: Position, rand: Callable[[], float]) -> tuple[int, int, int]:
-    """A uniformly random legal move (rules.legal_moves on the compact form)."""
-    me = p.turn
-    assert me is not None
-    own, theirs, their_up = p.cards[me], p.cards[1 - me], p.up[1 - me]
-    moves = []
-    for card in p.hands[me]:
-        for c in range(7):
-            if own[c] < 0:
-                moves.append((UP, card, c))
-                if theirs[c] < 0 or not their_up[c]:
-                    moves.append((DOWN, card, c))
-        if p.left[me] > 0:
-            moves.extend((FIELD, card, c) for c in range(7) if RANK[p.field[c]] == RANK[card])
-    return moves[int(rand() * len(moves))]
-
-
-def playout(p: Position, rand: Callable[[], float], epsilon: float) -> tuple[int, int]:
-    """Play ``p`` to the end (seed-level moves, ``epsilon`` of them random); the columns won."""
-    while p.turn is not None:
-        if epsilon and rand() < epsilon:
-            p.play(random_move(p, rand))
-        else:
-            p.play(seed_move(p, rand))
-    return p.columns()
+def position(state: State) -> Position:
+    """The compact form of a Masul state."""
+    rows = state["rows"]
+    cap = state["options"]["max_field_replacements"]
+    made = list(state["replacements"])
+    return Position(
+        [[INDEX[c] for c in hand] for hand in state["hands"]],
+        [[-1 if s is None else INDEX[s["card"]] for s in row] for row in rows],
+        [[s is not None and s["up"] for s in row] for row in rows],
+        [INDEX[c] for c in state["field"]],
+        [99 if cap is None else cap - n for n in made],
+        made,
+        state["turn"],
+    )
 
 
 def playout_evaluation(epsilon: float = 0.1, margin: float = 0.5, scale: float = 2.0):
@@ -203,7 +82,7 @@ def playout_evaluation(epsilon: float = 0.1, margin: float = 0.5, scale: float =
         return 0.5 + 0.5 * math.tanh((a - b) / scale)
 
     def evaluate(engine: Engine, state: State, players: int) -> list[float]:
-        p = Position(state)
+        p = position(state)
         if p.turn is None:
             r = lead(*p.columns())
             return [r, 1 - r]
@@ -223,6 +102,14 @@ def model_sampler(view: dict[str, Any], seat: int, rng: random.Random, soft: flo
     """A determinization like ai.sample_hidden's, the unseen cards dealt by the seed-level
     model of the other seat (see the module text): a card that breaks the model is ``soft``
     times as likely (a high face-down card ``high_down`` times), never impossible."""
+    return model_dealer(view, seat, soft, match, high_down)(rng)
+
+
+def model_dealer(view: dict[str, Any], seat: int, soft: float = 0.25, match: float = 3.0,
+                 high_down: float = 0.1) -> Callable[[random.Random], State]:  # fmt: skip
+    """:func:`model_sampler`'s deals, ``draw(rng) -> state``: what the view alone decides (the
+    unseen cards, the weights of the other seat's face-down cards, what its plays tell about
+    its hand) worked out once for a pool of deals."""
     names = SEAT_NAMES
     other = 1 - seat
     field = [INDEX[c] for c in view["field"]]
@@ -237,25 +124,20 @@ def model_sampler(view: dict[str, Any], seat: int, rng: random.Random, soft: flo
                 None if slot is None else {"card": slot.get("card"), "up": slot["face"] == "up"}
             )
         rows.append(row)
-    unknown = sorted(ALL_CARDS - seen, key=sort_key)
-    rng.shuffle(unknown)
+    unknown = sorted(ALL_CARDS - seen, key=INDEX.__getitem__)
     mine, theirs = rows[seat], rows[other]
-    for c, slot in enumerate(theirs):  # its face-down cards: low, matching where ours is empty
-        if slot is not None and slot["card"] is None:
-            weights = []
-            for card in unknown:
-                i = INDEX[card]
-                w = 1.0 if RANK[i] < HIGH else high_down
-                weights.append(w * match if mine[c] is None and SUIT[i] == SUIT[field[c]] else w)
-            slot["card"] = unknown.pop(rng.choices(range(len(unknown)), weights)[0])
+    # its face-down cards: low, matching where ours is empty
+    hidden = [c for c, slot in enumerate(theirs) if slot is not None and slot["card"] is None]
+    weight = {c: {card: _hidden_weight(card, field[c], mine[c] is None, match, high_down)
+                  for card in unknown} for c in hidden}  # fmt: skip
     count = view["hand_counts"][names[other]]
     # what its greedy plays tell: the least it settled for in a column facing our empty slot
     # bounds every card still in hand in the columns open on both sides; a face-up card of ours
     # it left alone bounds the cards that beat it
-    settled = 9.0
+    settled_seen = 9.0
     for c, slot in enumerate(theirs):
-        if slot is not None and mine[c] is None:
-            settled = min(settled, (STRENGTH[INDEX[slot["card"]]][field[c]] - 14) / 13)
+        if slot is not None and mine[c] is None and slot["card"] is not None:
+            settled_seen = min(settled_seen, (STRENGTH[INDEX[slot["card"]]][field[c]] - 14) / 13)
     both = [field[c] for c in range(7) if mine[c] is None and theirs[c] is None]
     took = 1.0  # the best sure-win score it may have just taken instead
     for c in range(7):
@@ -269,16 +151,42 @@ def model_sampler(view: dict[str, Any], seat: int, rng: random.Random, soft: flo
         for c, slot in enumerate(mine)
         if slot is not None and slot["up"] and theirs[c] is None
     ]
-    keys = []
+    need: dict[str, float] = {}  # the least settled score each card fits under (None: never)
     for card in unknown:
         strength = STRENGTH[INDEX[card]]
-        fits = all((strength[f] - 14) / 13 <= settled + 1e-9 for f in both) and not any(
+        beats = any(
             strength[f] > s and 1 + (27 - strength[f]) / 100 > took + 1e-9 for f, s in left_alone
         )
-        keys.append((rng.random() ** (1.0 if fits else 1 / soft), card))  # weighted, no repeat
-    keys.sort(reverse=True)
-    dealt = [card for _, card in keys]
-    return state_from_view(view, seat, rng, rows, dealt[:count], dealt[count:])
+        need[card] = 99.0 if beats else max(((strength[f] - 14) / 13 for f in both), default=-9.0)
+
+    def draw(rng: random.Random) -> State:
+        pool = list(unknown)  # no shuffle needed: the picks below are random draws
+        dealt_rows = [[None if slot is None else dict(slot) for slot in row] for row in rows]
+        settled = settled_seen
+        for c in hidden:
+            w = weight[c]
+            card = pool.pop(rng.choices(range(len(pool)), [w[x] for x in pool])[0])
+            slot = dealt_rows[other][c]
+            assert slot is not None
+            slot["card"] = card
+            if mine[c] is None:
+                settled = min(settled, (STRENGTH[INDEX[card]][field[c]] - 14) / 13)
+        bar = settled + 1e-9
+        keys = [  # weighted, no repeat: a card that breaks the model weighs ``soft``
+            (rng.random() ** (1.0 if need[card] <= bar else 1 / soft), card) for card in pool
+        ]
+        keys.sort(reverse=True)
+        dealt = [card for _, card in keys]
+        return state_from_view(view, seat, rng, dealt_rows, dealt[:count], dealt[count:])
+
+    return draw
+
+
+def _hidden_weight(card: str, f: int, ours_empty: bool, match: float, high_down: float) -> float:
+    """How likely ``card`` is the other seat's face-down card over Field Card ``f``."""
+    i = INDEX[card]
+    w = 1.0 if RANK[i] < HIGH else high_down
+    return w * match if ours_empty and SUIT[i] == SUIT[f] else w
 
 
 def state_from_view(
@@ -294,7 +202,7 @@ def state_from_view(
     names = SEAT_NAMES
     hands: list[list[str]] = [[], []]
     hands[seat] = list(view["hand"])
-    hands[1 - seat] = sorted(their_hand, key=sort_key)
+    hands[1 - seat] = sorted(their_hand, key=INDEX.__getitem__)
     to_move = view["to_move"]
     return {
         "game": "masul",
@@ -316,15 +224,15 @@ def last_move_likelihood(state: State, seat: int, floor: float = 0.05) -> float:
     move — the best-scored one, on the board as it was then (ours as it is now, since we have
     not moved since), with the hand it holds now plus that card. A field replacement it made
     may have been the last move too (counted as fitting). ``floor``: the least weight."""
-    p = Position(state)
+    p = position(state)
     other = 1 - seat
     mine, theirs = p.cards[seat], p.cards[other]
     placed = [c for c in range(7) if theirs[c] >= 0]
     fit = total = 0
     if p.made[other]:
         fit = total = 1
-    seen_by_it = Position.__new__(Position)  # the board before its last move, from its side
-    seen_by_it.field, seen_by_it.left, seen_by_it.made = p.field, p.left, p.made
+    # the board before its last move, from its side
+    seen_by_it = Position(p.hands, p.cards, p.up, p.field, p.left, p.made, other)
     for c in placed:
         total += 1
         x = theirs[c]
@@ -361,7 +269,8 @@ def model_draws(pool: int = 40) -> Callable[..., Callable[[random.Random], State
     with a fresh playout seed)."""
 
     def factory(engine: Engine, view: dict[str, Any], seat: int, rng: random.Random):
-        deals = [model_sampler(view, seat, rng) for _ in range(pool)]
+        dealer = model_dealer(view, seat)
+        deals = [dealer(rng) for _ in range(pool)]
         cumulative, total = [], 0.0
         for deal in deals:
             total += last_move_likelihood(deal, seat)
@@ -378,8 +287,50 @@ def model_draws(pool: int = 40) -> Callable[..., Callable[[random.Random], State
     return factory
 
 
+def model_simulator(pool: int = 8, epsilon: float = 0.1, margin: float = 0.5, scale: float = 2.0):
+    """The searcher's ``simulator`` hook (a one-level search on the compact form): ``pool``
+    deals from :func:`model_sampler` weighed by :func:`last_move_likelihood` once per decision
+    (as :func:`model_draws`), turned into :class:`Position`; each simulation draws one by weight,
+    plays the root move and a :func:`playout` to the end, worth ``1 - margin`` of its win and
+    ``margin`` of its column lead (as :func:`playout_evaluation`)."""
+
+    def lead(a: int, b: int) -> float:
+        return 0.5 + 0.5 * math.tanh((a - b) / scale)
+
+    def factory(engine: Engine, view: dict[str, Any], seat: int, rng: random.Random):
+        dealer = model_dealer(view, seat)
+        deals = [dealer(rng) for _ in range(pool)]
+        cumulative, total = [], 0.0
+        for deal in deals:
+            total += last_move_likelihood(deal, seat)
+            cumulative.append(total)
+        positions = [position(deal) for deal in deals]
+        kinds = {kind: i for i, kind in enumerate(KINDS)}
+        rand, last = rng.random, pool - 1
+        # each seat's reward of a's and b's columns: 1 - margin of the win, margin of the lead
+        reward = {
+            (a, b): (1 - margin) * (1.0 if a > b else 0.0 if a < b else 0.5) + margin * lead(a, b)
+            for a in range(8)
+            for b in range(8)
+        }
+
+        compact: dict[Any, tuple[int, int, int]] = {}  # each root move's compact form
+
+        def simulate(move) -> list[float]:
+            m = compact.get(move)
+            if m is None:
+                m = compact[move] = (kinds[move[0]], INDEX[move[1]], move[2] - 1)
+            p = positions[min(bisect.bisect_right(cumulative, rand() * total), last)]
+            r = reward[play_on(p, m, rand, epsilon)]
+            return [r, 1 - r]
+
+        return simulate
+
+    return factory
+
+
 def seed_playout(engine: Engine, state: State, seat: int, legal: list, rng: random.Random):
     """The searcher's ``playout`` hook (the move a new tree node tries first): the seed
     level's move, read off the compact form (the same choice as ai.seed_policy, faster)."""
-    kind, card, c = seed_move(Position(state), rng.random)
+    kind, card, c = seed_move(position(state), rng.random)
     return type(legal[0])(KINDS[kind], CARDS[card], c + 1)
