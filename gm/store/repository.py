@@ -9,9 +9,10 @@ document refreshes the TTL of the document and its log, so a game disappears aft
 without activity; the idempotency keys keep ``idempotency_ttl`` from their last write.
 
 Updates are optimistic and exactly once. A step reads the document (one GET; with an idempotency
-key, one read script that also reads the key's records), computes, and sends its write as one Lua script (EVALSHA) that writes only if
-the document is still the one read (its SHA-1), atomically: document, log entries and idempotency
-answer together, and the game's change notice published (gm/play/live.py). A lost race is recomputed
+key, one read script that also reads the key's records), computes, and sends its write as one Lua
+script (EVALSHA) that writes only if the document is still the one read (its SHA-1), atomically:
+document, log entries and idempotency records together, and the game's change notice published
+(gm/play/live.py). A lost race is recomputed
 on the fresh document the script sends back, at most ``retries`` times, then
 :class:`ConflictError`. So a move costs two round trips.
 
