@@ -124,7 +124,7 @@ class Bench:
         from gm.play import logbook
 
         if cold:
-            logbook._rebuild.cache_clear()
+            logbook.forget()
         start = time.perf_counter()
         self.service.history(game_id=played.game_id, after=0)
         return (time.perf_counter() - start) * 1000

@@ -13,30 +13,36 @@ thirty (docs/storage.md has the figures).
 (gm/games/deal.py): the same engine writes the same entries, byte for byte. :func:`pack` checks
 exactly that before it answers — a log its records do not rebuild to the very bytes stored (a
 game of a removed game, an entry of unknown shape) gets no compact form and stays as it is. The
-rebuild costs one replay of the game (a few milliseconds to fifteen for a 600-ply Trumps game,
+rebuild costs one replay of the game (a few milliseconds to thirty-five for Maze's longest game,
 bounded by the games' caps), once per process for a while: the last :data:`KEPT` rebuilt logs are
-kept. The form records a digest of the entries: should a later version of an engine word an event
-otherwise, the rebuilt entries carry the new words, and a warning says so.
+kept (the one :func:`pack` checked among them), and a read that had to replay the game is priced
+like a verification (gm/play/work.py: ``VERIFY``). The form records a digest of the entries:
+should a later version of an engine word an event otherwise, the rebuilt entries carry the new
+words, and a warning says so.
 """
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import logging
+import threading
 import zlib
+from collections import OrderedDict
 from typing import Any
 
 from gm.games import GAMES
 from gm.games.base import GameError
 from gm.games.search import pause
 from gm.games.table import Table
+from gm.play import work
 from gm.store.fastjson import dumps_bytes, loads
 
 log = logging.getLogger("gm")
 
 MAGIC = b"gm-log1\n"  # the compact form's first bytes (its scheme)
 KEPT = 16  # rebuilt logs kept per process (a reader pages through one game)
+_kept: OrderedDict[bytes, tuple[bytes, ...]] = OrderedDict()  # compact form -> entries, LRU
+_lock = threading.Lock()
 
 
 def pack(doc: dict[str, Any], entries: list[bytes]) -> bytes | None:
@@ -69,15 +75,38 @@ def pack(doc: dict[str, Any], entries: list[bytes]) -> bytes | None:
     if list(rebuilt) != entries:
         log.warning("log of %s not compacted: its moves replay to other entries", doc.get("id"))
         return None
+    _keep(packed, rebuilt)  # the game's next reads here need no replay
     return packed
 
 
 def unpack(packed: bytes) -> tuple[bytes, ...]:
-    """The log's entries, as stored before :func:`pack`, from its compact form."""
-    return _rebuild(packed)
+    """The log's entries, as stored before :func:`pack`, from its compact form: kept ones, or
+    replayed (a whole game's replay: the request is priced like a verification)."""
+    with _lock:
+        found = _kept.get(packed)
+        if found is not None:
+            _kept.move_to_end(packed)
+            return found
+    work.note(work.VERIFY)
+    rebuilt = _rebuild(packed)
+    _keep(packed, rebuilt)
+    return rebuilt
 
 
-@functools.lru_cache(maxsize=KEPT)
+def forget() -> None:
+    """Drop the kept rebuilt logs (the next read of each replays its game)."""
+    with _lock:
+        _kept.clear()
+
+
+def _keep(packed: bytes, entries: tuple[bytes, ...]) -> None:
+    with _lock:
+        _kept[packed] = entries
+        _kept.move_to_end(packed)
+        while len(_kept) > KEPT:
+            _kept.popitem(last=False)
+
+
 def _rebuild(packed: bytes) -> tuple[bytes, ...]:
     if not packed.startswith(MAGIC):
         raise ValueError("not a compacted log")
