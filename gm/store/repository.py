@@ -9,7 +9,7 @@ document refreshes the TTL of the document and its log, so a game disappears aft
 without activity; the idempotency keys keep ``idempotency_ttl`` from their last write.
 
 Updates are optimistic and exactly once. A step reads the document (one GET; with an idempotency
-key, one read script that also reads the key's records), computes, and sends its write as one Lua
+key, one pipeline that reads the key's records after it), computes, and sends its write as one Lua
 script (EVALSHA) that writes only if the document is still the one read (its SHA-1), atomically:
 document, log entries and idempotency records together, and the game's change notice published
 (gm/play/live.py). A lost race is recomputed
@@ -99,13 +99,6 @@ if KEYS[4] and ARGV[5] ~= '' then
   end
 end
 return {1}
-"""
-
-# The reads of an idempotent request, at once: KEYS doc, idem hash, the seat's answer, legacy;
-# ARGV the key's field.
-_READ = """
-return {redis.call('GET', KEYS[1]), redis.call('HGET', KEYS[2], ARGV[1]),
-        redis.call('GET', KEYS[3]), redis.call('GET', KEYS[4])}
 """
 
 # A finished game (KEYS doc, log, logz, idem hash; ARGV the log's length as read, its compact form
@@ -267,7 +260,6 @@ class Store:
         self.retries = retries
         self.idempotency_max_bytes = idempotency_max_bytes
         self._commit = client.register_script(_COMMIT)
-        self._read_idem = client.register_script(_READ)
         self._finish = client.register_script(_FINISH)
         # a compacted log's entries from its compact form (gm/play/logbook.py: the store may not
         # import the games that rebuild it; the service lends it)
@@ -524,12 +516,18 @@ class Store:
 
     def _read(self, doc_key: str, idem: _Idem | None) -> tuple[bytes | None, _Earlier | None]:
         """The document and, for an idempotent request, its records (the key's marker, the
-        seat's last answer, the key's answer kept by earlier code), read at once: one round trip,
-        atomic (a record written after the document was read makes the write fail, and the
-        failed write's reply carries it)."""
+        seat's last answer, the key's answer kept by earlier code) read after it, in one round
+        trip. In that order, a first request with the same key is seen whenever it landed: before
+        the document was read (both are seen), between the two reads (its records are), or after
+        them (the write computed on the document read fails, and its reply carries the records)."""
         # gm's clients answer bytes (no decode_responses); redis-py's types allow str too
         if idem:
-            raw, *earlier = self._read_idem(keys=[doc_key, *idem.keys], args=[idem.field])
+            with self.redis.pipeline(transaction=False) as pipe:
+                pipe.get(doc_key)
+                pipe.hget(idem.markers, idem.field)
+                pipe.get(idem.answer)
+                pipe.get(idem.legacy)
+                raw, *earlier = pipe.execute()
             return cast("bytes | None", raw), cast("_Earlier", tuple(earlier))
         return cast("bytes | None", self.redis.get(doc_key)), None
 
