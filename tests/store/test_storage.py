@@ -228,3 +228,40 @@ def test_a_log_its_moves_do_not_rebuild_is_kept_as_written(client, service, redi
     assert service.store.finish(game_id, logbook.pack) == 1, "markers dropped, log kept"
     assert "log" in _keys(redis_client, game_id) and "logz" not in _keys(redis_client, game_id)
     assert client.get(f"/games/{game_id}/history?after=0").get_data() == before
+
+
+@pytest.mark.parametrize("ending", ["resign", "illegal", "timeout"])
+def test_every_ending_compacts_to_the_same_entries(ending, client, service, redis_client):
+    """A resignation, a forfeit by the illegal-move limit and one by time are log entries the
+    compact form records by kind: the rebuilt log is the written one, byte for byte."""
+    now = [1_000_000.0]
+    service.clock = lambda: now[0]
+    kept_finished = service.finished
+    service.finished = lambda game_id: None
+    body = {"game": "masul", "opponent": "human", "seed": 3, "illegal_move_limit": 2}
+    body["options"] = {"turn_timeout": 3600}
+    created = client.post("/games", json=body).get_json()
+    invite = next(iter(created["invites"].values()))
+    joined = client.post(f"/games/{created['game_id']}/join", json={"invite": invite}).get_json()
+    game_id, tokens = created["game_id"], [created["token"], joined["token"]]
+    for i in range(3):
+        _move_of(client, tokens, f"m{i}", {})
+    mover = next(t for t in tokens if client.get(f"/play/{t}").get_json()["your_turn"])
+    if ending == "resign":
+        client.post(f"/play/{mover}/resign")
+    elif ending == "illegal":
+        for _ in range(2):
+            client.post(f"/play/{mover}/moves", json={"move": "nonsense"})
+    else:
+        now[0] += 3601
+        client.get(f"/games/{game_id}")  # any read enforces the deadline
+    service.finished = kept_finished
+    terminations = {"resign": "resignation", "illegal": "illegal-moves", "timeout": "timeout"}
+    view = client.get(f"/games/{game_id}").get_json()
+    assert view["status"] == "finished"
+    assert view["result"]["termination"] == terminations[ending]
+    paths = [f"/games/{game_id}/history?after=0", f"/play/{tokens[0]}/history?after=0"]
+    pages = [client.get(path).get_data() for path in paths]
+    assert service.store.finish(game_id, logbook.pack) == 2, "compacted"
+    logbook.forget()
+    assert [client.get(path).get_data() for path in paths] == pages
