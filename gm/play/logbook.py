@@ -33,7 +33,7 @@ from typing import Any
 from gm.games import GAMES
 from gm.games.base import GameError
 from gm.games.search import pause
-from gm.games.table import Table
+from gm.games.table import SetupError, Table
 from gm.play import work
 from gm.store.fastjson import dumps_bytes, loads
 
@@ -68,8 +68,8 @@ def pack(doc: dict[str, Any], entries: list[bytes]) -> bytes | None:
             "sha": _digest(entries),
         }
         packed = MAGIC + zlib.compress(dumps_bytes({"table": table, "moves": records}), 9)
-        rebuilt = _rebuild(packed)
-    except (GameError, KeyError, LookupError, TypeError, ValueError) as err:
+        rebuilt = _rebuild(packed, strict=True)
+    except (GameError, SetupError, LookupError, TypeError, ValueError) as err:
         log.warning("log of %s not compacted: %s", doc.get("id"), err)
         return None
     if list(rebuilt) != entries:
@@ -107,10 +107,31 @@ def _keep(packed: bytes, entries: tuple[bytes, ...]) -> None:
             _kept.popitem(last=False)
 
 
-def _rebuild(packed: bytes) -> tuple[bytes, ...]:
+def _rebuild(packed: bytes, strict: bool = False) -> tuple[bytes, ...]:
+    """The entries the compact form ``packed`` writes again. ``strict`` (:func:`pack` checking
+    its form): a record that does not replay raises. Else (a read) the entries from there on are
+    written bare — seat, move and version, no events — and a warning says so: a later engine that
+    refuses an old game's moves must not make its history unreadable."""
     if not packed.startswith(MAGIC):
         raise ValueError("not a compacted log")
     form = loads(zlib.decompress(packed[len(MAGIC) :]))
+    out: list[bytes] = []
+    try:
+        _replay_into(form, out)
+    except (GameError, SetupError, LookupError, TypeError, ValueError) as err:
+        if strict:
+            raise
+        log.warning("a compacted %s log replays no further than entry %d: %s",
+                    form["table"]["game"], len(out), err)  # fmt: skip
+        out += _bare(form["moves"], len(out))
+    if _digest(out) != form["table"]["sha"]:
+        log.warning("a compacted %s log rebuilds to other words than were logged",
+                    form["table"]["game"])  # fmt: skip
+    return tuple(out)
+
+
+def _replay_into(form: dict[str, Any], out: list[bytes]) -> None:
+    """Deal the table again and play the records, appending each entry to ``out`` as written."""
     table_doc, records = form["table"], form["moves"]
     game = GAMES[table_doc["game"]]
     specs = [{"kind": kind, "level": level} for kind, level in table_doc["seats"]]
@@ -118,7 +139,6 @@ def _rebuild(packed: bytes) -> tuple[bytes, ...]:
         game, specs, table_doc["seed"], table_doc["options"], table_doc["limit"]
     )
     table = Table(game, doc, doc["state"])
-    out: list[bytes] = []
     version = 0
     for seat, step, text, *kind in records:
         pause()  # a long game's replay lends the worker to others (a server's hook)
@@ -126,9 +146,17 @@ def _rebuild(packed: bytes) -> tuple[bytes, ...]:
         for entry in _replayed(table, seat, text, kind[0] if kind else "", table_doc):
             entry["v"] = version
             out.append(dumps_bytes(entry))
-    if _digest(out) != table_doc["sha"]:
-        log.warning("a compacted log of %s rebuilds to other words than were logged", game.name)
-    return tuple(out)
+
+
+def _bare(records: list[list[Any]], start: int) -> list[bytes]:
+    """The entries of ``records[start:]`` without their events (they no longer replay)."""
+    version = sum(record[1] for record in records[:start])
+    out = []
+    for n, (seat, step, text, *_) in enumerate(records[start:], start + 1):
+        version += step
+        entry = {"n": n, "seat": seat, "move": text, "events": [], "v": version}
+        out.append(dumps_bytes(entry))
+    return out
 
 
 def _replayed(

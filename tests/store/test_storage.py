@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 import threading
+import zlib
 from typing import Any
 
 import pytest
@@ -265,3 +266,25 @@ def test_every_ending_compacts_to_the_same_entries(ending, client, service, redi
     assert service.store.finish(game_id, logbook.pack) == 2, "compacted"
     logbook.forget()
     assert [client.get(path).get_data() for path in paths] == pages
+
+
+def test_a_compacted_log_that_no_longer_replays_stays_readable(client, service, redis_client):
+    """Should a later engine refuse an old game's moves, its history still answers: the entries
+    up to there as written, the rest bare (seat, move, version), none lost."""
+    game_id, tokens = _two_humans(client)
+    for i in range(4):
+        _move_of(client, tokens, f"m{i}", {})
+    client.post(f"/play/{tokens[0]}/resign")
+    key = Store.logz_key(game_id)
+    packed = redis_client.get(key)
+    form = json.loads(zlib.decompress(packed[len(logbook.MAGIC) :]))
+    form["moves"][2][2] = "no such move"  # what the engine of the day refuses
+    changed = logbook.MAGIC + zlib.compress(json.dumps(form, ensure_ascii=False).encode())
+    redis_client.set(key, changed, keepttl=True)
+    page = client.get(f"/games/{game_id}/history?after=0")
+    assert page.status_code == 200
+    moves = page.get_json()["moves"]
+    assert [m["n"] for m in moves] == [1, 2, 3, 4, 5]
+    assert all(m["events"] for m in moves[:2]) and not any(m["events"] for m in moves[2:])
+    verify = client.get(f"/games/{game_id}/verify").get_json()
+    assert verify["verified"] is False, "the verification says the log no longer replays"
