@@ -9,7 +9,8 @@ ran — its log as written, a marker per key, each seat's last answer), and with
 what a finished game keeps), the kept bytes per 100 plies, and the parts of ``kept``: the
 document, the compact log, the idempotency records. Then the read cost of the compact log: a
 history page of the finished game read from the whole log, from the compact one the first time
-(a replay of the game) and again (the rebuilt log kept in the process), in milliseconds.
+(a replay of the game) and again (the rebuilt log kept in the process), in milliseconds (the
+best of three).
 
 A second table bounds the worst case: an all-AI table (level ``random``) at the largest move cap
 each game allows, played to its end by reads: the bytes it keeps (no key: an AI seat sends none;
@@ -120,14 +121,18 @@ class Bench:
         return played
 
     def page_ms(self, played: Played, cold: bool) -> float:
-        """A history page of ``played`` (the first one), in milliseconds."""
+        """A history page of ``played`` (the first one), in milliseconds: the best of three (a
+        shared machine's other work only adds)."""
         from gm.play import logbook
 
-        if cold:
-            logbook.forget()
-        start = time.perf_counter()
-        self.service.history(game_id=played.game_id, after=0)
-        return (time.perf_counter() - start) * 1000
+        best = float("inf")
+        for _ in range(3):
+            if cold:
+                logbook.forget()
+            start = time.perf_counter()
+            self.service.history(game_id=played.game_id, after=0)
+            best = min(best, (time.perf_counter() - start) * 1000)
+        return best
 
 
 def main() -> None:

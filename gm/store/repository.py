@@ -102,11 +102,14 @@ return {1}
 """
 
 # A finished game (KEYS doc, log, logz, idem hash; ARGV the log's length as read, its compact form
-# or ""): the markers go; the log is replaced by its compact form if it is still the one read.
+# or "", the doc's SHA-1 as read, the doc compressed): the markers go; the document is replaced by
+# its compressed bytes if it is still the one read, the log by its compact form if it is.
 # Returns 0 (no game), 1 (markers dropped) or 2 (and the log compacted).
 _FINISH = """
-if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local cur = redis.call('GET', KEYS[1])
+if not cur then return 0 end
 redis.call('DEL', KEYS[4])
+if redis.sha1hex(cur) == ARGV[3] then redis.call('SET', KEYS[1], ARGV[4], 'KEEPTTL') end
 if ARGV[2] == '' or redis.call('LLEN', KEYS[2]) ~= tonumber(ARGV[1]) then return 1 end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl > 0 then
@@ -532,7 +535,7 @@ class Store:
         return cast("bytes | None", self.redis.get(doc_key)), None
 
     def _document(self, raw: bytes | str, digest: str) -> Document:
-        doc = Document(_loads(raw))
+        doc = Document(_load_doc(raw))
         doc.known = digest in self._written
         return doc
 
@@ -586,8 +589,9 @@ class Store:
     ) -> int:
         """``game_id`` is over: no request can change it any more. Its idempotency markers go
         (each seat's last answer stays, for a reply lost at the end: a retry of an older key
-        is answered by the finished game, which changes nothing), and its log is replaced by
-        ``pack(doc, entries)``, its compact form, when that is not None and the log is still
+        is answered by the finished game, which changes nothing), its document is kept
+        compressed (zlib: half its bytes) when it is still the one read, and its log is replaced
+        by ``pack(doc, entries)``, its compact form, when that is not None and the log is still
         the one read (an atomic script). Returns 0 (no such game), 1 (markers dropped) or 2
         (and the log compacted); -1 when the store failed (a warning is logged: the game stays
         as it was, whole, nothing is lost)."""
@@ -606,11 +610,16 @@ class Store:
             raw, entries = pipe.execute()
         if raw is None:
             return 0
-        packed = pack(_loads(raw), list(entries)) if entries else None
+        doc = _load_doc(raw)
+        packed = pack(doc, list(entries)) if entries else None
+        # the finished document, compressed: read on views, written again only by a rematch
+        small = raw if raw[:1] == b"x" else zlib.compress(raw, 9)
         keys = [self.doc_key(game_id), self.log_key(game_id), self.logz_key(game_id)]
-        return int(
-            self._finish(keys=[*keys, self.markers_key(game_id)], args=[len(entries), packed or ""])
-        )
+        args = [len(entries), packed or "", _sha1(raw), small]
+        done = int(self._finish(keys=[*keys, self.markers_key(game_id)], args=args))
+        if _sha1(raw) in self._written:  # the same document this process wrote, other bytes
+            self._wrote(small)
+        return done
 
     # ---- a finished game's verification, kept once made (a replay of the whole game)
     @staticmethod
@@ -703,7 +712,7 @@ def _sha1(raw: bytes | str) -> str:
 def _writes_of(raw: bytes | None) -> dict[str, Any]:
     if raw is None:
         return {}
-    return dict(_loads(raw).get(WRITES) or {})
+    return dict(_load_doc(raw).get(WRITES) or {})
 
 
 def _settle(raw: bytes | None, sent: list[_Attempt]) -> tuple[_Attempt | None, list[_Attempt]]:
@@ -726,6 +735,14 @@ def _settle(raw: bytes | None, sent: list[_Attempt]) -> tuple[_Attempt | None, l
         raise OutcomeUnknownError("a lost write's request id may have been pushed out")
     # n == read_n: that write may still arrive, but only one write of that document can land
     return None, [a for a in sent if n == a.read_n]
+
+
+def _load_doc(raw: bytes | str) -> Any:
+    """A stored document: its JSON, or (a finished game's, :meth:`Store.finish`) its JSON
+    zlib-compressed — a JSON document starts with ``{``, never with the zlib header's 0x78."""
+    if isinstance(raw, bytes) and raw[:1] == b"x":
+        return _loads(zlib.decompress(raw))
+    return _loads(raw)
 
 
 def _pack(value: dict[str, Any]) -> bytes:

@@ -100,6 +100,7 @@ def test_a_finished_game_reads_the_same_bytes_once_compacted(
     assert "idem" not in kept, "the markers dropped"
     assert [k for k in kept if k.startswith("idem:")] == [f"idem:{holder(token)}"], "the answer"
     assert redis_client.ttl(store.logz_key(game_id)) > 0
+    assert redis_client.get(store.doc_key(game_id))[:1] == b"x", "the document compressed"
     assert store.log_with_digest(game_id, store.load(game_id))[1] == digest, "the same entries"
 
     logbook.forget()  # the first read rebuilds the log from the moves, priced like a verify
