@@ -473,7 +473,7 @@ class GameService:
         needs (gm/store/repository.py ``Store.finish``): its log compacted (gm/play/logbook.py),
         the idempotency markers dropped. Nothing is lost when this fails: the game stays as
         it was, whole (the store logs a warning)."""
-        self.store.finish(game_id, logbook.pack)
+        self.store.finish(game_id, logbook.pack, lambda doc: self.table_of(doc).is_over())
 
 
 class _Ended:

@@ -585,24 +585,31 @@ class Store:
 
     # ---- a finished game: its log compacted, the markers dropped
     def finish(
-        self, game_id: str, pack: Callable[[dict[str, Any], list[bytes]], bytes | None]
+        self,
+        game_id: str,
+        pack: Callable[[dict[str, Any], list[bytes]], bytes | None],
+        over: Callable[[dict[str, Any]], bool],
     ) -> int:
         """``game_id`` is over: no request can change it any more. Its idempotency markers go
         (each seat's last answer stays, for a reply lost at the end: a retry of an older key
         is answered by the finished game, which changes nothing), its document is kept
         compressed (zlib: half its bytes) when it is still the one read, and its log is replaced
         by ``pack(doc, entries)``, its compact form, when that is not None and the log is still
-        the one read (an atomic script). Returns 0 (no such game), 1 (markers dropped) or 2
-        (and the log compacted); -1 when the store failed (a warning is logged: the game stays
-        as it was, whole, nothing is lost)."""
+        the one read (an atomic script) — all of it only when ``over(doc)`` says the game read
+        is over. Returns 0 (no such game, or not over), 1 (markers dropped, the document
+        compressed) or 2 (and the log compacted); -1 when the store failed (a warning is
+        logged: the game stays as it was, whole, nothing is lost)."""
         try:
-            return self._finished(game_id, pack)
+            return self._finished(game_id, pack, over)
         except redis.exceptions.RedisError as err:
             log.warning("finished game %s not compacted: %s", game_id, err)
             return -1
 
     def _finished(
-        self, game_id: str, pack: Callable[[dict[str, Any], list[bytes]], bytes | None]
+        self,
+        game_id: str,
+        pack: Callable[[dict[str, Any], list[bytes]], bytes | None],
+        over: Callable[[dict[str, Any]], bool],
     ) -> int:
         with self.redis.pipeline(transaction=True) as pipe:
             pipe.get(self.doc_key(game_id))
@@ -611,6 +618,8 @@ class Store:
         if raw is None:
             return 0
         doc = _load_doc(raw)
+        if not over(doc):  # a running game's markers and log are never touched
+            return 0
         packed = pack(doc, list(entries)) if entries else None
         # the finished document, compressed: read on views, written again only by a rematch
         small = raw if raw[:1] == b"x" else zlib.compress(raw, 9)

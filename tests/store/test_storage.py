@@ -146,6 +146,10 @@ def _move_of(client, tokens, key_prefix: str, keys: dict[str, list]) -> tuple[st
     raise AssertionError("nobody to move")
 
 
+def _over(service):
+    return lambda doc: service.table_of(doc).is_over()
+
+
 def _total(client, game_id) -> int:
     return client.get(f"/games/{game_id}/history?limit=1").get_json()["total"]
 
@@ -227,7 +231,9 @@ def test_a_log_its_moves_do_not_rebuild_is_kept_as_written(client, service, redi
     entry["events"][0]["text"] += " (written by another engine)"
     redis_client.lset(key, 0, json.dumps(entry, ensure_ascii=False, separators=(",", ":")))
     before = client.get(f"/games/{game_id}/history?after=0").get_data()
-    assert service.store.finish(game_id, logbook.pack) == 1, "markers dropped, log kept"
+    assert service.store.finish(game_id, logbook.pack, _over(service)) == 1, (
+        "markers dropped, log kept"
+    )
     assert "log" in _keys(redis_client, game_id) and "logz" not in _keys(redis_client, game_id)
     assert client.get(f"/games/{game_id}/history?after=0").get_data() == before
 
@@ -264,7 +270,7 @@ def test_every_ending_compacts_to_the_same_entries(ending, client, service, redi
     assert view["result"]["termination"] == terminations[ending]
     paths = [f"/games/{game_id}/history?after=0", f"/play/{tokens[0]}/history?after=0"]
     pages = [client.get(path).get_data() for path in paths]
-    assert service.store.finish(game_id, logbook.pack) == 2, "compacted"
+    assert service.store.finish(game_id, logbook.pack, _over(service)) == 2, "compacted"
     logbook.forget()
     assert [client.get(path).get_data() for path in paths] == pages
 
@@ -289,3 +295,16 @@ def test_a_compacted_log_that_no_longer_replays_stays_readable(client, service, 
     assert all(m["events"] for m in moves[:2]) and not any(m["events"] for m in moves[2:])
     verify = client.get(f"/games/{game_id}/verify").get_json()
     assert verify["verified"] is False, "the verification says the log no longer replays"
+
+
+def test_a_running_game_is_never_compacted(client, service, redis_client):
+    """``finish`` asks whether the game read is over: a running game keeps its markers and its
+    log whatever calls it (a retry's replay, a race), and its next moves log on."""
+    game_id, tokens = _two_humans(client)
+    for i in range(2):
+        _move_of(client, tokens, f"m{i}", {})
+    kept = _keys(redis_client, game_id)
+    assert service.store.finish(game_id, logbook.pack, _over(service)) == 0
+    assert _keys(redis_client, game_id) == kept and {"log", "idem"} <= kept
+    _move_of(client, tokens, "m2", {})
+    assert _total(client, game_id) == 3
