@@ -38,7 +38,11 @@ from typing import Any
 from gm.contract.operations import BY_NAME
 from gm.games import GAMES
 
-NO_LIMITS = {"limit_create": (), "limit_join": (), "limit_play": (), "limit_seat": ()}
+# a bench is no stranger: no rate limits, no quotas
+NO_LIMITS = {
+    **{f"limit_{k}": () for k in ("create", "join", "play", "seat", "work", "work_seat")},
+    **{f"quota_{k}": () for k in ("address", "game")},
+}
 DOORS = ("http", "tools", "mcp", "mcp+sc", "say")
 MAX_PLIES = 400  # N-in-a-row's human seat, at most (the move cap ends most games before)
 

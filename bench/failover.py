@@ -29,6 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gm.frontends.http.app import create_app  # noqa: E402
+from gm.play import logbook  # noqa: E402
 from gm.settings import Settings  # noqa: E402
 from gm.store.cluster import EmbeddedCluster  # noqa: E402
 from gm.store.connect import client_for  # noqa: E402
@@ -183,6 +184,7 @@ def _run(cluster, clients, before_s, after_s, wait_replicas, deadline_s):  # typ
             oks = [t for c, t in figures.ok_times if c == i and t > fails[0]]
             windows.append((oks[0] if oks else time.monotonic()) - fails[0])
     store = Store(client_for(cluster.url))
+    store.unpack_log = logbook.unpack  # a game that ended has its log compacted
     lost = 0
     for game_id, acked in figures.acked.items():
         logged = [entry["move"] for entry in store.log(game_id)]

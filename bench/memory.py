@@ -6,10 +6,12 @@ played to its end, for every game at its default options.
 
 Runs on the embedded Valkey server (started here, in a temporary directory), through the service
 (gm/play/service.py) with gm's store. A game's keys (gm/store/repository.py) are its document
-``gm:{id}:doc``, its move log ``gm:{id}:log`` (one JSON entry per ply) and one
-``gm:{id}:idem:<seat>:<key>`` per keyed request that changed the game (its answer, whole up to 16
-KB, else its brief; they expire after GM_IDEMPOTENCY_TTL, 24 h by default, the document and the log
-after GM_GAME_TTL of inactivity, 30 days). The keyed game is played by its human seat (the first
+``gm:{id}:doc``, its move log ``gm:{id}:log`` (one JSON entry per ply; once the game is over,
+``gm:{id}:logz``, the moves only: gm/play/logbook.py), the game's ``gm:{id}:idem`` hash (a marker
+per keyed request that changed the game, until it is over) and ``gm:{id}:idem:<seat>`` (the seat's
+last answer, whole up to 16 KB). The idempotency keys expire after GM_IDEMPOTENCY_TTL, 24 h by
+default, the document and the log after GM_GAME_TTL of inactivity, 30 days; docs/storage.md.
+The keyed game is played by its human seat (the first
 legal move each time, the AI replying in the same request) until it ends, or resigned after
 ``--max-moves``. Prints the mean bytes per part over ``--games`` seeds, next to the baseline of a
 key holding a 1-byte string measured in the same run.
@@ -84,7 +86,8 @@ def main() -> None:
                     finished = service.create(name, seats=seats, seed=seed)
                     assert finished["view"]["status"] == "finished"
                     parts = usage(client, finished["game_id"])
-                    parts["plies"] = client.llen(Store.log_key(finished["game_id"]))
+                    history = service.history(game_id=finished["game_id"], limit=1)
+                    parts["plies"] = history["total"]
                     done.append(parts)
 
                 def mean(rows: list[dict[str, int]], part: str) -> float:
@@ -92,13 +95,13 @@ def main() -> None:
 
                 def total(rows: list[dict[str, int]]) -> float:
                     return statistics.mean(
-                        sum(r.get(p, 0) for p in ("doc", "log", "idem")) for r in rows
+                        sum(r.get(p, 0) for p in ("doc", "log", "logz", "idem")) for r in rows
                     )
 
                 print(
-                    f"{name:12} {mean(fresh, 'doc'):>6.0f} {mean(fresh, 'log'):>7.0f} | "
+                    f"{name:12} {mean(fresh, 'doc'):>6.0f} {mean(fresh, 'log'):>7.0f} | "  # running
                     f"{mean(keyed, 'moves'):>5.0f} {mean(keyed, 'doc'):>6.0f} "
-                    f"{mean(keyed, 'log'):>7.0f} {mean(keyed, 'idem'):>8.0f} "
+                    f"{mean(keyed, 'log') + mean(keyed, 'logz'):>7.0f} {mean(keyed, 'idem'):>8.0f} "
                     f"{mean(keyed, 'idem keys'):>5.0f} {total(keyed):>8.0f} | "
                     f"{mean(done, 'plies'):>5.0f} {total(done):>8.0f}"
                 )

@@ -36,6 +36,12 @@ def find_seat(doc: dict[str, Any], secret: str, field: str = "token_hash") -> in
     return found
 
 
+def holder(token: str) -> str:
+    """A short name for the holder of ``token`` (8 hex digits of a hash of it, no secret): the
+    store keeps the last answer of each holder's idempotent requests under it."""
+    return hashlib.sha256(f"holder\n{token}".encode("utf-8", "surrogatepass")).hexdigest()[:8]
+
+
 def idempotency_key(token: str, key: str | None) -> str | None:
     """A client's key, scoped to the seat: one seat's key never answers another's request."""
     if key is None:

@@ -28,7 +28,7 @@ from typing import Any
 from gm.games import GAMES, Game, deal, pictures
 from gm.games.base import GameOver
 from gm.games.table import Budget, SetupError, Table
-from gm.play import answers, rematch, work
+from gm.play import answers, logbook, rematch, work
 from gm.play import seats as tokens
 from gm.play.problems import (
     ServiceError,
@@ -55,6 +55,7 @@ class GameService:
         clock: Callable[[], float] = time.time,
     ):
         self.store = store
+        store.unpack_log = logbook.unpack  # a finished game's log is rebuilt by its engine
         self.budget = budget  # a fresh AI budget for each request
         self.clock = clock  # the turn deadlines' clock (epoch seconds): the games layer has none
 
@@ -142,6 +143,8 @@ class GameService:
         # written only once the answer is built: a failure above leaves no game without a token
         if not self.store.create(doc, log):  # 64-bit id collision: practically never
             raise ServiceError(503, "Try again", "Could not allocate a game id; repeat the call.")
+        if table.is_over():  # an all-AI table may play to its end at once
+            self.finished(game_id)
         return answer
 
     def join(self, game_id: str, invite: str) -> dict[str, Any]:
@@ -293,6 +296,7 @@ class GameService:
         """Play ``text`` for the seat. ``via`` names the operation for idempotency: a key answers
         one (operation, text). ``finish`` (the chat's reply) completes the answer inside the
         update, before anything is written: an answer that cannot be built commits nothing."""
+        ended = _Ended()
 
         def step(doc: dict[str, Any]) -> Update:
             seat = self._seat_of(doc, token)
@@ -323,6 +327,7 @@ class GameService:
             answer = {**head, **answers.view(table, seat), "events": events}
             if finish is not None:
                 answer = finish(answer)
+            ended.now = changed and table.is_over()
             # only a request that changed something is remembered (a replay of one that did not
             # computes the same answer again); of a counted illegal one, only its head
             return Update(
@@ -334,7 +339,7 @@ class GameService:
                 whole=move is not None,
             )
 
-        return self._update_as_seat(token, step, idempotency_key, (via, text))
+        return self._update_as_seat(token, step, idempotency_key, (via, text), ended)
 
     def resign(
         self,
@@ -347,6 +352,7 @@ class GameService:
         """The seat forfeits at once, at any time, every other seat winning. 409 once over.
         ``via`` and ``text`` name the request for idempotency (``say`` passes its message);
         ``finish`` completes the answer before the write, as in :meth:`move`."""
+        ended = _Ended()
 
         def step(doc: dict[str, Any]) -> Update:
             seat = self._seat_of(doc, token)
@@ -361,11 +367,12 @@ class GameService:
             answer = {"resigned": True, **answers.view(table, seat), "events": events}
             if finish is not None:
                 answer = finish(answer)
+            ended.now = True
             return Update(
                 response=answer, doc=doc, log_entries=log, remember=True, brief={"resigned": True}
             )
 
-        return self._update_as_seat(token, step, idempotency_key, (via, text))
+        return self._update_as_seat(token, step, idempotency_key, (via, text), ended)
 
     def rematch(self, token: str) -> dict[str, Any]:
         """The next game of the finished game of ``token``: same settings, seats rotated, a fresh
@@ -399,11 +406,14 @@ class GameService:
         step: Callable[[dict[str, Any]], Update],
         idempotency_key: str | None,
         request: tuple[str, str],
+        ended: _Ended,
     ) -> dict[str, Any]:
+        game_id = tokens.game_id_of(token)
         try:
             answer, _ = self.store.update(
-                tokens.game_id_of(token),
+                game_id,
                 step,
+                seat=tokens.holder(token),  # the seat's last answer is kept under its name
                 idempotency_key=tokens.idempotency_key(token, idempotency_key),
                 request=request,
             )
@@ -411,6 +421,8 @@ class GameService:
             raise unknown_token() from None
         except KeyReusedError as err:
             raise key_reused(err.first["op"], err.first.get("text", "")) from None
+        if ended.now:  # this request ended the game (the step that ran is the one written)
+            self.finished(game_id)
         if isinstance(answer, Brief):  # replayed, the whole answer too large to have been kept
             table, seat = self.read_seat(token)
             answer = {**answer, **answers.view(table, seat), "events": []}
@@ -430,11 +442,14 @@ class GameService:
         if table.ai_to_move() is None and (due is None or due["left"] > 0):
             return table
 
+        ended = _Ended()
+
         def step(doc: dict[str, Any]) -> Update:
             table = self.table_of(doc)
             log = table.expire(table.now)  # the table keeps time when the game is read
             played = table.run_ai(self.budget(), table.now)
             log += played
+            ended.now = bool(log) and table.is_over()
             if not log:
                 return Update(response=table)
             work.note(work.AI_MOVE * len(played))  # AI played by a read: priced by its moves
@@ -445,11 +460,26 @@ class GameService:
             table, _ = self.store.update(game_id, step)
         except NotFoundError:
             raise (unknown_token() if token is not None else unknown_game(game_id)) from None
+        if ended.now:
+            self.finished(game_id)
         return table
 
     def read_seat(self, token: str) -> tuple[Table, int]:
         table = self._read(tokens.game_id_of(token), token)
         return table, self._seat_of(table.doc, token)
+
+    def finished(self, game_id: str) -> None:
+        """A write just ended ``game_id``: what Redis keeps of it shrinks to what a finished game
+        needs (gm/store/repository.py ``Store.finish``): its log compacted (gm/play/logbook.py),
+        the idempotency markers dropped. Nothing is lost when this fails: the game stays as
+        it was, whole (the store logs a warning)."""
+        self.store.finish(game_id, logbook.pack, lambda doc: self.table_of(doc).is_over())
+
+
+class _Ended:
+    """Whether the step that ran (the one written) ended the game."""
+
+    now = False
 
 
 def _stamped(log: list[dict[str, Any]], version: int) -> list[dict[str, Any]]:

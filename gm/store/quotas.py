@@ -14,7 +14,7 @@ Two guards, both counted in the game store's Redis, used by gm/store/repository.
   that names who pays (the ``player`` hook).
 - **A soft limit** below ``maxmemory`` (``GM_STORE_SOFT_LIMIT``, a percentage of it): above it, new
   games are refused (:class:`StoreTightError`, a 507 with ``Retry-After``), a new idempotency
-  key keeps only its answer's brief for a short while (:data:`TIGHT_IDEMPOTENCY_TTL_S`) and the
+  key keeps only its marker, no whole answer (gm/store/repository.py) and the
   bytes are counted afresh against quotas :data:`TIGHT_QUOTA_DIVISOR` times smaller, so the room
   left goes to the moves of games already running — the store never reaches ``maxmemory``
   because strangers opened games.
@@ -38,9 +38,6 @@ import redis
 
 from gm.settings.rates import Rate
 
-#: How long a new idempotency key's brief is kept above the soft limit (a client resends within
-#: seconds; a day of answers is what fills a store).
-TIGHT_IDEMPOTENCY_TTL_S = 600
 #: Above the soft limit the bytes are counted afresh (counters of their own) against quotas this
 #: many times smaller: the strangers who go on writing the most meet them, a person playing on (a
 #: brief answer per move) does not, whatever either wrote before.

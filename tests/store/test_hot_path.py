@@ -49,12 +49,13 @@ def test_a_move_with_the_ai_reply_costs_one_read_and_one_write(service, monkeypa
     # (no byte quotas here: with GM_QUOTA_*, a new key is charged first, one pipeline more;
     # the store's use is read at most once a second, not per move)
     sent[:] = [c for c in sent if c != "INFO"]
-    assert sent == ["MGET" if key else "GET", "EVALSHA"]
+    # (a keyed request reads the document and the key's records in one pipeline)
+    assert sent == ["PIPELINE" if key else "GET", "EVALSHA"]
     assert answer["legal"] is True and len(answer["events"]) >= 2  # the AI replied
     if key:  # a replay of the same keyed request: one read, no write
         sent.clear()
         assert service.move(created["token"], move, idempotency_key=key) == answer
-        assert sent == ["MGET"]
+        assert sent == ["PIPELINE"]
 
 
 @pytest.mark.slow

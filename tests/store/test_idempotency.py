@@ -1,6 +1,8 @@
 """Idempotency keys answer one request: the same key with the same request replays the first
 answer; with another move, text or route it is refused (422 naming the first request). Answers
-are kept only for requests that changed something, and never beyond the size cap."""
+are kept only for requests that changed something, and never beyond the size cap: every key a
+marker (its request and the answer's brief) in the game's ``idem`` hash, each seat's last answer
+whole (tests/store/test_storage.py: what a finished game keeps)."""
 
 from __future__ import annotations
 
@@ -15,7 +17,16 @@ def _game(client, game="solonyo", **extra):
     return created["token"], joined["token"]
 
 
-def _idem_keys(redis_client):
+def _markers(redis_client) -> dict[bytes, bytes]:
+    """Every idempotency marker kept (the keys' fields of every game's ``idem`` hash)."""
+    out = {}
+    for key in redis_client.keys("gm:*:idem"):
+        out.update({key + b"/" + f: v for f, v in redis_client.hgetall(key).items()})
+    return out
+
+
+def _answers(redis_client):
+    """The seats' whole answers kept (one per seat at most)."""
     return redis_client.keys("gm:*:idem:*")
 
 
@@ -89,17 +100,17 @@ def test_unreadable_moves_keep_only_a_small_head(client, redis_client):
         assert unreadable.get_json()["legal"] is False
     # with a limit an unreadable move is counted (the seat's illegal_attempts): only its head is
     # kept (without a limit it changes nothing and nothing is kept: see the next test)
-    keys = _idem_keys(redis_client)
-    assert len(keys) == 5
-    assert all(len(redis_client.get(k)) < 400 for k in keys)
-    assert len(redis_client.get(keys[0])) < len(unreadable.data) / 4
+    markers = _markers(redis_client)
+    assert len(markers) == 5 and _answers(redis_client) == []
+    assert all(len(v) < 400 for v in markers.values())
+    assert max(map(len, markers.values())) < len(unreadable.data) / 2
     replay = client.post(
         f"/play/{token}/moves", json={"move": "gibberish", "idempotency_key": "u4"}
     )
     assert replay.get_json() == {**unreadable.get_json(), "events": []}
     assert client.get(f"/play/{token}").get_json()["seats"][0]["illegal_attempts"] == 5
     client.post(f"/play/{token}/moves", json={"move": "PICK 1", "idempotency_key": "legal"})
-    assert len(_idem_keys(redis_client)) == 6
+    assert len(_markers(redis_client)) == 6 and len(_answers(redis_client)) == 1
 
 
 def test_without_a_limit_unreadable_moves_store_nothing(client, redis_client):
@@ -108,7 +119,7 @@ def test_without_a_limit_unreadable_moves_store_nothing(client, redis_client):
     for i in range(3):
         body = {"move": "gibberish", "idempotency_key": f"n{i}"}
         assert client.post(f"/play/{token}/moves", json=body).get_json()["legal"] is False
-    assert _idem_keys(redis_client) == []
+    assert _markers(redis_client) == {} and _answers(redis_client) == []
     assert client.get(f"/play/{token}").get_json() == before
 
 
@@ -119,7 +130,7 @@ def test_out_of_turn_moves_store_no_answer(client, redis_client):
             f"/play/{other}/moves", json={"move": "PICK 1", "idempotency_key": f"t{i}"}
         )
         assert out_of_turn.get_json()["legal"] is False
-    assert _idem_keys(redis_client) == []
+    assert _markers(redis_client) == {} and _answers(redis_client) == []
 
 
 def test_a_counted_illegal_attempt_is_remembered_and_not_counted_twice(client, redis_client):
@@ -132,7 +143,7 @@ def test_a_counted_illegal_attempt_is_remembered_and_not_counted_twice(client, r
     assert again.get_json() == first.get_json()
     seats = client.get(f"/play/{token}").get_json()["seats"]
     assert [s["illegal_attempts"] for s in seats] == [0, 1], "counted once"
-    assert len(_idem_keys(redis_client)) == 1
+    assert len(_markers(redis_client)) == 1
 
 
 def test_an_answer_over_the_cap_is_not_stored_whole_and_a_replay_shows_the_view(
@@ -143,8 +154,8 @@ def test_an_answer_over_the_cap_is_not_stored_whole_and_a_replay_shows_the_view(
     body = {"move": "PICK 3", "idempotency_key": "big"}
     first = client.post(f"/play/{token}/moves", json=body).get_json()
     assert first["legal"] is True
-    [key] = _idem_keys(redis_client)
-    assert len(redis_client.get(key)) <= 400, "only the request and the brief are kept"
+    [marker] = _markers(redis_client).values()
+    assert len(marker) <= 400 and _answers(redis_client) == [], "only the marker is kept"
     again = client.post(f"/play/{token}/moves", json=body)
     assert again.status_code == 200
     replay = again.get_json()

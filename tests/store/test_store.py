@@ -118,7 +118,8 @@ def test_idempotency_key_returns_the_first_answer_and_applies_once(redis_client)
     assert again == (1, True)
     assert other == (2, False)
     assert store.load("g1")["counter"] == 2
-    assert 0 < redis_client.ttl(Store.idem_key("g1", 0, "k1")) <= store.idempotency_ttl_s
+    for key in (Store.markers_key("g1"), Store.answer_key("g1", 0)):
+        assert 0 < redis_client.ttl(key) <= store.idempotency_ttl_s
 
 
 def test_a_step_that_writes_nothing_leaves_the_store_alone(redis_client):
