@@ -13,6 +13,7 @@ import importlib
 import importlib.util
 import os
 import sys
+import warnings
 from types import ModuleType
 
 PURE_ENV = "GM_PURE_PYTHON"
@@ -46,10 +47,27 @@ def pure(name: str) -> ModuleType:
 
 def load(name: str) -> ModuleType:
     """Module ``name``: its compiled build when there is one, unless ``GM_PURE_PYTHON=1``
-    (or the build is there but does not load: a half-built or stale extension)."""
+    (or the build is there but does not load, half-built, or is older than its source: an
+    edit since the last ``pip install -e .``)."""
     if os.environ.get(PURE_ENV, "") not in ("", "0"):
         return pure(name)
     try:
-        return importlib.import_module(name)
+        module = importlib.import_module(name)
     except ImportError:
         return pure(name)
+    if is_compiled(module) and _stale(module):
+        warnings.warn(
+            f"{name}: its source is newer than its compiled build; running the source "
+            "(rebuild with pip install -e .)",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+        return pure(name)
+    return module
+
+
+def _stale(module: ModuleType) -> bool:
+    """Whether the source beside an extension was edited after the extension was built."""
+    built = module.__file__ or ""
+    source = os.path.join(os.path.dirname(built), module.__name__.rpartition(".")[2] + ".py")
+    return os.path.exists(source) and os.path.getmtime(source) > os.path.getmtime(built)

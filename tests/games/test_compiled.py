@@ -69,3 +69,19 @@ def test_gm_pure_python_forces_the_source(monkeypatch):
 def test_the_install_built_the_compiled_modules():
     assert compiled.is_compiled(__import__(KERNEL, fromlist=["playout"]))
     assert compiled.is_compiled(model._kernel) != bool(os.environ.get(compiled.PURE_ENV))
+
+
+def test_a_build_older_than_its_source_is_not_run(monkeypatch):
+    """An edit of a compiled module since the last ``pip install -e .``: the source runs (with a
+    warning), never the stale build."""
+    if not compiled.is_compiled(__import__(KERNEL, fromlist=["playout"])):
+        pytest.skip("no compiled build here: nothing can be stale")
+    real = os.path.getmtime
+    monkeypatch.setattr(
+        compiled.os.path, "getmtime", lambda p: real(p) + (1e6 if p.endswith(".py") else 0)
+    )
+    with pytest.warns(RuntimeWarning, match="newer than its compiled build"):
+        module = compiled.load(KERNEL)
+    assert not compiled.is_compiled(module)
+    monkeypatch.setattr(compiled.os.path, "getmtime", real)
+    assert compiled.is_compiled(compiled.load(KERNEL))
