@@ -15,9 +15,10 @@ from collections.abc import Callable
 
 import redis
 from flask import Flask, Response, has_request_context, request
+from werkzeug.datastructures import EnvironHeaders
 
 from gm import composition
-from gm.frontends.http import requestlog
+from gm.frontends.http import requestlog, turns
 from gm.frontends.http.documents import bp as frontends_bp
 from gm.frontends.http.errors import problem, register
 from gm.frontends.http.events import bp as events_bp
@@ -198,6 +199,13 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
                 requestlog.log.warning("work of a request not counted", exc_info=True)
         return response
 
+    # at most GM_TURNS_PER_ADDRESS requests of one address work at once (turns.py)
+    app.wsgi_app = turns.middleware(  # type: ignore[method-assign]
+        app.wsgi_app,
+        lambda environ: client_address(
+            environ.get("REMOTE_ADDR"), EnvironHeaders(environ), settings.trusted_proxies
+        ),
+    )
     register(app)
     app.register_blueprint(bp)  # every operation of gm/contract/operations.py with a service call
     app.register_blueprint(frontends_bp)  # /openapi.json, /tools/*.json

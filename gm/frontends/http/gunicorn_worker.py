@@ -82,6 +82,10 @@ class Worker(GeventWorker):
             raise StopIteration from None  # gunicorn closes the connection
         if len(data) >= limit:
             req.must_close = True  # the rest stays unread: no next request on this connection
+        elif len(data) < _declared_length(req):
+            # the client left mid-body: nobody to answer, and no request (a crowd of trickling
+            # bodies closed at once would otherwise become as many truncated requests)
+            raise StopIteration
         req.body = io.BytesIO(data)
         return super().handle_request(listener_name, req, sock, addr)
 
@@ -136,6 +140,14 @@ class Worker(GeventWorker):
             self.handle(listener, client, addr)
 
         return handle
+
+
+def _declared_length(req: Any) -> int:
+    """The request's Content-Length (gunicorn checked it is a number), 0 without one."""
+    for name, value in req.headers:
+        if name == "CONTENT-LENGTH":
+            return int(value)
+    return 0
 
 
 def raise_open_files() -> None:
