@@ -1,10 +1,11 @@
 """Holds under abuse: strangers flood a real `gm serve` while a probe seat keeps playing.
 
-    python bench/abuse.py [--only fill,hints,verify,options] [--seconds 20] [--maxmemory 32mb]
+    python bench/abuse.py [--only fill,hints,verify,options,slow_bodies,streams] [--seconds 20]
+                          [--maxmemory 4mb] [--log FILE]
 
 Starts `gm serve` (its embedded Redis, gunicorn and every default setting: limits, quotas, soft
 limit, AI budgets) in a temporary data directory. A **probe** (127.0.0.1) plays a long game of
-N-in-a-row between two human seats — one move every 50 ms, each with a fresh idempotency key as
+N-in-a-row between two human seats — a move every 300 ms, each with a fresh idempotency key as
 the web page sends — and its moves are timed. Strangers come from other loopback addresses
 (127.0.0.10, 127.0.0.11, …: Linux routes all of 127/8 to the loopback, so each is an address of
 its own for gm's per-address limits). First the probe alone (the baseline), then each scenario:
@@ -17,14 +18,20 @@ its own for gm's per-address limits). First the probe alone (the baseline), then
 - ``verify``: strangers (2 addresses, 4 connections each) ask for the verification of long
   finished games (hundreds of moves) at their limits, the same way;
 - ``options``: N-in-a-row created with ``f`` past its bound (refused) and at its widest (the
-  bytes kept and the largest answer of such a game).
+  bytes kept and the largest answer of such a game);
+- ``slow_bodies``: 4,000 connections from 80 addresses (50 each: twice the 2,000 that stopped gm
+  before) each trickling a request body, a byte every 2 s; a cut one comes back at once;
+- ``streams``: 4,000 event streams from 80 addresses (50 each, on a game of their own, within
+  every live cap); a closed one comes back after a second. For both, ``/healthz`` is asked on a
+  fresh connection every 100 ms from an address of its own, and timed.
 
 For each it prints the probe's move p50/p99 (and the ratio to the baseline), the probe's refused
 moves, what the strangers got (status counts; whether every 429/507 carried ``Retry-After``) and
 the store's use. ``--maxmemory`` sizes the embedded Redis (default 4mb: on a shared 2-core
 machine the fill reaches the soft limit in about a minute; gm's default 256mb only takes
-longer); every other setting is gm's default. A scenario (:data:`SCENARIOS`) prepares what it
-needs, then returns its flood: the connection floods (issue 26 point 2) plug in the same way.
+longer; the connection floods are best run at the default, ``--maxmemory 256mb``: with 4mb the
+Redis connections a burst opens take a good part of the store); every other setting is gm's
+default. A scenario (:data:`SCENARIOS`) prepares what it needs, then returns its flood.
 """
 
 from __future__ import annotations
