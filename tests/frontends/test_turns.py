@@ -135,3 +135,20 @@ def test_a_body_abandoned_midway_is_no_request(tmp_path):
         assert status == 201, game
         time.sleep(0.5)
         assert len([line for line in gm.output().splitlines() if '"POST"' in line]) == 1
+
+
+def test_a_worker_s_redis_pool_waits_for_a_free_connection_instead_of_failing(
+    redis_url, monkeypatch
+):
+    """redis-py's plain pool refuses its 101st connection ("Too many connections", a 503 under a
+    burst); the workers' pool makes the request wait for one (gm/frontends/http/app.py)."""
+    from gm.frontends.http import app as app_module
+    from gm.store.connect import client_for
+
+    monkeypatch.setattr(app_module, "POOL_MAX", 1)
+    client = app_module.waiting_pool(client_for(redis_url))
+    held = client.connection_pool.get_connection()
+    threading.Timer(0.3, client.connection_pool.release, args=(held,)).start()
+    start = time.monotonic()
+    assert client.ping()  # waited for the one connection, then used it
+    assert time.monotonic() - start >= 0.25

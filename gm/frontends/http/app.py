@@ -115,7 +115,28 @@ def _connect(settings: Settings) -> redis.Redis:
             "gm: REDIS_URL is not set. Run `gm serve` (it starts an embedded Redis server), "
             "or set REDIS_URL=redis://host:6379/0."
         )
-    return client_for(url)  # short connect timeout, explicit retries
+    return waiting_pool(client_for(url))  # short connect timeout, explicit retries
+
+
+#: Redis connections one worker opens at most. redis-py's plain pool refuses the next one ("Too
+#: many connections": a 503); this one makes the request wait for a free connection, at most
+#: POOL_WAIT_S, so a burst of thousands of requests (a crowd opening event streams) queues.
+POOL_MAX = 100
+POOL_WAIT_S = 10
+
+
+def waiting_pool(client: redis.Redis) -> redis.Redis:
+    """``client`` on a pool that waits for a free connection (a Redis Cluster client as is)."""
+    pool = client.connection_pool
+    if type(client) is not redis.Redis or type(pool) is not redis.ConnectionPool:
+        return client
+    waiting = redis.BlockingConnectionPool(
+        max_connections=POOL_MAX,
+        timeout=POOL_WAIT_S,
+        connection_class=pool.connection_class,
+        **pool.connection_kwargs,
+    )
+    return redis.Redis(connection_pool=waiting)
 
 
 def create_app(settings: Settings | None = None, client: redis.Redis | None = None) -> Flask:
