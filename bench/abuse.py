@@ -1,10 +1,11 @@
 """Holds under abuse: strangers flood a real `gm serve` while a probe seat keeps playing.
 
-    python bench/abuse.py [--only fill,hints,verify,options] [--seconds 20] [--maxmemory 32mb]
+    python bench/abuse.py [--only fill,hints,verify,options,slow_bodies,streams] [--seconds 20]
+                          [--maxmemory 4mb] [--log FILE]
 
 Starts `gm serve` (its embedded Redis, gunicorn and every default setting: limits, quotas, soft
 limit, AI budgets) in a temporary data directory. A **probe** (127.0.0.1) plays a long game of
-N-in-a-row between two human seats — one move every 50 ms, each with a fresh idempotency key as
+N-in-a-row between two human seats — a move every 300 ms, each with a fresh idempotency key as
 the web page sends — and its moves are timed. Strangers come from other loopback addresses
 (127.0.0.10, 127.0.0.11, …: Linux routes all of 127/8 to the loopback, so each is an address of
 its own for gm's per-address limits). First the probe alone (the baseline), then each scenario:
@@ -17,14 +18,20 @@ its own for gm's per-address limits). First the probe alone (the baseline), then
 - ``verify``: strangers (2 addresses, 4 connections each) ask for the verification of long
   finished games (hundreds of moves) at their limits, the same way;
 - ``options``: N-in-a-row created with ``f`` past its bound (refused) and at its widest (the
-  bytes kept and the largest answer of such a game).
+  bytes kept and the largest answer of such a game);
+- ``slow_bodies``: 4,000 connections from 80 addresses (50 each: twice the 2,000 that stopped gm
+  before) each trickling a request body, a byte every 2 s; a cut one comes back at once;
+- ``streams``: 4,000 event streams from 80 addresses (50 each, on a game of their own, within
+  every live cap); a closed one comes back after a second. For both, ``/healthz`` is asked on a
+  fresh connection every 100 ms from an address of its own, and timed.
 
 For each it prints the probe's move p50/p99 (and the ratio to the baseline), the probe's refused
 moves, what the strangers got (status counts; whether every 429/507 carried ``Retry-After``) and
 the store's use. ``--maxmemory`` sizes the embedded Redis (default 4mb: on a shared 2-core
 machine the fill reaches the soft limit in about a minute; gm's default 256mb only takes
-longer); every other setting is gm's default. A scenario (:data:`SCENARIOS`) prepares what it
-needs, then returns its flood: the connection floods (issue 26 point 2) plug in the same way.
+longer; the connection floods are best run at the default, ``--maxmemory 256mb``: with 4mb the
+Redis connections a burst opens take a good part of the store); every other setting is gm's
+default. A scenario (:data:`SCENARIOS`) prepares what it needs, then returns its flood.
 """
 
 from __future__ import annotations
@@ -138,7 +145,7 @@ class Probe:
         n, self.rounds = 0, self.rounds + 1
         while not self.stop.is_set():
             token = self.tokens[self.turn % 2]
-            status, _, view = self.client.call("GET", f"/play/{token}")
+            status, _, view = self.client.call("GET", f"/play/{token}?api_version=1")  # full view
             if status != 200 or not isinstance(view, dict):
                 self.statuses[f"view {status}"] += 1
                 time.sleep(self.pause)
@@ -369,7 +376,7 @@ def _finished_games(port: int, count: int) -> list[str]:
             continue
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
-            status, headers, view = client.call("GET", f"/games/{game['game_id']}")
+            status, headers, view = client.call("GET", f"/games/{game['game_id']}?api_version=1")
             if isinstance(view, dict) and view.get("status") == "finished":
                 ids.append(game["game_id"])
                 break
@@ -432,11 +439,208 @@ def _options(ctx: Context) -> dict[str, Any]:
     return tally.summary()
 
 
+# ---------------------------------------------------------------- the connection floods
+
+CROWD_ADDRESSES, CROWD_PER_ADDRESS = 80, 50  # 4,000 connections: twice what broke gm before
+HEALTH_ADDRESS = "127.0.0.2"
+
+
+@dataclass
+class Crowd:
+    """``addresses`` × ``per_address`` raw connections held open against the server, in one
+    thread (non-blocking sockets): each sends ``head``, then ``trickle`` every ``every`` seconds
+    (nothing when empty: it only reads). A connection the server closes or refuses is opened again
+    after ``again`` seconds, so the flood stays as large as it can be for the whole scenario."""
+
+    port: int
+    head: Callable[[int], bytes]  # the request head of stranger address ``a``
+    trickle: bytes = b""
+    every: float = 2.0
+    again: float = 0.5
+    addresses: int = CROWD_ADDRESSES
+    per_address: int = CROWD_PER_ADDRESS
+    first: int = 500
+    outcomes: Counter[str] = field(default_factory=Counter)
+    examples: dict[str, str] = field(default_factory=dict)  # a body of each refusal
+    open_now: int = 0
+    open_max: int = 0
+
+    def run(self, seconds: float) -> dict[str, Any]:
+        import heapq
+        import selectors
+
+        sel = selectors.DefaultSelector()
+        due: list[tuple[float, int]] = [
+            (0.0, n) for n in range(self.addresses * self.per_address)
+        ]  # (when, slot): to open
+        end, next_trickle = time.monotonic() + seconds, 0.0
+        while time.monotonic() < end:
+            now = time.monotonic()
+            while due and due[0][0] <= now:
+                self._open(sel, heapq.heappop(due)[1])
+            for key, events in sel.select(timeout=0.05):
+                state = key.data
+                if state["phase"] == "connecting" and events & selectors.EVENT_WRITE:
+                    self._connected(sel, key.fileobj, state, due)
+                elif events & selectors.EVENT_READ:
+                    self._readable(sel, key.fileobj, state, due)
+            if self.trickle and now >= next_trickle:
+                next_trickle = now + self.every
+                for key in list(sel.get_map().values()):
+                    if key.data["phase"] == "open":
+                        try:
+                            key.fileobj.send(self.trickle)  # type: ignore[union-attr]
+                        except OSError:
+                            pass  # closed: its read says so
+        for key in list(sel.get_map().values()):
+            key.fileobj.close()  # type: ignore[union-attr]
+        sel.close()
+        return {
+            "connections_open_at_most": self.open_max,
+            "connections_closed_by": dict(sorted(self.outcomes.items())),
+            **{f"example {k}": v[:300] for k, v in sorted(self.examples.items())},
+        }
+
+    def _open(self, sel: Any, slot: int) -> None:
+        import selectors
+
+        a = slot // self.per_address
+        sock = socket.socket()
+        sock.setblocking(False)
+        try:
+            sock.bind((stranger(self.first + a), 0))
+            sock.connect_ex(("127.0.0.1", self.port))
+        except OSError:
+            sock.close()
+            self.outcomes["no socket"] += 1
+            return
+        state = {"phase": "connecting", "slot": slot, "got": b""}
+        sel.register(sock, selectors.EVENT_WRITE, state)
+
+    def _connected(self, sel: Any, sock: Any, state: dict[str, Any], due: list[Any]) -> None:
+        import selectors
+
+        if sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR) != 0:
+            self._closed(sel, sock, state, due, "connect failed")
+            return
+        try:
+            sock.send(self.head(state["slot"] // self.per_address))
+        except OSError:
+            self._closed(sel, sock, state, due, "connect failed")
+            return
+        state["phase"] = "open"
+        self.open_now += 1
+        self.open_max = max(self.open_max, self.open_now)
+        sel.modify(sock, selectors.EVENT_READ, state)
+
+    def _readable(self, sel: Any, sock: Any, state: dict[str, Any], due: list[Any]) -> None:
+        try:
+            data = sock.recv(65536)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if data:
+            if len(state["got"]) < 600:
+                state["got"] += data[:600]
+            return
+        head = state["got"].split(b" ")
+        status = head[1].decode() if len(head) > 1 and head[0].startswith(b"HTTP/") else "none"
+        self.open_now -= 1
+        if status not in self.examples and status not in ("200", "408"):
+            self.examples[status] = state["got"].decode(errors="replace").split("\r\n\r\n")[-1]
+        self._closed(sel, sock, state, due, f"answer {status}")
+
+    def _closed(
+        self, sel: Any, sock: Any, state: dict[str, Any], due: list[Any], outcome: str
+    ) -> None:
+        import heapq
+
+        self.outcomes[outcome] += 1
+        sel.unregister(sock)
+        sock.close()
+        heapq.heappush(due, (time.monotonic() + self.again, state["slot"]))
+
+
+def _health(port: int, stop: threading.Event, times: list[float], failed: Counter[str]) -> None:
+    """``GET /healthz`` on a fresh connection (from an address of its own) every 100 ms."""
+    while not stop.is_set():
+        started = time.perf_counter()
+        conn = http.client.HTTPConnection(
+            "127.0.0.1", port, timeout=10, source_address=(HEALTH_ADDRESS, 0)
+        )
+        try:
+            conn.request("GET", "/healthz")
+            status = conn.getresponse().status
+            if status != 200:
+                failed[str(status)] += 1
+        except (OSError, http.client.HTTPException) as err:
+            failed[type(err).__name__] += 1
+        finally:
+            conn.close()
+        times.append((time.perf_counter() - started) * 1000)
+        time.sleep(0.1)
+
+
+def _crowded(ctx: Context, crowd: Crowd) -> Flood:
+    def run() -> dict[str, Any]:
+        times: list[float] = []
+        failed: Counter[str] = Counter()
+        stop = threading.Event()
+        health = threading.Thread(target=_health, args=(ctx.port, stop, times, failed))
+        health.start()
+        try:
+            figures = crowd.run(ctx.seconds)
+        finally:
+            stop.set()
+            health.join()
+        return {
+            **figures,
+            "healthz": f"{len(times)} asked, p50 {percentile(times, 50):.0f} ms, "
+            f"p99 {percentile(times, 99):.0f} ms, failed {dict(failed)}",
+        }
+
+    return run
+
+
+def slow_bodies(ctx: Context) -> Flood:
+    """4,000 connections from 80 addresses, each trickling a request body (1 byte every 2 s);
+    cut ones come back at once."""
+
+    def head(_a: int) -> bytes:
+        return (
+            f"POST /games HTTP/1.1\r\nHost: 127.0.0.1:{ctx.port}\r\n"
+            "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"
+        ).encode()
+
+    return _crowded(ctx, Crowd(ctx.port, head, trickle=b" "))
+
+
+def streams(ctx: Context) -> Flood:
+    """4,000 event streams from 80 addresses (50 each, on a game of their own: every stream
+    within the per-game and per-address caps); closed ones come back after a second."""
+    games = []
+    for a in range(CROWD_ADDRESSES):
+        client = Client(ctx.port, stranger(500 + a))
+        status, _, game = client.call("POST", "/games", {"game": "n-in-a-row", "opponent": "human"})
+        games.append(game["game_id"] if status == 201 else "none")
+
+    def head(a: int) -> bytes:
+        return (
+            f"GET /games/{games[a]}/events HTTP/1.1\r\nHost: 127.0.0.1:{ctx.port}\r\n"
+            "Accept: text/event-stream\r\n\r\n"
+        ).encode()
+
+    return _crowded(ctx, Crowd(ctx.port, head, again=1.0))
+
+
 #: A scenario prepares what it needs (before the probe's clock runs) and returns its flood.
 SCENARIOS: dict[str, Callable[[Context], Flood]] = {
     "options": options,
     "hints": hints,
     "verify": verify,
+    "slow_bodies": slow_bodies,
+    "streams": streams,
     "fill": fill,  # last: it leaves the store above its soft limit
 }
 
@@ -450,16 +654,19 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def serve(data_dir: str, port: int, maxmemory: str) -> subprocess.Popen[bytes]:
+def serve(data_dir: str, port: int, maxmemory: str, log: str = "") -> subprocess.Popen[bytes]:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "GM_REDIS_MAXMEMORY": maxmemory}
     env.pop("REDIS_URL", None)  # gm serve's own embedded server
+    out = open(log, "ab") if log else subprocess.DEVNULL  # noqa: SIM115 — closed below
     process = subprocess.Popen(
         [sys.executable, "-m", "gm", "serve", "--port", str(port), "--data-dir", data_dir],
         env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=out,
+        stderr=out,
         start_new_session=True,
     )
+    if log:
+        out.close()  # type: ignore[union-attr]
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
@@ -498,12 +705,13 @@ def main() -> None:
     parser.add_argument("--only", default=",".join(SCENARIOS), help="scenarios, comma-separated")
     parser.add_argument("--seconds", type=float, default=20, help="length of each flood")
     parser.add_argument("--maxmemory", default="4mb", help="the embedded Redis's maxmemory")
+    parser.add_argument("--log", default="", help="append gm serve's output to this file")
     args = parser.parse_args()
     import redis
 
     with tempfile.TemporaryDirectory(prefix="gm-bench-abuse-") as data_dir:
         port = free_port()
-        process = serve(data_dir, port, args.maxmemory)
+        process = serve(data_dir, port, args.maxmemory, args.log)
         try:
             store = redis.Redis(unix_socket_path=str(Path(data_dir) / "redis.sock"))
             probe = Probe(port)

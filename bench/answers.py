@@ -36,6 +36,11 @@ NO_LIMITS = {
     **{f"limit_{k}": () for k in ("create", "join", "play", "seat", "work", "work_seat")},
     **{f"quota_{k}": () for k in ("address", "game")},
 }
+#: Choices that make a game's answers and pictures larger (the widest pack, cards face up).
+LARGEST: dict[str, dict[str, Any]] = {
+    "trumps": {"deck": 52},
+    "solonyo": {"defiant_sees_cards": True},
+}
 SAY = ("board", "legal moves", "history", "rules", "help", "whose turn")
 
 
@@ -96,6 +101,17 @@ class Driver:
             return result.meta["gm/answer"]
         return json.loads(result.content[0].text)
 
+    def picture(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        """The board app's picture tool (the seat's picture carries its legal moves), measured;
+        its ``{view, svg}``, unpacked when it came packed."""
+        from gm.frontends.mcp.app import picture_result, unpacked
+
+        result = picture_result(self.service, arguments)
+        self.sizes.see(self.label, f"mcp board_picture ply {self.ply}", mcp_sizes(result))
+        picture = unpacked(result.structured_content)
+        assert isinstance(picture["view"], dict) and picture["svg"].startswith("<svg"), picture
+        return picture
+
     # ---- a game
     def create(self, body: dict[str, Any]) -> dict[str, Any]:
         answer = self.http("POST", "/games", body)
@@ -126,11 +142,13 @@ class Driver:
             for text in SAY:
                 self.http("POST", f"/play/{token}/say", {"text": text})
             self.mcp("view_game", {"token": token})
+            self.picture({"token": token})
             self.mcp("get_history", {"token": token})
             self.mcp("say", {"token": token, "text": "history"})
         self.http("GET", f"/games/{self.game_id}")
         self.http("GET", f"/games/{self.game_id}/history")
         self.mcp("spectate_game", {"game_id": self.game_id})
+        self.picture({"game_id": self.game_id})
 
     def play(self, choose: Callable[[dict[str, Any], random.Random], str], seed: int,
              every: int, max_plies: int = 10**6) -> dict[str, Any]:  # fmt: skip
@@ -145,6 +163,7 @@ class Driver:
                 view = self.http("GET", f"/games/{self.game_id}")
                 continue
             mine = self.http("GET", f"/play/{token}")
+            self.picture({"token": token})  # every legal move in it: measured at every turn
             for _ in range(50):  # a random point may be taken: the refusal is measured too
                 move = choose(mine, rng)
                 if self.ply % 2:
@@ -199,6 +218,7 @@ def plans(game: str, quick: bool = False) -> Iterator[Plan]:
     tables; for N-in-a-row the adversarial ones too."""
     info = GAMES[game].engine.info
     maxima = {o.name: o.maximum for o in info.options if o.maximum is not None}
+    maxima.update(LARGEST.get(game, {}))
     humans = [{"kind": "human"}] * info.max_players
     seeds = (1,) if quick else (1, 2)
     if game == "n-in-a-row":

@@ -5,8 +5,9 @@ since hosts may drop the app's context updates.
 One small Redis list per seat, beside the game's keys (same hash tag, so a cluster keeps them on
 one node) and with the game's TTL: it goes when the game goes. Bounded whatever the app sends: at
 most :data:`MAX_LINES` lines of at most :data:`LINE_BYTES` bytes each (1 KB in all), the oldest
-dropped first. Each line is what the seat's own answer said (its move and the events as that seat
-sees them), so it holds nothing the seat may not know; only that seat's calls read it.
+dropped first; each line is counted against the byte quotas of its address and game. Each line
+is what the seat's own answer said (its move and the events as that seat sees them), so it holds
+nothing the seat may not know; only that seat's calls read it.
 """
 
 from __future__ import annotations
@@ -37,9 +38,11 @@ class BoardMoves:
 
     def note(self, game_id: str, seat: str, line: str) -> None:
         """Add ``line`` (clipped) for the seat, keeping the last :data:`MAX_LINES`."""
-        key = moves_key(game_id, seat)
+        key, line = moves_key(game_id, seat), clip(line)
+        if self.store.guard is not None:  # counted against the address's and game's quotas
+            self.store.guard.charge(game_id, len(key) + len(line.encode()), refusable=False)
         with self.store.redis.pipeline(transaction=True) as pipe:
-            pipe.rpush(key, clip(line))
+            pipe.rpush(key, line)
             pipe.ltrim(key, -MAX_LINES, -1)
             pipe.expire(key, self.store.ttl_s)
             pipe.execute()

@@ -5,7 +5,8 @@ do that" can be read against it until the seat's next move.
 One small JSON value per seat, beside the game's keys (same hash tag, so a cluster keeps them on
 one node) and with the game's TTL: it goes when the game goes. Bounded: at most
 :data:`MAX_BYTES` bytes are kept (a larger memory is refused and the old one dropped), whatever a
-stranger sends. Only the seat's own messages read it; no view, answer or log carries it.
+stranger sends, and each write is counted against the byte quotas of its address and game
+(gm/store/quotas.py). Only the seat's own messages read it; no view, answer or log carries it.
 """
 
 from __future__ import annotations
@@ -47,6 +48,8 @@ class ChatMemory:
             self.store.redis.delete(key)
             return False
         self.store.redis.set(key, raw, ex=self.store.ttl_s)
+        if self.store.guard is not None:  # counted against the address's and game's quotas
+            self.store.guard.charge(game_id, len(key) + len(raw), refusable=False)
         return True
 
     def forget(self, game_id: str, seat: int) -> None:

@@ -155,11 +155,15 @@ def host_bundle(tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def mcp_http(redis_url):
     """A real ``gm mcp --http`` on a free loopback port (no operator key: loopback)."""
+    yield from _mcp_http(redis_url)
+
+
+def _mcp_http(redis_url: str, **env: str):
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "gm", "mcp", "--http", "--port", str(port)],
         # whole games at machine speed: no rate limits (they have tests of their own)
-        env=gm_env(REDIS_URL=redis_url, **NO_LIMITS_ENV),
+        env=gm_env(REDIS_URL=redis_url, **NO_LIMITS_ENV, **env),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
@@ -417,6 +421,38 @@ def _app_page(browser, host_bundle, port):
     return context, page, errors
 
 
+def test_a_packed_picture_is_inflated_drawn_and_touched_in_the_app(browser, host_bundle, redis_url):
+    """A picture whose answer would pass 16 KB comes packed (a 52-card hand with hundreds of legal
+    moves; here every one: GM_MCP_PACK_FROM=0): the app inflates it, draws it, plays a touch."""
+    server = _mcp_http(redis_url, GM_MCP_PACK_FROM="0")
+    port = next(server)
+    try:
+        context, page, errors = _app_page(browser, host_bundle, port)
+        turn = page.evaluate(
+            "(args) => gmHost.callTool('new_game', args)",
+            {"game": "masul", "seed": 2024, "ai_level": "seed"},
+        )
+        token, view = turn["answer"]["token"], turn["answer"]["view"]
+        got = page.evaluate(
+            "async (token) => (await gmHost.state.client.callTool("
+            "{name: 'board_picture', arguments: {token}})).structuredContent",
+            token,
+        )
+        assert set(got) == {"packed"}  # neither view nor svg in the clear
+        app = page.frame_locator(f"#{turn['frame']}").frame_locator("iframe")
+        app.locator("#area[data-touch] .picture svg").wait_for()
+        listed = app.locator("#area .move-list button.move")
+        assert listed.count() == view["legal_moves_total"]  # the picture's own list, inflated
+        _touch_a_move(page, app)
+        moved = re.compile(f"version {view['version']}$")
+        app.locator("#sub").filter(has_not_text=moved).wait_for()  # the answer, re-rendered
+        app.locator("#area[data-touch] .picture svg").wait_for()  # and its picture, inflated
+        assert errors == []
+        context.close()
+    finally:
+        next(server, None)
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_whole_game_played_by_touching_the_app_s_picture(browser, host_bundle, mcp_http, game):
     """Inside the host bridge, as on the page: a whole game against the AI, every move made by
@@ -474,3 +510,14 @@ def test_axe_finds_no_serious_violation_in_the_app(browser, host_bundle, mcp_htt
     )
     assert [v for v in found if v["impact"] in ("serious", "critical")] == []
     context.close()
+
+
+def test_the_picture_answer_is_packed_only_past_its_threshold_and_unpacks_to_itself():
+    small = {"view": {"game_id": "0" * 16, "version": 1}, "svg": "<svg></svg>"}
+    assert mcp_app.packed(small) is small
+    moves = [f"BEAT {a}♣ {b}♠" for a in range(2, 40) for b in range(2, 40)]
+    svg = f'<svg><g class="hits"></g><metadata id="gm-moves">{moves}</metadata></svg>'
+    large = {"view": {"game_id": "0" * 16, "version": 1}, "svg": svg}
+    out = mcp_app.packed(large)
+    assert set(out) == {"packed"} and len(out["packed"]) < mcp_app.PACK_FROM < len(svg)
+    assert mcp_app.unpacked(out) == large

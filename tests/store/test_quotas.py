@@ -217,3 +217,34 @@ def test_the_store_s_state_and_no_soft_limit_without_maxmemory(redis_client):
     assert Memory(100, 100, 80).state == "full"
     assert not StoreGuard(redis_client, soft_percent=0).tight()
     assert not StoreGuard(redis_client, soft_percent=100).tight()
+
+
+@pytest.mark.parametrize("kind", ["chat memory", "board moves"])
+def test_a_seat_s_chat_memory_and_board_moves_count_against_the_byte_quotas(redis_client, kind):
+    """Every write of a seat's chat memory or board-move lines is charged to its address and
+    game: past the quota, that address's next new game or new key is refused, another's is not."""
+    from gm.store.boardmoves import BoardMoves
+    from gm.store.chatmemory import ChatMemory
+    from gm.store.quotas import QuotaError
+    from gm.store.repository import Store
+
+    address = ["10.1.1.1"]
+    guard = StoreGuard(
+        redis_client,
+        per_address=(Rate(8_000, 3600),),
+        per_game=(Rate(1 << 30, 86400),),
+        address=lambda: address[0],
+    )
+    store = Store(redis_client, guard=guard)
+    game_id = "00112233445566ff"
+    guard.charge(game_id, 1, refusable=True)  # under the quota
+    for i in range(12 if kind == "chat memory" else 80):  # each write within its own bound,
+        if kind == "chat memory":  # ~12 KB in all
+            assert ChatMemory(store).keep(game_id, 0, {"asked": "x" * 900, "n": i})
+        else:
+            BoardMoves(store).note(game_id, "x", "RK2 then M3 " * 20)
+    with pytest.raises(QuotaError) as refused:
+        guard.charge(game_id, 1, refusable=True)
+    assert refused.value.whom == "address"
+    address[0] = "10.2.2.2"
+    guard.charge(game_id, 1, refusable=True)  # another address has its own quota

@@ -15,9 +15,10 @@ from collections.abc import Callable
 
 import redis
 from flask import Flask, Response, has_request_context, request
+from werkzeug.datastructures import EnvironHeaders
 
 from gm import composition
-from gm.frontends.http import requestlog
+from gm.frontends.http import requestlog, turns
 from gm.frontends.http.documents import bp as frontends_bp
 from gm.frontends.http.errors import problem, register
 from gm.frontends.http.events import bp as events_bp
@@ -114,7 +115,28 @@ def _connect(settings: Settings) -> redis.Redis:
             "gm: REDIS_URL is not set. Run `gm serve` (it starts an embedded Redis server), "
             "or set REDIS_URL=redis://host:6379/0."
         )
-    return client_for(url)  # short connect timeout, explicit retries
+    return waiting_pool(client_for(url))  # short connect timeout, explicit retries
+
+
+#: Redis connections one worker opens at most. redis-py's plain pool refuses the next one ("Too
+#: many connections": a 503); this one makes the request wait for a free connection, at most
+#: POOL_WAIT_S, so a burst of thousands of requests (a crowd opening event streams) queues.
+POOL_MAX = 100
+POOL_WAIT_S = 10
+
+
+def waiting_pool(client: redis.Redis) -> redis.Redis:
+    """``client`` on a pool that waits for a free connection (a Redis Cluster client as is)."""
+    pool = client.connection_pool
+    if type(client) is not redis.Redis or type(pool) is not redis.ConnectionPool:
+        return client
+    waiting = redis.BlockingConnectionPool(
+        max_connections=POOL_MAX,
+        timeout=POOL_WAIT_S,
+        connection_class=pool.connection_class,
+        **pool.connection_kwargs,
+    )
+    return redis.Redis(connection_pool=waiting)
 
 
 def create_app(settings: Settings | None = None, client: redis.Redis | None = None) -> Flask:
@@ -198,6 +220,13 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
                 requestlog.log.warning("work of a request not counted", exc_info=True)
         return response
 
+    # at most GM_TURNS_PER_ADDRESS requests of one address work at once (turns.py)
+    app.wsgi_app = turns.middleware(  # type: ignore[method-assign]
+        app.wsgi_app,
+        lambda environ: client_address(
+            environ.get("REMOTE_ADDR"), EnvironHeaders(environ), settings.trusted_proxies
+        ),
+    )
     register(app)
     app.register_blueprint(bp)  # every operation of gm/contract/operations.py with a service call
     app.register_blueprint(frontends_bp)  # /openapi.json, /tools/*.json

@@ -10,6 +10,7 @@ from flask import Flask, Response, json
 from werkzeug.exceptions import HTTPException
 
 from gm.contract.errors import Problem, problem_for, problem_type
+from gm.frontends.http.offload import Offloaded
 
 _HTTP_DETAILS = {
     404: "No such route. GET /rules lists the games; the README lists every route.",
@@ -44,6 +45,10 @@ def register(app: Flask) -> None:
         if status == 405 and err.valid_methods:  # type: ignore[attr-defined]
             response.headers["Allow"] = ", ".join(err.valid_methods)  # type: ignore[attr-defined]
         return response
+
+    @app.errorhandler(Offloaded)
+    def _offloaded(err: Offloaded) -> Response:  # met in a helper process, worded there
+        return render(err.problem)
 
     @app.errorhandler(Exception)
     def _any(err: Exception) -> Response:

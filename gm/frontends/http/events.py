@@ -23,12 +23,15 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 from flask import Blueprint, Response, current_app, request
 
 from gm.contract.errors import EXPECTED, problem_for
 from gm.contract.operations import operation
+from gm.frontends.http.turns import TURNS, NoTurn
+from gm.frontends.security import client_address
 from gm.play import answers, live
 from gm.play.live import Held, Live
 
@@ -78,6 +81,7 @@ def stream(
     last_id: int | None,
     held: Held,
     client_gone: Callable[[Callable[[], None]], threading.Event] | None = None,
+    turn: Callable[[], AbstractContextManager[None]] = nullcontext,
 ) -> Iterator[bytes]:
     settings = hub_live.settings
     try:
@@ -86,8 +90,9 @@ def stream(
             gone = client_gone(lambda: watcher.notify(None)) if client_gone else threading.Event()
             yield f"retry: {RETRY_MS}\n\n".encode()
             gated = hub_live.gated  # Redis work within the process's live share of the pool
-            view = gated(read)
-            _, total = gated(events_since, view, None)
+            with turn():  # the opening snapshot takes its address's turn (turns.py)
+                view = gated(read)
+                _, total = gated(events_since, view, None)
             if last_id != view["version"]:
                 yield frame(view, [])
             sent = view["version"]
@@ -108,9 +113,13 @@ def stream(
                 events, total = gated(events_since, view, total)
                 yield frame(view, events)
                 sent = view["version"]
-    except EXPECTED as err:  # the game expired, the store went away: say so and end
-        found = problem_for(err)
-        body = {"status": found.status, "title": found.title, "detail": found.detail}
+    except (*EXPECTED, NoTurn) as err:  # the game expired, the store went away: say so and end
+        if isinstance(err, NoTurn):
+            detail = "Too many of your requests at once; reconnect."
+            body: dict[str, Any] = {"status": 503, "title": "Service Unavailable", "detail": detail}
+        else:
+            found = problem_for(err)
+            body = {"status": found.status, "title": found.title, "detail": found.detail}
         yield f"event: problem\ndata: {_dumps(body)}\n\n".encode()
     finally:
         held.release()
@@ -161,6 +170,13 @@ def _watch_client() -> Callable[[Callable[[], None]], threading.Event] | None:
 STREAM_WATCH_S = 3600  # longer than any stream (GM_LIVE_STREAM_S)
 
 
+def _turn() -> Callable[[], AbstractContextManager[None]]:
+    """This request's address's turn (gm/frontends/http/turns.py), for the opening snapshot."""
+    settings = current_app.extensions["gm.settings"]
+    address = client_address(request.remote_addr, request.headers, settings.trusted_proxies)
+    return lambda: TURNS.turn(address)
+
+
 def _last_event_id() -> int | None:
     raw = request.headers.get("Last-Event-ID", "").strip()
     return int(raw) if raw.isdigit() and len(raw) < 12 else None
@@ -192,6 +208,7 @@ def play_events(token: str) -> Response:
         _last_event_id(),
         held,
         _watch_client(),
+        _turn(),
     )
     return _respond(body, held)
 
@@ -209,5 +226,6 @@ def game_events(game_id: str) -> Response:
         _last_event_id(),
         held,
         _watch_client(),
+        _turn(),
     )
     return _respond(body, held)

@@ -31,8 +31,11 @@ workers = _env_int("GM_WORKERS", 2)
 worker_class = (
     os.environ.get("GM_WORKER_CLASS", "").strip() or "gm.frontends.http.gunicorn_worker.Worker"
 )
-worker_connections = _env_int("GM_WORKER_CONNECTIONS", 1000)
+# 5000: a crowd of 80 addresses at GM_CONN_PER_ADDRESS (64) each fits in one worker, and the
+# others' connections still find room (the worker raises its open-files limit to the hard one)
+worker_connections = _env_int("GM_WORKER_CONNECTIONS", 5000)
 threads = _env_int("GM_THREADS", 4)  # only for GM_WORKER_CLASS=gthread
+backlog = _env_int("GM_BACKLOG", 4096)  # connections waiting to be accepted (a crowd's burst)
 keepalive = _env_int("GM_KEEPALIVE", 5)  # seconds: deadline for a request's head; idle keep-alive
 timeout = 30  # a worker whose loop is blocked this long is killed and replaced
 graceful_timeout = 4  # requests in flight finish (waits and streams end at once)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import io
 import logging
 import os
+import resource
 import socket
 import sys
 import time
@@ -43,6 +44,7 @@ class Worker(GeventWorker):
 
     def init_process(self) -> None:
         self.open_by_address: Counter[str] = Counter()
+        raise_open_files()
         super().init_process()
 
     # ---- connections per address
@@ -80,6 +82,10 @@ class Worker(GeventWorker):
             raise StopIteration from None  # gunicorn closes the connection
         if len(data) >= limit:
             req.must_close = True  # the rest stays unread: no next request on this connection
+        elif len(data) < _declared_length(req):
+            # the client left mid-body: nobody to answer, and no request (a crowd of trickling
+            # bodies closed at once would otherwise become as many truncated requests)
+            raise StopIteration
         req.body = io.BytesIO(data)
         return super().handle_request(listener_name, req, sock, addr)
 
@@ -88,7 +94,13 @@ class Worker(GeventWorker):
         gevent.spawn(_end_live)  # out of the signal handler, as gunicorn does for SIGQUIT
 
     def run(self) -> None:
-        self._serve()
+        from gm.frontends.http import offload
+
+        offload.start()  # this worker's helpers for hints and verifies, at a lower priority
+        try:
+            self._serve()
+        finally:
+            offload.stop()
         # every request is answered: leave at once (gunicorn would tear the interpreter down,
         # a second or more on a busy machine, while the master and gm serve wait)
         self.log.info("Worker exiting (pid: %s)", self.pid)
@@ -128,6 +140,25 @@ class Worker(GeventWorker):
             self.handle(listener, client, addr)
 
         return handle
+
+
+def _declared_length(req: Any) -> int:
+    """The request's Content-Length (gunicorn checked it is a number), 0 without one."""
+    for name, value in req.headers:
+        if name == "CONTENT-LENGTH":
+            return int(value)
+    return 0
+
+
+def raise_open_files() -> None:
+    """Every connection is a file descriptor: the soft limit goes up to the hard one (often
+    1,024 against 1,048,576), so `worker_connections` connections fit."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or soft < hard:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        except (ValueError, OSError):
+            pass
 
 
 def _refuse(client: Any) -> None:

@@ -21,7 +21,9 @@ from gm.contract.errors import InvalidArguments
 from gm.contract.inputs import parse_json
 from gm.contract.lean_schemas import HEADER, LEAN, VERSIONS
 from gm.contract.operations import OPERATIONS, Operation
+from gm.frontends.http import offload
 from gm.frontends.http.errors import problem
+from gm.frontends.security import client_address
 from gm.play.compact import API_VERSION, lean
 from gm.play.service import GameService
 
@@ -79,8 +81,8 @@ def view_for(op: Operation) -> Callable[..., Any]:
         version = api_version() if shaped else None
         body = load_body(op, _json_body(op)) if op.body is not None else {}
         query = load_query(op, request.args)
-        assert op.call is not None
-        answer = op.call(service(), {**path_args, **query, **body})
+        # a hint or a verify runs in a helper process of lower priority (offload.py)
+        answer = offload.call(op, service(), {**path_args, **query, **body}, _address())
         if version is None:
             return respond(op, answer)
         response = current_app.make_response(
@@ -91,6 +93,11 @@ def view_for(op: Operation) -> Callable[..., Any]:
 
     view.__name__ = op.name
     return view
+
+
+def _address() -> str | None:
+    settings = current_app.extensions["gm.settings"]
+    return client_address(request.remote_addr, request.headers, settings.trusted_proxies)
 
 
 def api_version() -> int:

@@ -32,7 +32,10 @@ point at the same document for its older clients.
 
 from __future__ import annotations
 
+import base64
+import json
 import re
+import zlib
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
@@ -43,6 +46,7 @@ from mcp.server.mcpserver.resources import TextResource
 from mcp.types import CallToolResult, TextContent
 
 from gm.play.problems import ServiceError
+from gm.settings.env import int_env
 
 BOARD_URI = "ui://gm/board.html"
 PICTURE_TOOL = "board_picture"  # app-only: the view and the picture, for the board app
@@ -86,9 +90,19 @@ PICTURE_OUTPUT: dict[str, Any] = {  # what the app-only tool's structuredContent
     "properties": {
         "view": {"type": "object", "description": "The live view (the full shape)."},
         "svg": {"type": "string", "description": "The board picture (image/svg+xml)."},
+        "packed": {
+            "type": "string",
+            "description": "Instead of view and svg when they would pass 16 KB (a large hand's "
+            "picture carries every legal move): their JSON, deflated (raw) and in base64.",
+        },
     },
-    "required": ["view", "svg"],
+    "anyOf": [{"required": ["view", "svg"]}, {"required": ["packed"]}],
 }
+#: Bytes of ``{view, svg}`` past which the picture tool's answer is packed (every answer of gm
+#: stays within 16 KB; GM_MCP_PACK_FROM: tests pack every one).
+PACK_FROM = int_env("GM_MCP_PACK_FROM", 12 * 1024)
+PACKED_MAX = 15 * 1024  # past this even packed: the picture goes without its touch data
+_TOUCH = re.compile(r'<g class="hits">.*?</g><metadata id="gm-moves">.*?</metadata>', re.S)
 PICTURE_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
@@ -141,8 +155,40 @@ def picture_result(service: Any, arguments: Any) -> CallToolResult:
     text = f"The board picture of game {view['game_id']}, version {view['version']} (for the app)."
     return CallToolResult(
         content=[TextContent(type="text", text=text)],
-        structured_content={"view": view, "svg": svg},
+        structured_content=packed({"view": view, "svg": svg}),
     )
+
+
+def packed(picture: dict[str, Any]) -> dict[str, Any]:
+    """``picture`` (``{view, svg}``) as it is, or packed when its JSON passes :data:`PACK_FROM`
+    bytes: ``{"packed": base64 of its raw-deflated JSON}`` (the app inflates it with the
+    browser's DecompressionStream). Should even that pass the bound, the picture goes without its
+    touch targets and move list (the app then offers the view's legal moves)."""
+    raw = _json_bytes(picture)
+    if len(raw) <= PACK_FROM:
+        return picture
+    out = {"packed": _deflated(raw)}
+    if len(out["packed"]) > PACKED_MAX:
+        bare = {**picture, "svg": _TOUCH.sub("", picture["svg"])}
+        out = {"packed": _deflated(_json_bytes(bare))}
+    return out
+
+
+def unpacked(structured: Any) -> Any:
+    """The picture tool's ``{view, svg}`` from its answer, packed or not (as the app does)."""
+    if isinstance(structured, dict) and isinstance(structured.get("packed"), str):
+        raw = zlib.decompress(base64.b64decode(structured["packed"]), -15)
+        return json.loads(raw)
+    return structured
+
+
+def _json_bytes(value: Any) -> bytes:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def _deflated(raw: bytes) -> str:
+    squeeze = zlib.compressobj(9, zlib.DEFLATED, -15)  # raw deflate: DecompressionStream's
+    return base64.b64encode(squeeze.compress(raw) + squeeze.flush()).decode("ascii")  # deflate-raw
 
 
 MOVE_META: dict[str, Any] = PICTURE_META
