@@ -16,6 +16,8 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "phrase", r"(yellow|red|blue)?\s*왕관", r" \1 crown "),
     ("ko", "phrase", r"(yellow|red|blue)?\s*(문장|방패)", r" \1 arms "),
     ("ko", "word", "버리", "discard"),
+    ("ko", "word", "체인", "chain"),
+    ("ko", "word", "연결", "chain"),
     ("ko", "word", "뽑", "draw"),
     ("ko", "word", "가져오", "take"),
     ("ko", "word", "가지", "take"),

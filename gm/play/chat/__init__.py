@@ -142,7 +142,32 @@ def _understand(table, seat: int, text: str) -> tuple[str, str, tuple[Any, str |
         return intent, text, (None, None)
     text = trimmed(text)
     intent, error, move = triage(table, seat, text)
+    if intent == "question" and (error, move) == (None, None):
+        if _names_a_figure(table, seat, text):
+            return "score", text, (None, None)
     return intent, text, (error, move)
+
+
+def _names_a_figure(table, seat: int, text: str) -> bool:
+    """Whether a question asks about one of the game's running figures by its name ("what's my
+    <figure>?", "how many <figure>?"): the standing answers it, not the rules. A question about
+    what a word means or how the game works is left to the rules."""
+    if _MEANS.search(text) or _how_it_works(text):
+        return False
+    asked = {_stem(w) for w in re.findall(r"[a-z]+", text.lower())}
+    for figure in table.engine.standing(table.state, seat):
+        named = {_stem(w) for w in re.findall(r"[a-z]+", figure.label.lower()) if len(w) > 2}
+        named -= _LOOSE
+        if named and named <= asked:
+            return True
+    return False
+
+
+_LOOSE = {"won"}  # a figure's word a question may leave out ("who is winning C2?")
+
+
+def _stem(word: str) -> str:
+    return word[:-1] if len(word) > 4 and word.endswith("s") else word
 
 
 def _answer_to(
@@ -302,7 +327,7 @@ def _answer(
         )
     if error is not None:
         return f"No: {replies.sentence(error.reason)} Nothing was played. {replies.status(view)}"
-    facts = "" if _HOW.match(text) else _on_board(view, text)  # the position's facts first
+    facts = "" if _how_it_works(text) else _on_board(view, text)  # the position's facts first
     if facts:
         return f"{facts.strip()} {replies.status(view)}"
     quoted = replies.from_rules(text, service.rules(view["game"])["rules"])
@@ -317,7 +342,17 @@ def _on_board(view: dict[str, Any], text: str) -> str:
     return replies.on_board(view["board"], text)
 
 
-_HOW = re.compile(r"\s*(?:how|why|what happens|when)\b", re.IGNORECASE)  # asks how it works
+# asks how it works ("how many", "how long" ask about the position)
+_HOW = re.compile(r"\s*(?:how(?! (?:many|much|long|far|big))|why|what happens|when)\b", re.I)
+_NEEDED = re.compile(r"\b(?:need|needed|needs|required|to win|allowed|ever)\b", re.I)
+
+
+def _how_it_works(text: str) -> bool:
+    """A question about how the game works ("how do I win?", "how many do I need to win?"),
+    not about the position ("how many cards are left?")."""
+    return bool(_HOW.match(text) or _NEEDED.search(text))
+
+
 _MEANS = re.compile(r"\b(?:mean|means|meaning|stand for|what is an?)\b", re.IGNORECASE)
 
 

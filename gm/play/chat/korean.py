@@ -79,7 +79,8 @@ WORDS: dict[str, str] = {
     "에이스": "ace", "킹": "king", "퀸": "queen", "잭": "jack", "카드": "card", "장": "card",
     "놓": "put", "두": "put", "내": "play", "내놓": "play", "넣": "put", "올리": "put",
     "걸": "put", "하": "", "주": "", "보이": "", "마지막": "last", "제일": "", "가장": "",
-    "높": "highest", "낮": "lowest", "큰": "highest", "작": "lowest",
+    "높": "highest", "낮": "lowest", "큰": "highest", "작": "lowest", "최고": "best",
+    "최대": "best", "점수": "score", "상대": "opponent",
 }  # fmt: skip
 NATIVE = {
     "한": 1, "하나": 1, "첫": 1, "두": 2, "둘": 2, "세": 3, "셋": 3, "네": 4, "넷": 4,
@@ -88,6 +89,7 @@ NATIVE = {
 SINO = {"일": 1, "이": 2, "삼": 3, "사": 4, "오": 5, "육": 6, "칠": 7, "팔": 8, "구": 9, "십": 10}
 ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth",
            7: "seventh", 8: "eighth", 9: "ninth"}  # fmt: skip
+COUNT_WORDS = {"개", "장", "점", "명", "번", "줄", "칸", "수"}  # counters after 몇 ("how many")
 _DROPPED = ("J", "E", "XS", "VCP", "VCN", "SF", "SP", "SS", "SE", "SO", "MAG", "IC", "XPN", "UN")
 _VERB = ("VV", "VX")
 
@@ -127,7 +129,9 @@ def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -
             text = re.sub(src, en, text)
     words = {**WORDS, **{src: en for kind, src, en in game if kind == "word"}}
     counters = {src: en for kind, src, en in game if kind == "counter"}
+    asked, text = _how_many(text)
     english = _CARD.sub(r"\2 of \1", _words(text, words, counters))  # 스페이드 7 → 7 of spades
+    english = f"{asked} {english}".strip()
     for kind, src, en in game:
         if kind == "after":
             english = re.sub(src, en, english)
@@ -135,6 +139,20 @@ def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -
 
 
 _CARD = re.compile(r"\b(spades|hearts|diamonds|clubs) (ace|king|queen|jack|10|[2-9])\b")
+
+
+_HOW_MANY = re.compile(r"몇\s*(?:" + "|".join(sorted(COUNT_WORDS)) + r")?(?!\s*번\s*째)")
+
+
+def _how_many(text: str) -> tuple[str, str]:
+    """A question with 몇 ("how many", "what number") asked the English way: the question words
+    first ("체크된 말 몇 개야?" → "how many" + the rest; "최고 체인 몇이야?" → "what is" + the
+    rest), 몇 and its counter taken out of the text."""
+    found = _HOW_MANY.search(text)
+    if found is None:
+        return "", text
+    asked = "how many" if found.group(0).strip() != "몇" else "what is"
+    return asked, text[: found.start()] + " " + text[found.end() :]
 
 
 def _number(form: str, tag: str) -> int | None:
@@ -169,12 +187,12 @@ def _words(text: str, words: dict[str, str], counters: dict[str, str]) -> str:  
                 nxt = tokens[i + 1] if i + 1 < len(tokens) else None
             if nxt is not None and nxt.form in counters:
                 noun = counters[nxt.form]
-                out.append(f"{ordinal} {noun}" if ordinal else f"{noun} {value}")
+                out.append(f"the {ordinal} {noun}" if ordinal else f"{noun} {value}")
                 i += 2
                 last_end = -1
                 continue
-            if ordinal:
-                out.append(ordinal)
+            if ordinal:  # Korean has no articles: "두 번째 카드" → "the second card"
+                out.append(f"the {ordinal}")
                 i += 1
                 last_end = -1
                 continue
