@@ -3,6 +3,8 @@ moving a piece, the board's areas."""
 
 from __future__ import annotations
 
+from gm.games.words import N_
+
 TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "word", "옮기", "move"),
     ("ko", "word", "이동", "move"),
@@ -15,3 +17,31 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("es", "phrase", r"\bcomo\b|\bcapturo\b", " take "),
     ("es", "phrase", r"\bmedio\b|\bcentro\b", " middle "),
 )
+
+# the coach's reasons (gm/games/card_chess/ai.py ``explain``, rules.exchange_risk)
+REASONS: tuple[str, ...] = (
+    N_("It exchanges your hand for five new cards"),
+    N_("Risky: after an EXCHANGE you may not exchange on your next turn, none of your pieces can "
+       "move and your castle has no spot to play one in, so you would lose unless the opponent "
+       "frees a move"),
+    N_("Risky: after an EXCHANGE you may not exchange on your next turn and none of your pieces "
+       "can move, so if the five cards you draw hold no {colour} card to play in, you lose at "
+       "once"),
+    N_("It plays {card} in at {spot}: {count} of your five pieces in play"),
+    N_("It plays {card} in at {spot}"),
+    N_("It replaces the revealed card with {card}: the spot holds your colour again"),
+    N_("It keeps the revealed card where it stands and saves your hand's card"),
+    N_("It moves from {start} to {end}"),
+    N_("{piece} takes {other} on {end}; the spot then flips"),
+    N_("{piece} takes {other} on {end}; the spot then flips and brings up the known {known} "
+       "(yours)"),
+    N_("{piece} takes {other} on {end}; the spot then flips and brings up the known {known} "
+       "(yours, in check there)"),
+    N_("{piece} takes {other} on {end}; the spot then flips and brings up the known {known} "
+       "(theirs)"),
+    N_("It puts {piece} in check on {end}: {count} of the five you need"),
+    N_("It moves with {piece} from {start} to {end}, {way}"),
+    N_("toward the enemy castle"),
+    N_("sideways"),
+    N_("back"),
+)  # fmt: skip
