@@ -18,7 +18,8 @@ from typing import Any
 
 from gm.games.base import AmbiguousMoveError, GameError, ParseError, RiskyMoveError
 from gm.play import seats as tokens
-from gm.play.chat import language, localise, memory, replies
+from gm.play.chat import language as languages
+from gm.play.chat import localise, memory, replies
 from gm.play.chat.intents import (
     about_the_rules,
     classify,
@@ -69,10 +70,15 @@ def say(
     text: str,
     expected_version: int | None = None,
     idempotency_key: str | None = None,
+    language: str | None = None,
 ) -> dict[str, Any]:
     """Answer one chat message for the seat holding ``token``: ``{intent, reply, **view}``, plus
     the move answer's fields for a move, ``history`` for history and ``rules`` for rules.
     ServiceErrors (unknown token, stale version) propagate like in the other use cases.
+
+    ``language`` ('en', 'ko' or 'es': gm/play/chat/language.py): the seat's language from now
+    on, kept with the seat like a setting said in the chat ("한국어로"); a setting wins over the
+    language the messages are written in.
 
     What the seat was just asked or offered (gm/play/chat/memory.py) is read first: a follow-up
     ("the first", "ok do that") plays the move it names; the memory is kept after the answer."""
@@ -80,10 +86,14 @@ def say(
     store = ChatMemory(service.store)
     game_id = tokens.game_id_of(token)
     kept = store.recall(game_id, seat)
-    said = language.detect(text)
-    chosen = language.setting(text)
+    said = languages.detect(text)
+    chosen = languages.setting(text)
     settings: dict[str, Any] = {k: kept[k] for k in ("lang", "seen") if k in kept}
     settings.update({"seen": said} if said else {})
+    if language is not None:  # the door's schema checks it; a direct caller too
+        if language not in languages.LANGUAGES:
+            raise ValueError(f"unknown language {language!r}: one of {languages.LANGUAGES}")
+        settings["lang"] = language
     settings.update({"lang": chosen} if chosen else {})
     lang = settings.get("lang") or said or settings.get("seen") or "en"
     if chosen is not None:
@@ -92,7 +102,7 @@ def say(
         answer["reply"] = localise.reply(lang, {**answer, "intent": "language"}, "", {})
         _keep(store, game_id, seat, kept, {**kept, **settings})
         return answer
-    read = language.to_english(text, said or "en", table.engine.info.chat_words.translations)
+    read = languages.to_english(text, said or "en", table.engine.info.chat_words.translations)
     verdict: tuple[Any, str | None] = (None, None)
     followed = memory.resolve(kept, read) if kept else None
     if followed is not None and (move := memory.still_legal(table, seat, followed)) is not None:
