@@ -6,6 +6,12 @@ from __future__ import annotations
 from gm.games.words import N_
 
 TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
+    (
+        "ko",
+        "phrase",
+        r"교체\s*(안|않)\S*|안\s*바꿀\S*|안\s*바꿔\S*|그대로\s*(둘|둬|유지)\S*",
+        " keep ",
+    ),
     ("ko", "word", "옮기", "move"),
     ("ko", "word", "이동", "move"),
     ("ko", "word", "잡", "take"),

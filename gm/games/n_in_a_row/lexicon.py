@@ -10,6 +10,8 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "word", "놓", "put"),
     ("ko", "word", "마이너스", "minus"),
     ("es", "phrase", r"\bpongo\b|\bpon\b|\bcoloco\b|\bjuego\b", " put "),
+    ("es", "phrase", r"\b(en )?(el )?(centro|medio)\b", " the middle "),
+    ("ko", "phrase", r"(한)?가운데|중앙|정중앙", " the middle "),
     ("es", "phrase", r"\ben\b", " at "),
     ("es", "phrase", r"\bmenos\b", " minus "),
 )

@@ -15,7 +15,12 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("es", "phrase", r"\btriunfos?\b", " trump "),
     ("es", "phrase", r"\bsalgo con\b|\bsalir con\b", " lead "),
     ("es", "phrase", r"\bmato\b|\bgano\b", " beat "),
-    ("es", "phrase", r"\bme llevo\b|\brecojo\b", " take "),
+    (
+        "es",
+        "phrase",
+        r"\b(me llevo|recojo|cojo)\b( las cartas| el mont[oó]n| la pila| todo)?",
+        " take ",
+    ),
 )
 
 # the coach's reasons (gm/games/trumps/ai.py ``explain``)

@@ -109,6 +109,8 @@ def say(
         read, intent = move, "move"
     else:
         intent, read, verdict = _understand(table, seat, read)
+        if _chatter(text, intent, verdict):
+            intent, verdict = "chat", (None, None)
     answer = _answer_to(service, token, read, intent, verdict, expected_version, idempotency_key)
     if lang != "en":
         answer["reply"] = localise.reply(
@@ -145,17 +147,51 @@ def _extra(
     return {}
 
 
+# laughter, sighs and exclamations, in each language: a message with one that is no definite
+# move ("my ace is gonna wreck them lol", "8 또 나왔네 ㅋㅋ", "uff una reina") is chat
+_CHATTER = re.compile(
+    r"[ㅋㅎㅠㅜ]{2,}|(?:다|네|군|구나|라니|겠다)[\s.!~ㅋㅎㅠㅜ]*$|"
+    r"\b(?:lol|lmao|haha+|hehe+|ha|ja|jaja+|jeje+|ugh|uff+|uf|uy|ay|omg|wow|ooh+|oof|dang|damn|"
+    r"rough|gonna|killing me|sucks|vaya|madre mia|que mala|me mata)\b",
+    re.IGNORECASE,
+)
+
+
+def _chatter(text: str, intent: str, verdict: tuple[Any, str | None]) -> bool:
+    """Whether a message that is no definite move (unreadable, ambiguous or illegal as a move,
+    or not understood at all) sounds like chat: it is answered as chat, never counted."""
+    if text.rstrip().endswith("?") or not _CHATTER.search(text):
+        return False
+    return intent in ("unclear", "help") or (intent == "move" and verdict[0] is not None)
+
+
 def _understand(table, seat: int, text: str) -> tuple[str, str, tuple[Any, str | None]]:
     """The intent of a message, the text to act on, and the reader's verdict on a question."""
     intent = classify(text)
     if intent is not None:
         return intent, text, (None, None)
+    first = _first_request(text)
+    if first is not None:
+        return first, text, (None, None)
     text = trimmed(text)
     intent, error, move = triage(table, seat, text)
     if intent == "question" and (error, move) == (None, None):
         if _names_a_figure(table, seat, text):
             return "score", text, (None, None)
     return intent, text, (error, move)
+
+
+_SENTENCES = re.compile(r"(?<=[?!.])\s+")
+
+
+def _first_request(text: str) -> str | None:
+    """A request said first and a comment after it ("what should i open with?? first time
+    playing this"): the first sentence's request, when it is one (not chat, not a move)."""
+    sentences = [s for s in _SENTENCES.split(text.strip()) if s.strip(" ?!.")]
+    if len(sentences) < 2:
+        return None
+    intent = classify(sentences[0])
+    return intent if intent not in (None, "chat", "help") else None
 
 
 def _names_a_figure(table, seat: int, text: str) -> bool:

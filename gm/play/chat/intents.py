@@ -120,6 +120,9 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"(any|got any) (ideas|suggestions)",
         r"(i )?(have|get|give me|need|want|would like) (a |some |any )?"
         r"(hint|hints|tip|tips|advice|suggestion)",
+        # "what should i open with", "which one should i ditch", "where should i go"
+        r"(what|which|where)( \w+)? (should|shall|would you have|ought) i (\w+)( \w+)?"
+        r"( with| on| to| now| next| here| first)?",
     ),
     "help": (
         r"",
@@ -175,6 +178,10 @@ PATTERNS: dict[str, tuple[str, ...]] = {
     "hidden": (
         r"(what|which)( cards?)? (does|do|did) (my opponent|the opponent|they|the ai|you|he|she|"
         r"the other player|the other side) (have|hold|got|keep)( left| now)?",
+        # "tell me norths cards", "can you peek at A's cards", "whats his face down card …"
+        r"((tell me|show me|peek at|see|look at|what is|what are|which are)( the)? )?"
+        r"(his|her|their|its|the other( \w+)?'s|\w+'s|\w+s'?) (face down |hidden )?"
+        r"(cards?|hand)( in \w+ \w+)?( tho| though| for me)?",
         r"(show|tell)( me)? (their|his|her|your|the opponent's|my opponent's|the other) "
         r"(cards|hand)",
         r"what is in (their|his|her|your|the opponent's|my opponent's) hand",
@@ -191,6 +198,10 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"what did (you|they|the opponent|my opponent|the ai|he|she) (just )?(play|do)( last)?",
         r"what (card )?did (i|you|they|the opponent|my opponent|the ai|he|she) (just )?"
         r"(draw|get|pick|pick up|take|discard)( last)?",
+        # "what did north just do", "where'd he go last", "what did i just take"
+        r"(what|where|which card)( did|'d|d) (\w+)( \w+)? (just |last )?"
+        r"(?!mean|say|think|know|want|like)(\w+)( it)?( last| just now| there)?",
+        r"what happened (last|in the last|on the last) (round|turn|time|move|hand|trick)",
     ),
     "score": (
         r"(the )?(score|scores|points|standings)",
@@ -205,6 +216,10 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"how (am i|are we) doing|how is it going|(what is|how is) the (standing|score)( now)?",
         r"(the )?result",
         r"is the game over|is it over|did i (win|lose)",
+        # "am i up or down", "how close is A to winning", "who has fewer cards"
+        r"am i (up|down|ahead|behind)( or (up|down|ahead|behind))?( right)?( now)?",
+        r"how (close|far) (is|am|are) (\w+) (to|from) (winning|the win|a win)",
+        r"who (has|got) (more|fewer|less|the most|the fewest) \w+( left)?",
     ),
     "status": (
         r"(whose|who is|whos|who) (turn|move|go)( is it| it is)?( now)?",
@@ -216,6 +231,8 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"(game )?status",
         r"(i am )?waiting( for you| for my opponent| for the other player)?",
         r"are you there|anyone there",
+        r"(do|shall|should) i (go|move|play|start) first|am i first|who (goes|moves|plays|starts) "
+        r"first|who starts",
     ),
     "chat": (rf"{_SMALL_TALK_RE}( {_SMALL_TALK_RE})*",),
 }

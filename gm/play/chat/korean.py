@@ -50,6 +50,22 @@ PHRASES: tuple[tuple[str, str], ...] = (
         r"뭐(둘|낼|할|놓을)수있\w*|(가능한|둘수있는|낼수있는)(수|카드|것)\w*|(합법|가능)(한)?수\w*",
         "legal moves",
     ),
+    (  # "뭐 두지?", "어디 둬야돼?", "몇 번 고를까?": what to play, asked
+        r"(뭐|뭘|무엇을?|어디에?|어디다|어느거|어느것|어느걸|어느카드|몇번|몇번째)(를|을|걸)?"
+        r"(두|둬|내|버리|버려|놓|고르|고를|골|뽑|낼|둘|놓을|버릴|선택|움직|옮기|잡)\w*",
+        "hint",
+    ),
+    (  # "방금 상대가 뭐 냈어?", "A가 마지막에 뭐 버렸어?": what was played (past tense)
+        r".{0,10}?(뭐|뭘|어디에?|어디다)(냈|뒀|둠|잡았|버렸|했|놨|놓았|뽑았|가져갔|골랐|움직였|옮겼)\w*|"
+        r"(저번|지난|이전|아까)(판|라운드|턴|수|차례)\w*(어떻게|뭐)\w*",
+        "history",
+    ),
+    (  # "상대 손패 알려줘", "레드 손패 뭐야?": the other side's hidden cards
+        r"(상대|상대방|상대편|적|레드|블랙|빨강|검정|[A-Za-z]+)(의|가|는)?(손패|패|카드|손)"
+        r"(는|가|좀|에)?(뭐|뭔지|뭐가|알려|보여|뭐있|뭐야|뭐임|뭐들었)\w*",
+        "what does the opponent have",
+    ),
+    (r"누가(더|지금)?(우세|유리|이기는|앞서|이기고|이겨)\w*", "who is winning"),
     (
         r"(규칙|룰)(좀)?(알려|보여|설명)?\w*|(이거|이게임|게임)?어떻게(하는|해|하지|하나)\w*",
         "rules",
@@ -105,9 +121,16 @@ def is_korean(text: str) -> bool:
     return bool(HANGUL.search(text))
 
 
+_FILLER = re.compile(r"^(?:지금|이제|그럼|근데|아+|음+|혹시|그래서|저기|야|자)(?=\S)")
+
+
 def request(text: str) -> str | None:
-    """The English request a Korean message says whole, or None."""
+    """The English request a Korean message says whole (a filler before it, 지금/이제/근데, and
+    a polite 요 after it left out), or None."""
     bare = re.sub(r"[\s?!.~,]+", "", text)
+    for _ in range(2):
+        bare = _FILLER.sub("", bare)
+    bare = re.sub(r"(?<=[어아지야해])요$", "", bare)
     for pattern, english in PHRASES:
         if m := re.fullmatch(pattern, bare):
             return m.expand(english) if "\\" in english else english
@@ -130,8 +153,9 @@ def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -
     words = {**WORDS, **{src: en for kind, src, en in game if kind == "word"}}
     counters = {src: en for kind, src, en in game if kind == "counter"}
     asked, text = _how_many(text)
+    asked = asked or next((en for ko, en in _ASKED if ko in text), "")
     english = _CARD.sub(r"\2 of \1", _words(text, words, counters))  # 스페이드 7 → 7 of spades
-    english = f"{asked} {english}".strip()
+    english = f"{asked} {english}".strip() + (" ?" if text.rstrip().endswith("?") else "")
     for kind, src, en in game:
         if kind == "after":
             english = re.sub(src, en, english)
@@ -141,6 +165,11 @@ def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -
 _CARD = re.compile(r"\b(spades|hearts|diamonds|clubs) (ace|king|queen|jack|10|[2-9])\b")
 
 
+# a question word: put first in English, so the message reads as the question it is
+_ASKED = (
+    ("어떻게", "how"), ("왜", "why"), ("언제", "when"), ("어디", "where"), ("누가", "who"),
+    ("누구", "who"), ("무슨", "what"), ("무엇", "what"), ("뭘", "what"), ("뭐", "what"),
+)  # fmt: skip
 _HOW_MANY = re.compile(r"몇\s*(?:" + "|".join(sorted(COUNT_WORDS)) + r")?(?!\s*번\s*째)")
 
 
@@ -163,6 +192,17 @@ def _number(form: str, tag: str) -> int | None:
     return None
 
 
+_THING = ("거", "것")
+
+
+def _ordinal_step(tokens: list[Any], i: int) -> int:
+    """How many tokens after a number make it an ordinal (번 째, or 번째 as one), or 0."""
+    forms = [t.form for t in tokens[i + 1 : i + 3]]
+    if forms[:1] == ["번째"]:
+        return 1
+    return 2 if forms == ["번", "째"] else 0
+
+
 def _words(text: str, words: dict[str, str], counters: dict[str, str]) -> str:  # noqa: C901
     """Kiwi's morphemes of ``text`` translated: verbs first, then the rest in order."""
     tokens = _kiwi().tokenize(text)
@@ -177,16 +217,12 @@ def _words(text: str, words: dict[str, str], counters: dict[str, str]) -> str:  
         if value is not None:
             nxt = tokens[i + 1] if i + 1 < len(tokens) else None
             ordinal = None
-            if (
-                nxt is not None
-                and nxt.form == "번"
-                and i + 2 < len(tokens)
-                and tokens[i + 2].form == "째"
-            ):
-                ordinal, i = ORDINAL.get(value, f"{value}th"), i + 2
+            step = _ordinal_step(tokens, i)
+            if step:  # 두 번째, 두번째
+                ordinal, i = ORDINAL.get(value, f"{value}th"), i + step
                 nxt = tokens[i + 1] if i + 1 < len(tokens) else None
-            if nxt is not None and nxt.form in counters:
-                noun = counters[nxt.form]
+            if nxt is not None and (nxt.form in counters or (ordinal and nxt.form in _THING)):
+                noun = counters.get(nxt.form, "one")  # 두 번째 거 → the second one
                 out.append(f"the {ordinal} {noun}" if ordinal else f"{noun} {value}")
                 i += 2
                 last_end = -1

@@ -16,7 +16,9 @@ MARKERS = re.compile(
     r"vale|porfa|rindo|tablero|partida|turno|ganando|jugar|juego|otra|revancha|pongo|columna|"
     r"carta|cartas|quien|puedo|deshacer|sigamos|historial|jaja\w*|espera|momento|buena|jugada|"
     r"elige|tu|como|se|juega|marcador|descarto|robo|tiro|mazo|elijo|quedo|triunfo|voy|muestrame|"
-    r"corazones|picas|treboles|diamantes|rey|reina|jota|significa)\b",
+    r"corazones|picas|treboles|diamantes|rey|reina|jota|significa|lo|le|yo|pero|porque|ahora|"
+    r"esto|eso|esa|ese|aqui|donde|cual|cuanto|tengo|tiene|hago|hay|voy|muevo|cambio|llevo|"
+    r"centro|medio|rival|maquina|norte|rojo|negro|ronda|gano|pierdo|toca|mano|pongo)\b|^\s*as a\b",
     re.IGNORECASE,
 )
 
@@ -62,6 +64,32 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"(puedo )?(deshacer|deshago|volver atras|anular)( eso| la jugada)?", "undo"),
     (r"sigamos|seguimos|sigue|continua|continuamos", "keep going"),
     (r"que significa (.+)", r"what does \1 mean"),
+    (  # "qué muevo?", "dónde pongo?", "cuál elijo?", "qué me recomiendas tirar?": what to play
+        r"(que|cual|donde|a donde) (muevo|hago|juego|pongo|elijo|escojo|tiro|descarto|saco|robo|"
+        r"cojo|agarro|deberia \w+|debo \w+|tendria que \w+|me (recomiendas|aconsejas|sugieres)"
+        r"( \w+)?)( ahora| aqui)?",
+        "hint",
+    ),
+    (  # "qué movió el rojo?", "dónde puso el último?", "qué pasó en la ronda anterior"
+        r"(que|donde|cual) (\w+ )?(movio|jugo|tiro|puso|descarto|hizo|saco|robo|cogio|eligio|echo|"
+        r"paso)( \w+){0,5}",
+        "history",
+    ),
+    (  # "quién va ganando en este juego?", "cómo voy? gano o pierdo", "quien gana por ahora"
+        r"(quien|quienes) (va ganando|gana|lleva ventaja|va primero|va delante|esta ganando)( .*)?|"
+        r"como voy( .*)?|voy ganando( .*)?|gano o pierdo( .*)?",
+        "who is winning",
+    ),
+    (  # "y el norte qué tiene?", "enséñame las cartas del rojo", "se pueden ver las cartas de A?"
+        r".*\b(que|cuales) (cartas )?tiene\b.*|"
+        r".*\b(ensename|muestrame|dime|decime|ver)\b.*\b(cartas|mano)\b (de|del) (?!mi\b).*",
+        "what does the opponent have",
+    ),
+    (
+        r"(ahora )?(me toca|es mi turno|le toca)( a mi| a el)?( no)?|"
+        r"(ahora )?toca (a )?(mi|ti)( no)?",
+        "whose turn",
+    ),
     (
         r"(ja)+|(je)+|jaja\w*|vale|ok|gracias( .*)?|hola|buena jugada|bien jugado|espera( un momento)?|"  # noqa: E501
         r"un momento|un segundo|perdon|lo siento|genial|que bien|uf+|vaya|bueno|claro|si|no",
@@ -101,11 +129,18 @@ def is_spanish(text: str) -> bool:
 
 def request(text: str) -> str | None:
     bare = re.sub(r"[?!.,]+", " ", _unaccent(text))
-    bare = " ".join(bare.split())
+    bare = re.sub(r"^(?:(?:y|pues|oye|entonces|bueno|ey|eh|a ver) )+", "", " ".join(bare.split()))
     for pattern, english in PHRASES:
         if m := re.fullmatch(pattern, bare):
             return m.expand(english) if "\\" in english else english
     return None
+
+
+_ASKED = (  # a question word first: the English one, so the message reads as a question
+    (r"^(cuanto|cuanta|cuantos|cuantas)\b", "how much"), (r"^que\b", "what"),
+    (r"^(cual|cuales)\b", "which"), (r"^(a )?donde\b", "where"), (r"^(quien|quienes)\b", "who"),
+    (r"^cuando\b", "when"), (r"^por que\b", "why"),
+)  # fmt: skip
 
 
 def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -> str:
@@ -113,6 +148,10 @@ def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -
     if said is not None:
         return said
     out = _unaccent(text)
+    if out.lstrip().startswith("como") and ("?" in text or "cómo" in text.lower()):
+        out = re.sub(r"^\s*como\b", "how", out)
+    for pattern, english in _ASKED:
+        out = re.sub(pattern, english, out.lstrip())
     # the cards' symbols and codes keep their case: only words are rewritten
     for lang, kind, src, en in translations:
         if lang == "es" and kind == "phrase":
