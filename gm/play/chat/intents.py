@@ -68,7 +68,8 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"( the game)?",
         r"i (do not|will not|won't) (resign|give up)",
         r"no i (do not )?(want to )?(resign|give up)",
-        r"(keep|continue) playing|let us (keep going|continue)|play on|keep going|continue",
+        r"(keep|continue) playing|let us (keep going|continue|keep playing|play on)|play on|"
+        r"keep going|continue",
     ),
     "resign_question": (
         r"(should|must|could|can|may|would) (i|we|you) (resign|forfeit|concede|give up)( now)?",
@@ -115,8 +116,11 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"(what|which) (card|cards|piece|move) (should|would|could|do) i (play|move|drop|"
         r"discard|keep|pick|throw|take|choose)( now| next| here)?",
         r"what (would|should) you (play|do)( now| here)?",
-        r"(what is|which is|what's) (a |the )?(good|best|right|smart) (move|play)( now| here)?",
-        r"(best|good) move|suggest (a move|something)|help me (choose|decide|out)",
+        r"(what is|which is|what's) (a |the |my )?(good|best|right|smart) (move|play)( now| here)?",
+        r"(best|good|smart) (move|play)|suggest (a move|something)|help me (choose|decide|out)",
+        r"(help )?me (pick|choose|decide)( one| a move| something)?",
+        r"(i do not know|no idea|not sure) what to (do|play|pick)( now| here| next)?",
+        r"what (do|would) you (recommend|suggest)|any (recommendations?|suggestions?)",
         r"(any|got any) (ideas|suggestions)",
         r"(i )?(have|get|give me|need|want|would like) (a |some |any )?"
         r"(hint|hints|tip|tips|advice|suggestion)",
@@ -144,6 +148,7 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"(the |my )?(board|table|position)( again)?",
         r"(current|the current) (board|position|state)",
         r"look( at the board)?",
+        r"what is (on|in) the (board|table)( now)?",
         r"where are we",
         r"what does the board look like",
         r"(show|display|see|view)( me)?( my)? (hand|cards)",
@@ -213,6 +218,7 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"( now| so far)?",
         r"(who|which side) (is )?(winning|leading|ahead) (in |on )?\w+( \w+)?",
         r"how many \w+( in \w+)? (have i|do i have|did i|am i|i have)( won| got| left| in \w+)?",
+        r"who is (in front|in first place|leading|winning|ahead)( now| so far)?",
         r"how (am i|are we) doing|how is it going|(what is|how is) the (standing|score)( now)?",
         r"(the )?result",
         r"is the game over|is it over|did i (win|lose)",
@@ -231,6 +237,8 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"(game )?status",
         r"(i am )?waiting( for you| for my opponent| for the other player)?",
         r"are you there|anyone there",
+        r"(is it )?(my|your) (go|turn now)|who is up( next| now)?|"
+        r"(are you |is it |you )?waiting (on|for) me",
         r"(do|shall|should) i (go|move|play|start) first|am i first|who (goes|moves|plays|starts) "
         r"first|who starts",
     ),
@@ -311,7 +319,7 @@ def _current() -> Patterns:
 
 _FILLER_START = re.compile(
     r"^(?:(?:hey|hi|hello) there|please|pls|plz|ok|okay|so|hey|hi|gm|now|and|then|um|well|oh|"
-    r"wait|nah|jk|idk|ugh|hmm+|lol|tbh|yo|help|fine|hm+|uh+|btw|"
+    r"wait|nah|jk|idk|ugh|hmm+|lol|tbh|yo|help|fine|hm+|uh+|btw|oops|whoops|nvm|never mind|"
     r"ah|alright|right|can you|could you|would you|(?:can|could|may) i (?:get|have|see|know)|"
     r"can i|could i|i want to|i would like to|let me|tell me|show me)\s+"
 )

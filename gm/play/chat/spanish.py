@@ -18,7 +18,10 @@ MARKERS = re.compile(
     r"elige|tu|como|se|juega|marcador|descarto|robo|tiro|mazo|elijo|quedo|triunfo|voy|muestrame|"
     r"corazones|picas|treboles|diamantes|rey|reina|jota|significa|lo|le|yo|pero|porque|ahora|"
     r"esto|eso|esa|ese|aqui|donde|cual|cuanto|tengo|tiene|hago|hay|voy|muevo|cambio|llevo|"
-    r"centro|medio|rival|maquina|norte|rojo|negro|ronda|gano|pierdo|toca|mano|pongo)\b|^\s*as a\b",
+    r"centro|medio|rival|maquina|norte|rojo|negro|ronda|gano|pierdo|toca|mano|pongo|abandono|"
+    r"retiro|genial|buena|seguimos|continuemos|sigamos|jugadas|opciones|vamos|perdiendo|"
+    r"sugerencia|recomiendas|harias|hacer|elegir|explicame|deshacer|vuelve|atras|sus|"
+    r"divertido|quiero|ayudame|mejor|cual|cuales|jugada|partida|ultima)\b|^\s*as a\b",
     re.IGNORECASE,
 )
 
@@ -64,6 +67,33 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"(puedo )?(deshacer|deshago|volver atras|anular)( eso| la jugada)?", "undo"),
     (r"sigamos|seguimos|sigue|continua|continuamos", "keep going"),
     (r"que significa (.+)", r"what does \1 mean"),
+    (
+        r"(alguna|una) (sugerencia|recomendacion|idea)|ayudame( a)? (elegir|decidir)|"
+        r"cual es (la|mi) mejor (jugada|opcion|carta)( ahora)?|la mejor jugada|que harias( tu)?|"
+        r"que (deberia|debo|tendria que) (jugar|hacer|tirar|poner|elegir|mover)|"
+        r"no se que (hacer|jugar)",
+        "hint",
+    ),
+    (
+        r"que jugadas (tengo|hay|puedo hacer)|que puedo hacer( ahora)?|cuales son mis opciones|"
+        r"(mis )?opciones|que (cartas )?puedo (tirar|poner|elegir|mover)",
+        "legal moves",
+    ),
+    (r"como vamos|(voy|estoy|vamos) (ganando|perdiendo)|como va (esto|la cosa)", "who is winning"),
+    (r"explica(me)?( las)? reglas|(cuales son )?las reglas del juego", "rules"),
+    (r"cual fue la (ultima|anterior) jugada|(la )?ultima jugada( del rival)?", "history"),
+    (r"seguimos jugando|continuemos|sigamos jugando|sigo jugando|a seguir", "keep going"),
+    (r"ya no quiero jugar( mas)?|me doy por vencid[oa]|me rindo ya", "resign"),
+    (
+        r"(me equivoque )?(vuelve|volver|vuelvo) atras( porfa)?|me equivoque.*|"
+        r"quiero (deshacer|cambiar)( mi jugada| eso| la jugada)?|deshaz( eso| la jugada)?",
+        "undo",
+    ),
+    (
+        r".*\b(ensename|muestrame|dime|decime|ver)\b.*\b(sus|tus) (cartas|mano)\b.*",
+        "what does the opponent have",
+    ),
+    (r"(que )?(genial|divertido|guay|bien|perfecto|buena|buenisimo|increible)( jaja\w*)?", "ok"),
     (  # "qué muevo?", "dónde pongo?", "cuál elijo?", "qué me recomiendas tirar?": what to play
         r"(que|cual|donde|a donde) (muevo|hago|juego|pongo|elijo|escojo|tiro|descarto|saco|robo|"
         r"cojo|agarro|deberia \w+|debo \w+|tendria que \w+|me (recomiendas|aconsejas|sugieres)"
@@ -130,6 +160,7 @@ def is_spanish(text: str) -> bool:
 def request(text: str) -> str | None:
     bare = re.sub(r"[?!.,]+", " ", _unaccent(text))
     bare = re.sub(r"^(?:(?:y|pues|oye|entonces|bueno|ey|eh|a ver) )+", "", " ".join(bare.split()))
+    bare = re.sub(r" (?:porfa|por favor|plis|pls)$", "", bare)
     for pattern, english in PHRASES:
         if m := re.fullmatch(pattern, bare):
             return m.expand(english) if "\\" in english else english
