@@ -18,7 +18,7 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     (
         "es",
         "phrase",
-        r"\b(me llevo|recojo|cojo)\b( las cartas| el mont[oó]n| la pila| todo)?",
+        r"\b(me (las |lo |los )?llevo|recojo|cojo)\b( las cartas| el mont[oó]n| la pila| todo)?",
         " take ",
     ),
 )

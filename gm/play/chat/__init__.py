@@ -181,17 +181,21 @@ def _understand(table, seat: int, text: str) -> tuple[str, str, tuple[Any, str |
     return intent, text, (error, move)
 
 
-_SENTENCES = re.compile(r"(?<=[?!.])\s+")
+_SENTENCES = re.compile(r"(?<=[?!.,])\s+")
 
 
 def _first_request(text: str) -> str | None:
-    """A request said first and a comment after it ("what should i open with?? first time
-    playing this"): the first sentence's request, when it is one (not chat, not a move)."""
-    sentences = [s for s in _SENTENCES.split(text.strip()) if s.strip(" ?!.")]
+    """A request with a comment around it ("what should i open with?? first time playing this",
+    "how's it going, am i winning?"): the first sentence or clause that is a request (not
+    chat, not a move)."""
+    sentences = [s for s in _SENTENCES.split(text.strip()) if s.strip(" ?!.,")]
     if len(sentences) < 2:
         return None
-    intent = classify(sentences[0])
-    return intent if intent not in (None, "chat", "help") else None
+    for sentence in sentences:
+        intent = classify(sentence)
+        if intent not in (None, "chat", "help"):
+            return intent
+    return None
 
 
 def _names_a_figure(table, seat: int, text: str) -> bool:

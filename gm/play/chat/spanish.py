@@ -21,15 +21,24 @@ MARKERS = re.compile(
     r"centro|medio|rival|maquina|norte|rojo|negro|ronda|gano|pierdo|toca|mano|pongo|abandono|"
     r"retiro|genial|buena|seguimos|continuemos|sigamos|jugadas|opciones|vamos|perdiendo|"
     r"sugerencia|recomiendas|harias|hacer|elegir|explicame|deshacer|vuelve|atras|sus|"
-    r"divertido|quiero|ayudame|mejor|cual|cuales|jugada|partida|ultima)\b|^\s*as a\b",
+    r"divertido|quiero|ayudame|mejor|cual|cuales|jugada|partida|ultima|recojo|robo|cojo|"
+    r"sigo|rindo|conviene|historial|marcador)\b|^\s*as a\b",
     re.IGNORECASE,
 )
 
 # (regex on the folded message, English) — requests and chat, matched whole
 PHRASES: tuple[tuple[str, str], ...] = (
     (r"(si|vale|ok|confirmo)[, ]+(me rindo|abandono|rendirme)( de verdad)?", "yes resign"),
-    (r"no (me rindo|abandono|te rindas)", "do not resign"),
-    (r"(me rindo|abandono|me retiro|ya no juego)( ya)?", "resign"),
+    (
+        r"(no,? )+(me rindo|abandono|te rindas)( todavia| aun| nada| jamas)?|"
+        r"(no,? )?(sigamos|seguimos|sigo|continuemos|continuamos|sigue)( jugando)?",
+        "do not resign",
+    ),
+    (
+        r"(me rindo|abandono|me retiro|ya no juego)( ya)?( la partida)?"
+        r"( ganaste| tu ganas| has ganado)?",
+        "resign",
+    ),
     (
         r"(dame |quiero |necesito )?(una |alguna )?(pista|ayudita|sugerencia|consejo)s?( porfa| por favor)?|"  # noqa: E501
         r"(no se,? )?(elige|escoge|decide) (tu|por mi)( porfa)?|que (deberia|debo) jugar",
@@ -64,7 +73,21 @@ PHRASES: tuple[tuple[str, str], ...] = (
         "rules",
     ),
     (r"(el )?historial|que (ha pasado|jugo|hizo)( el rival| la ia| mi rival)?", "history"),
-    (r"(puedo )?(deshacer|deshago|volver atras|anular)( eso| la jugada)?", "undo"),
+    (
+        r"(puedo |quiero )?(deshacer|deshago|volver atras|anular|cambiar)"
+        r"( eso| la jugada| mi jugada)?",
+        "undo",
+    ),
+    (r"jugamos otra( partida| vez| mas| ronda)?", "rematch"),
+    (r"que me conviene( \w+)?", "hint"),
+    (r"que opciones tengo", "legal moves"),
+    (r"(cual es |como va )?el marcador|como esta el marcador", "who is winning"),
+    (r"como (esta|va|queda) (el tablero|la mesa)", "show the board"),
+    (
+        r"que ha (jugado|hecho|tirado|movido|puesto|sacado)( .*)?|"
+        r"(muestrame|ensename|ver)( el)? historial",
+        "history",
+    ),
     (r"sigamos|seguimos|sigue|continua|continuamos", "keep going"),
     (r"que significa (.+)", r"what does \1 mean"),
     (
@@ -116,7 +139,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
         "what does the opponent have",
     ),
     (
-        r"(ahora )?(me toca|es mi turno|le toca)( a mi| a el)?( no)?|"
+        r"(ahora )?(me toca|es mi turno|le toca)( a mi| a el)?( ahora)?( no)?|"
         r"(ahora )?toca (a )?(mi|ti)( no)?",
         "whose turn",
     ),
