@@ -23,6 +23,7 @@ from gm.play.chat import localise, memory, replies
 from gm.play.chat.intents import (
     about_the_rules,
     classify,
+    explicit_attempt,
     names_a_move,
     normalise,
     triage,
@@ -175,6 +176,9 @@ def _understand(table, seat: int, text: str) -> tuple[str, str, tuple[Any, str |
         return first, text, (None, None)
     text = trimmed(text)
     intent, error, move = triage(table, seat, text)
+    no_try = error is None or isinstance(error, AmbiguousMoveError)
+    if intent == "move" and no_try and _describes(table, seat, text):
+        return "chat", text, (None, None)  # "the queen is pretty": said of a card, not played
     if intent == "question" and (error, move) == (None, None):
         if _names_a_figure(table, seat, text):
             return "score", text, (None, None)
@@ -182,6 +186,25 @@ def _understand(table, seat: int, text: str) -> tuple[str, str, tuple[Any, str |
 
 
 _SENTENCES = re.compile(r"(?<=[?!.,])\s+")
+
+
+# said of a card or a thing: a copula and a word that judges it ("the queen is pretty", "the deck
+# is huge", "el rey es mi favorito"), or a liking ("i love the king of hearts")
+_COPULA = re.compile(
+    r"\b(?:is|are|was|were|looks|seems|isn't|aren't|es|son|era|esta|parece)\b(?:\s+\w+){0,2}?\s+"
+    r"(?:pretty|huge|good|great|bad|nice|strong|weak|best|worst|favou?rite|amazing|awesome|"
+    r"terrible|ugly|big|small|tiny|cute|so|too|really|very|useless|scary|mejor|peor|favorit[oa]|"
+    r"buen[oa]|mal[oa]|enorme|fuerte|lindo|linda|bonit[oa])\b|\b(?:love|hate)\b",
+    re.IGNORECASE,
+)
+
+
+def _describes(table, seat: int, text: str) -> bool:
+    """Whether a text the game reads as a move (one, or several to ask back) says something of
+    a card or a thing rather than playing it ("the deck is huge lol", "the queen is pretty",
+    "my ace is the best"): a copula in it, and it is no explicit try in the game's move
+    language."""
+    return bool(_COPULA.search(text)) and not explicit_attempt(table, seat, text)
 
 
 def _first_request(text: str) -> str | None:

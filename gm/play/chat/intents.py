@@ -47,6 +47,8 @@ _SMALL_TALK = (
     r"i (did not|do not) (get|understand) (it|that)|what|huh what|really|seriously|omg",
     r"(brb|gtg|g2g|afk|bbl|gotta go)( [a-z ]+)?",  # "brb gotta grab coffee": nothing after counts
     r"that was (a )?(good|nice|great|fun|close) (one|move|game)|fun game|good one",
+    r"(i will |i am going to )?(keep it up|keep (that|it) in mind|take your time|take a break|"
+    r"take it easy|no rush)( [a-z ]+)?",
     r"((lol|lmao|haha|ugh|omg|wow|man|dang|oof|damn) )?(this|that|it) (is|was) "
     r"(so |really |kinda )?"
     r"(hard|easy|fun|tough|boring|confusing|rigged|crazy|close|intense|weird)",
@@ -346,7 +348,7 @@ _CONTRACTIONS = {
     "don't": "do not", "didn't": "did not", "can't": "cannot", "won't": "will not",
     "whats": "what is", "hows": "how is", "how's": "how is", "u": "you", "r": "are",
     "wat": "what", "wut": "what", "ur": "your", "whos": "who is", "dont": "do not",
-    "lets": "let us",
+    "lets": "let us", "ill": "i will",
     "gimme": "give me", "lemme": "let me", "cant": "cannot", "doesnt": "does not", "idk":
     "i do not know", "wanna": "want to", "gonna": "going to", "ya": "you", "pls": "please",
 }  # fmt: skip

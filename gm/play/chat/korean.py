@@ -176,6 +176,8 @@ def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -
     counters = {src: en for kind, src, en in game if kind == "counter"}
     asked, text = _how_many(text)
     asked = asked or next((en for ko, en in _ASKED if ko in text), "")
+    if _MAY_I.search(text):  # "3열에 둬도 돼?": may I — asked, never played
+        asked = "can i"
     english = _CARD.sub(r"\2 of \1", _words(text, words, counters))  # 스페이드 7 → 7 of spades
     english = f"{asked} {english}".strip() + (" ?" if text.rstrip().endswith("?") else "")
     for kind, src, en in game:
@@ -192,6 +194,7 @@ _ASKED = (
     ("어떻게", "how"), ("왜", "why"), ("언제", "when"), ("어디", "where"), ("누가", "who"),
     ("누구", "who"), ("무슨", "what"), ("무엇", "what"), ("뭘", "what"), ("뭐", "what"),
 )  # fmt: skip
+_MAY_I = re.compile(r"(?:도|면)\s*(?:돼|되|될까|되나|되니|되냐|됨|괜찮)\S*\s*\??\s*$")
 _HOW_MANY = re.compile(r"몇\s*(?:" + "|".join(sorted(COUNT_WORDS)) + r")?(?!\s*번\s*째)")
 
 
