@@ -35,6 +35,9 @@ _SMALL_TALK = (
     r"lol|lmao|rofl|haha+|hehe+|ha|xd|:\)|:d|:p",
     r"ok|okay|k|kk|alright|cool|nice|great|awesome|wow|whoa|oops|ugh|damn|dang|meh|huh|yay",
     r"hm+|um+|uh+|er+m*|mhm|yes|yeah|yep|no|nope|nah|sure|maybe|fine|right|indeed",
+    r"ez|bruh|no+|yay+|yes+|let us go+|not bad|close one|(you|u) got lucky|wish me luck|"
+    r"(you are|youre) (good|so good|great)|i am (so )?(bad|terrible|good) at this|"
+    r"(ugh|oh no|not) again",
     r"(very |so )?(nice|good|great|cool|clever|smart|sneaky|bold|lucky) (move|one|play|shot)",
     r"well played|wp|gg|good game|gl|good luck|have fun|you too|same to you",
     r"brb|be right back|(one|a|1) (sec|second|moment|minute|min)|just a (sec|second|moment)",

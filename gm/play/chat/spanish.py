@@ -22,7 +22,8 @@ MARKERS = re.compile(
     r"retiro|genial|buena|seguimos|continuemos|sigamos|jugadas|opciones|vamos|perdiendo|"
     r"sugerencia|recomiendas|harias|hacer|elegir|explicame|deshacer|vuelve|atras|sus|"
     r"divertido|quiero|ayudame|mejor|cual|cuales|jugada|partida|ultima|recojo|robo|cojo|"
-    r"sigo|rindo|conviene|historial|marcador)\b|^\s*as a\b",
+    r"sigo|rindo|conviene|historial|marcador|suerte|pena|madre|mia|puede|vamos|bien|ups|ole|"
+    r"dificil|encanta|bueno|ay)\b|^\s*as a\b",
     re.IGNORECASE,
 )
 
@@ -146,6 +147,12 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (
         r"(ja)+|(je)+|jaja\w*|vale|ok|gracias( .*)?|hola|buena jugada|bien jugado|espera( un momento)?|"  # noqa: E501
         r"un momento|un segundo|perdon|lo siento|genial|que bien|uf+|vaya|bueno|claro|si|no",
+        "ok",
+    ),
+    (  # exclamations: "¡qué mala suerte!", "madre mía", "no puede ser", "vamos!"
+        r"(que (mala |buena )?(suerte|pena|rabia|lastima|divertido|dificil|facil|emocion|nervios)|"
+        r"madre mia|no puede ser|vamos+|bien|ups|ole|dificil|facil|me encanta( este juego| esto)?|"
+        r"(bueno )+bueno|ay( no)?|buf+|ostras|jo|uy+)( jaja\w*)?",
         "ok",
     ),
 )
