@@ -45,14 +45,15 @@ def _schema(cls: type[Schema]) -> Schema:
 _MISSING: Any = object()
 
 
-# a plain field: name, type (str or int), length limits (strings), required, allow_none, default
-_PlainField = tuple[str, type, int, int, bool, bool, Any]
+# a plain field: name, type (str or int), length limits (strings), required, allow_none, default,
+# the values a string may take (a OneOf; None: any)
+_PlainField = tuple[str, type, int, int, bool, bool, Any, frozenset[str] | None]
 
 
 def _plain_field(name: str, field: fields.Field) -> _PlainField | None:
     """How the plain loader reads ``field``, or None when it is not a plain field (a data key or
-    attribute, a default other than None, a string validated other than by its length, an
-    integer that is not strict or has validators, any other kind)."""
+    attribute, a default other than None, a string validated other than by its length or one
+    list of values, an integer that is not strict or has validators, any other kind)."""
     if field.data_key is not None or field.attribute is not None:
         return None
     default = field.load_default
@@ -60,13 +61,17 @@ def _plain_field(name: str, field: fields.Field) -> _PlainField | None:
         return None
     if type(field) is fields.String:
         lengths = [v for v in field.validators if type(v) is validate.Length]
-        if len(lengths) != len(field.validators) or any(v.equal is not None for v in lengths):
+        one_of = [v for v in field.validators if type(v) is validate.OneOf]
+        if len(lengths) + len(one_of) != len(field.validators) or len(one_of) > 1:
+            return None
+        if any(v.equal is not None for v in lengths):
             return None
         low = max([0, *(v.min for v in lengths if v.min is not None)])
         high = min([1 << 62, *(v.max for v in lengths if v.max is not None)])
-        return (name, str, low, high, field.required, field.allow_none, default)
+        choices = frozenset(one_of[0].choices) if one_of else None
+        return (name, str, low, high, field.required, field.allow_none, default, choices)
     if type(field) is fields.Integer and field.strict and not field.validators:
-        return (name, int, 0, 0, field.required, field.allow_none, default)
+        return (name, int, 0, 0, field.required, field.allow_none, default, None)
     return None
 
 
@@ -91,7 +96,7 @@ def _plain_loader(cls: type[Schema]) -> Any:
         if not names.issuperset(data):
             return None
         out: dict[str, Any] = {}
-        for name, kind, low, high, required, allow_none, default in plan:
+        for name, kind, low, high, required, allow_none, default, choices in plan:
             value = data.get(name, _MISSING)
             if value is _MISSING:
                 if required or default is missing:
@@ -104,6 +109,8 @@ def _plain_loader(cls: type[Schema]) -> Any:
             elif type(value) is not kind or (
                 kind is str and not low <= len(cast(str, value)) <= high
             ):
+                return None
+            elif choices is not None and value not in choices:
                 return None
             else:
                 out[name] = value

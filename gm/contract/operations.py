@@ -330,7 +330,12 @@ OPERATIONS: tuple[Operation, ...] = (
         "play",
         s.SayAnswerSchema,
         lambda svc, a: chat.say(
-            svc, a["token"], a["text"], a["expected_version"], a["idempotency_key"]
+            svc,
+            a["token"],
+            a["text"],
+            a["expected_version"],
+            a["idempotency_key"],
+            language=a.get("language"),
         ),
         body=s.SaySchema,
         example={"text": "show the board"},

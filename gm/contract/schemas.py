@@ -14,6 +14,7 @@ from gm.contract.deal_schemas import (  # noqa: F401 (re-exported)
     VerifyAnswerSchema,
 )
 from gm.play.answers import HISTORY_LIMIT, HISTORY_MAX_LIMIT
+from gm.play.chat.language import LANGUAGES
 
 
 class _Strict(Schema):
@@ -437,6 +438,8 @@ class HistorySchema(Schema):
 
 # ------------------------------------------------------- chat text (POST /play/<token>/say)
 
+SAY_LANGUAGES = LANGUAGES  # the chat's languages
+
 
 class SaySchema(_Strict):
     text = fields.String(
@@ -461,6 +464,15 @@ class SaySchema(_Strict):
         metadata={
             "description": "For a move or resign: a resend with the same key is answered "
             "with the first answer."
+        },
+    )
+    language = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=validate.OneOf(SAY_LANGUAGES),
+        metadata={
+            "description": "The language of this seat's replies from now on: 'en', 'ko' or "
+            "'es'. Kept with the seat; wins over the language of the messages. Null: unchanged."
         },
     )
 

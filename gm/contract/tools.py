@@ -194,6 +194,7 @@ SHORT_DESCRIPTIONS = {
     "move": "The move, in the game's notation or in words.",
     "invite": "The invite from new_game.",
     "text": "A chat message: a move in any phrasing, a question or a request.",
+    "language": "Your seat's reply language from now on.",
 }
 
 

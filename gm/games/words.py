@@ -66,6 +66,11 @@ def typo(word: str, keywords: tuple[str, ...] | list[str], cutoff: float = 0.8) 
     return close[0] if len(close) == 1 else None  # two near keywords: no guess
 
 
+def N_(msgid: str) -> str:  # noqa: N802 — gettext's name for a message id marked, not translated
+    """A message id marked for ``pybabel extract`` (the games' reasons: ``ChatWords.reasons``)."""
+    return msgid
+
+
 @dataclass(frozen=True)
 class ChatWords:
     """How the players of one game talk about it in a chat: each game declares its own
@@ -94,6 +99,10 @@ class ChatWords:
       열 in 3열 → ``column 3``), ``after`` (a regex rewritten in the English read, to put
       words in the order the game's reader takes them). Each game keeps them in its ``lexicon.py``
       (docs/languages.md).
+    - ``reasons``: the coach's reasons (``SearchSpec.explain``) as message ids with ``{name}``
+      placeholders, and the phrases they are built from: a reply in another language words a
+      reason through the catalogues (gm/play/chat/localise.py) when every part of it is one of
+      these or the game's notation, else leaves it out.
     """
 
     move_verbs: tuple[str, ...] = ()
@@ -104,6 +113,7 @@ class ChatWords:
     score_words: tuple[str, ...] = ()
     code_aliases: tuple[tuple[str, str], ...] = ()
     translations: tuple[tuple[str, str, str, str], ...] = ()
+    reasons: tuple[str, ...] = ()
 
     def __add__(self, other: ChatWords) -> ChatWords:
         """Both games' (or the shared and a game's) words, each once, in order."""

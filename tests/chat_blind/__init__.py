@@ -1,0 +1,39 @@
+"""The blind chat set: messages written by a separate writer who never read gm's code, only the
+rules files and the staged positions (tests/chat_blind/positions.py; ``python -m
+tests.chat_blind.dump`` prints them as their seat sees them). See README.md here for how it was
+made. Two parts: ``dev.jsonl`` (a tuning part: the readers may be tuned on its misses) and
+``heldout.jsonl`` (never read, printed or tuned on while the readers are worked on; measured
+once). tests/play/test_chat_blind.py replays a part through the real chat path.
+
+A line: ``{"position", "lang", "text", "kind", "move", "note"}`` — ``kind`` is ``move`` (then
+``move`` is the canonical move meant) or one of the non-move kinds (``hint``, ``legal``,
+``score``, ``board``, ``status``, ``rules``, ``question``, ``history``, ``chat``,
+``keep_playing``, ``resign``, ``rematch``, ``undo``, ``hidden``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).parent
+PARTS = ("dev", "heldout")
+
+
+@dataclass(frozen=True)
+class Line:
+    position: str
+    lang: str
+    text: str
+    kind: str
+    move: str | None
+    note: str = ""
+
+
+def load(part: str) -> list[Line]:
+    """The lines of one part of the set (``dev`` or ``heldout``), as written."""
+    if part not in PARTS:
+        raise ValueError(f"no part {part!r}: one of {PARTS}")
+    with open(HERE / f"{part}.jsonl", encoding="utf-8") as f:
+        return [Line(**json.loads(row)) for row in f if row.strip()]

@@ -43,8 +43,11 @@ def all_cases() -> list[Case]:
     return cases
 
 
-def stage(service: Any, game: str, state: State) -> dict[int, str]:
-    """A game of ``game`` between humans whose stored state is ``state``: its seats' tokens."""
+def stage(
+    service: Any, game: str, state: State, illegal_move_limit: int | None = None
+) -> dict[int, str]:
+    """A game of ``game`` between humans whose stored state is ``state``: its seats' tokens
+    (with an ``illegal_move_limit``, a refused try at a move is counted and shows)."""
     from gm.games import GAMES
     from gm.store.repository import Update
 
@@ -52,7 +55,7 @@ def stage(service: Any, game: str, state: State) -> dict[int, str]:
     info = GAMES[game].engine.info
     players = max(info.min_players, min(players, info.max_players))
     seats = [{"kind": "human"}] * players
-    created = service.create(game, seats=seats)
+    created = service.create(game, seats=seats, illegal_move_limit=illegal_move_limit)
     tokens = {0: created["token"]}
     for i, entry in enumerate(created["seats"][1:], start=1):
         tokens[i] = service.join(created["game_id"], created["invites"][entry["name"]])["token"]

@@ -33,7 +33,7 @@ def in_language(reply: str, lang: str) -> bool:
 
 
 def judge(service, case: HeldOut) -> tuple[str, str, dict]:
-    tokens = stage(service, case.game, case.position())
+    tokens = stage(service, case.game, case.position(), illegal_move_limit=100)  # counts show
     answer = chat.say(service, tokens[case.seat], case.text)
     said = answer.get("reply", "")
     counted = any(s["illegal_attempts"] for s in answer.get("seats", []))

@@ -10,6 +10,7 @@ import pytest
 
 from gm.play import chat
 from gm.play.chat import language
+from tests.chat_corpus import card_chess, maze, stage
 from tests.play.test_chat_nonmove import _game_at
 
 ALL = ("masul", "trumps", "solonyo", "maze", "card-chess", "n-in-a-row")
@@ -109,3 +110,30 @@ def test_an_explicit_language_setting_wins_over_the_message(service):
     assert answer["intent"] == "status" and "차례" in answer["reply"], answer["reply"]
     chat.say(service, token, "english please")
     assert "turn" in chat.say(service, token, "whose turn is it?")["reply"]
+
+
+# (game, position, seat, message, intent): Korean questions about the game's own figures (몇:
+# "how many", "what number"), answered from the standing in Korean
+FIGURES_IN_KOREAN = [
+    ("card-chess", card_chess.black_ace, 1, "체크된 말 몇 개야?", "체크된 말"),
+    ("maze", maze.two_draw, 1, "최고 체인 몇이야?", "최고 체인"),
+]
+
+
+@pytest.mark.parametrize(("game", "position", "seat", "text", "label"), FIGURES_IN_KOREAN)
+def test_a_korean_question_about_a_figure_is_answered_from_the_standing(
+    service, game, position, seat, text, label
+):
+    tokens = stage(service, game, position(), illegal_move_limit=1)
+    answer = chat.say(service, tokens[seat], text)
+    assert answer["intent"] == "score" and label in answer["reply"], answer["reply"]
+    assert not any(s["illegal_attempts"] for s in answer["seats"])
+
+
+def test_the_second_card_is_the_second_card_of_the_hand_in_every_language(service):
+    for text in ("두 번째 카드 버려", "descarta mi segunda carta", "discard the second card"):
+        tokens = stage(service, "maze", maze.two_discard(), illegal_move_limit=1)
+        hand = service.seat_view(tokens[1])["board"].split("Your hand (B): ")[1].split()
+        answer = chat.say(service, tokens[1], text)
+        assert answer.get("move") == f"DISCARD {hand[1]}", (text, answer["reply"])
+        assert not any(s["illegal_attempts"] for s in answer["seats"])

@@ -148,7 +148,7 @@ def test_a_plain_body_loads_as_marshmallow_loads_it(name):
     assert arguments._plain_loader(cls) is not None
     schema = arguments._schema(cls)
     values = [None, True, 0, -5, 2**70, 1.0, "", "x", "7♠ C3", "a" * 200, "a" * 201, "a" * 501]
-    values += [[], {}, ["x"]]
+    values += [[], {}, ["x"], "en", "ko"]  # "en", "ko": a say body's language
     names = [*schema.load_fields, "extra"]
     rng = random.Random(name)
     fast = 0

@@ -4,6 +4,8 @@ arriba, boca abajo), the Field Cards, a challenge."""
 
 from __future__ import annotations
 
+from gm.games.words import N_
+
 TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "counter", "열", "column"),
     ("ko", "counter", "줄", "column"),
@@ -23,4 +25,23 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("es", "phrase", r"\bdesafi[oa]\w*\b|\breto\b", " challenge "),
     ("es", "phrase", r"\bcarta de campo\b|\bcampo\b", " field card "),
     ("es", "phrase", r"\breemplaz\w*\b|\bcambi\w*\b", " replace "),
+)
+
+# the coach's reasons (gm/games/masul/ai.py ``explain``, rules.column_result's ``why``)
+REASONS: tuple[str, ...] = (
+    N_("It plays {card} face down in C{column} ({facing}): hidden until the end"),
+    N_("It replaces the Field Card of C{column} with {card}: the column's suit changes"),
+    N_("It plays {card} face up in C{column} ({facing})"),
+    N_("In C{column}: a face-down card beside a face-down card, a draw for {card}"),
+    N_("In C{column} ({stands}): {why}"),
+    N_("the other row's card there is face down"),
+    N_("the other row has no card there yet"),
+    N_("against {card}"),
+    N_("with the new Field Card"),
+    N_("as its Field Card stands"),
+    N_("{seat} wins: {seat}'s {card} faces an empty slot"),
+    N_("{seat} wins: {seat}'s {card} matches the field suit {suit}, {other}'s {theirs} does not"),
+    N_("{seat} wins: {phrase} and {seat}'s {card} outranks {other}'s {theirs}"),
+    N_("both match the field suit {suit}"),
+    N_("neither matches the field suit {suit}"),
 )

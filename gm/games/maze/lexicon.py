@@ -3,6 +3,8 @@ drawing and discarding, the deck and the pile, the colours and the Mystique suit
 
 from __future__ import annotations
 
+from gm.games.words import N_
+
 TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "phrase", r"방금\s*(뽑은|가져온|받은)\s*(카드|거|것)?", " the card i just drew "),
     ("ko", "phrase", r"(버린\s*)?더미에서|버린\s*카드\s*더미", " from the pile "),
@@ -16,6 +18,8 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "phrase", r"(yellow|red|blue)?\s*왕관", r" \1 crown "),
     ("ko", "phrase", r"(yellow|red|blue)?\s*(문장|방패)", r" \1 arms "),
     ("ko", "word", "버리", "discard"),
+    ("ko", "word", "체인", "chain"),
+    ("ko", "word", "연결", "chain"),
     ("ko", "word", "뽑", "draw"),
     ("ko", "word", "가져오", "take"),
     ("ko", "word", "가지", "take"),
@@ -54,4 +58,25 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "after", r"\b(yellow|red|blue) (sun|moon|crown|arms) ([1-5])\b", r"\3 \1 \2"),
     ("es", "after", r"\b(sun|moon|crown|arms) (yellow|red|blue) ([1-5])\b", r"\3 \2 \1"),
     ("es", "after", r"\b(sun|moon|crown|arms) (yellow|red|blue)\b", r"\2 \1"),
+)  # fmt: skip
+
+# the coach's reasons (gm/games/maze/exact.py ``explain``, notation.chain_text)
+REASONS: tuple[str, ...] = (
+    N_("Discarding {card} leaves a chain from corner to corner: a win"),
+    N_("{card} does the least for a chain between your corners; best chain then: {chain}"),
+    N_("It discards {card}, keeping the rest for your chains; best chain then: {chain}"),
+    N_("It draws a card from the {where} to join your chains; best chain then: {chain}"),
+    N_("It plays {card}; best chain then: {chain}"),
+    N_("It draws an unknown card from the deck rather than the pile's {top}: a new card may join "
+       "your chains; best chain then: {chain}"),
+    N_("The pile's {top} helps your chains less than a card from the deck is likely to"),
+    N_("Taking {top} and discarding {card} makes a chain from corner to corner: a win"),
+    N_("The pile's {top} helps your chains more than a card from the deck is likely to, and "
+       "{card} does the least; best chain then: {chain}"),
+    N_("It takes the pile's {top} (a known card) and discards {card}; best chain then: {chain}"),
+    N_("{links} ({cards} of {total} cards)"),
+    N_("{links} ({cards} of {total} cards - complete!)"),
+    N_("none yet (no card of your hand touches {a} or {b})"),
+    N_("deck"),
+    N_("pile"),
 )  # fmt: skip

@@ -44,7 +44,7 @@ from gm.games.base import (
     State,
 )
 from gm.games.n_in_a_row import notation, rules
-from gm.games.n_in_a_row.lexicon import TRANSLATIONS
+from gm.games.n_in_a_row.lexicon import REASONS, TRANSLATIONS
 from gm.games.n_in_a_row.rules import GAME, LETTERS, OPTIONS, SEATS
 from gm.games.words import ChatWords
 
@@ -57,6 +57,7 @@ CHAT_WORDS = ChatWords(
     move_verbs=("mark",),
     move_codes=(r"-?\d+\s*,\s*-?\d+", r"\(\s*-?\d+", r"\b(?:x|o)\s+-?\d"),
     translations=TRANSLATIONS,
+    reasons=REASONS,
 )
 
 

@@ -3,11 +3,25 @@ placing a mark on a point."""
 
 from __future__ import annotations
 
+from gm.games.words import N_
+
 TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "word", "두", "put"),
     ("ko", "word", "놓", "put"),
     ("ko", "word", "마이너스", "minus"),
     ("es", "phrase", r"\bpongo\b|\bpon\b|\bcoloco\b|\bjuego\b", " put "),
+    ("es", "phrase", r"\b(en )?(el )?(centro|medio)\b", " the middle "),
+    ("ko", "phrase", r"(한)?가운데|중앙|정중앙", " the middle "),
     ("es", "phrase", r"\ben\b", " at "),
     ("es", "phrase", r"\bmenos\b", " minus "),
+)
+
+# the coach's reasons (gm/games/n_in_a_row/ai.py ``explain``)
+REASONS: tuple[str, ...] = (
+    N_("It places the first {mark} at {at}: any point is as good"),
+    N_("It makes {run} in a row: {mark} extends its record and the count restarts"),
+    N_("It makes {run} in a row: {mark} takes the lead from {other}"),
+    N_("It blocks {other}: there {other} would make {k} in a row and take the lead"),
+    N_("It places {mark} at {at}: it cuts a line of {other}'s"),
+    N_("It places {mark} at {at}, building a line of {run} toward {k} in a row"),
 )

@@ -20,7 +20,7 @@ from gm.games.base import (
 )
 from gm.games.cards import PILE_PHRASINGS
 from gm.games.solonyo import notation, rules
-from gm.games.solonyo.lexicon import TRANSLATIONS
+from gm.games.solonyo.lexicon import REASONS, TRANSLATIONS
 from gm.games.solonyo.rules import LABEL, OPTIONS, SEATS
 from gm.games.words import ChatWords
 
@@ -32,6 +32,7 @@ CHAT_WORDS = ChatWords(
     board_parts=("challenger", "challenger's", "defiant", "defiant's"),
     phrasings=PILE_PHRASINGS,
     translations=TRANSLATIONS,
+    reasons=REASONS,
 )
 
 

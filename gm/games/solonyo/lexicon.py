@@ -3,6 +3,8 @@ picking one of three cards."""
 
 from __future__ import annotations
 
+from gm.games.words import N_
+
 TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "word", "고르", "pick"),
     ("ko", "word", "선택", "pick"),
@@ -14,3 +16,12 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("es", "phrase", r"\bizquierda\b", " left "),
     ("es", "phrase", r"\bderecha\b", " right "),
 )
+
+# the coach's reasons (gm/games/solonyo/ai.py ``explain``)
+REASONS: tuple[str, ...] = (
+    N_("Your three cards are face down, so no position is better than another: any pick is as "
+       "good as this one"),
+    N_("{card} beats the challenger's {theirs}: +{points}, and you stay defiant"),
+    N_("{card} ties the challenger's {theirs}: no points, but you stay defiant"),
+    N_("None of your cards beats or ties the challenger's {theirs}: every pick loses the role"),
+)  # fmt: skip

@@ -3,6 +3,8 @@ trumps, leading, beating, taking."""
 
 from __future__ import annotations
 
+from gm.games.words import N_
+
 TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "word", "트럼프", "trump"),
     ("ko", "word", "으뜸패", "trump"),
@@ -13,5 +15,23 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("es", "phrase", r"\btriunfos?\b", " trump "),
     ("es", "phrase", r"\bsalgo con\b|\bsalir con\b", " lead "),
     ("es", "phrase", r"\bmato\b|\bgano\b", " beat "),
-    ("es", "phrase", r"\bme llevo\b|\brecojo\b", " take "),
+    (
+        "es",
+        "phrase",
+        r"\b(me (las |lo |los )?llevo|recojo|cojo)\b( las cartas| el mont[oó]n| la pila| todo)?",
+        " take ",
+    ),
+)
+
+# the coach's reasons (gm/games/trumps/ai.py ``explain``)
+REASONS: tuple[str, ...] = (
+    N_("It names {suit} as your trump suit: its cards beat every other suit"),
+    N_("It takes the pile ({count} cards) rather than spend a card on {top}"),
+    N_("the pile"),
+    N_("{card} beats {top}"),
+    N_("{card} beats {top} with your trump"),
+    N_("{beat}, and it is your last card"),
+    N_("It leads {card}: the other seat must beat it or take the pile"),
+    N_("{beat}; then {card} on top: no card the other seat holds can beat it, so it must take"),
+    N_("{card} on top: no card the other seat holds can beat it, so it must take"),
 )

@@ -18,10 +18,12 @@ from typing import Any
 
 from gm.games.base import AmbiguousMoveError, GameError, ParseError, RiskyMoveError
 from gm.play import seats as tokens
-from gm.play.chat import language, localise, memory, replies
+from gm.play.chat import language as languages
+from gm.play.chat import localise, memory, replies
 from gm.play.chat.intents import (
     about_the_rules,
     classify,
+    explicit_attempt,
     names_a_move,
     normalise,
     triage,
@@ -69,10 +71,15 @@ def say(
     text: str,
     expected_version: int | None = None,
     idempotency_key: str | None = None,
+    language: str | None = None,
 ) -> dict[str, Any]:
     """Answer one chat message for the seat holding ``token``: ``{intent, reply, **view}``, plus
     the move answer's fields for a move, ``history`` for history and ``rules`` for rules.
     ServiceErrors (unknown token, stale version) propagate like in the other use cases.
+
+    ``language`` ('en', 'ko' or 'es': gm/play/chat/language.py): the seat's language from now
+    on, kept with the seat like a setting said in the chat ("한국어로"); a setting wins over the
+    language the messages are written in.
 
     What the seat was just asked or offered (gm/play/chat/memory.py) is read first: a follow-up
     ("the first", "ok do that") plays the move it names; the memory is kept after the answer."""
@@ -80,10 +87,14 @@ def say(
     store = ChatMemory(service.store)
     game_id = tokens.game_id_of(token)
     kept = store.recall(game_id, seat)
-    said = language.detect(text)
-    chosen = language.setting(text)
+    said = languages.detect(text)
+    chosen = languages.setting(text)
     settings: dict[str, Any] = {k: kept[k] for k in ("lang", "seen") if k in kept}
     settings.update({"seen": said} if said else {})
+    if language is not None:  # the door's schema checks it; a direct caller too
+        if language not in languages.LANGUAGES:
+            raise ValueError(f"unknown language {language!r}: one of {languages.LANGUAGES}")
+        settings["lang"] = language
     settings.update({"lang": chosen} if chosen else {})
     lang = settings.get("lang") or said or settings.get("seen") or "en"
     if chosen is not None:
@@ -92,13 +103,15 @@ def say(
         answer["reply"] = localise.reply(lang, {**answer, "intent": "language"}, "", {})
         _keep(store, game_id, seat, kept, {**kept, **settings})
         return answer
-    read = language.to_english(text, said or "en", table.engine.info.chat_words.translations)
+    read = languages.to_english(text, said or "en", table.engine.info.chat_words.translations)
     verdict: tuple[Any, str | None] = (None, None)
     followed = memory.resolve(kept, read) if kept else None
     if followed is not None and (move := memory.still_legal(table, seat, followed)) is not None:
         read, intent = move, "move"
     else:
         intent, read, verdict = _understand(table, seat, read)
+        if _chatter(text, intent, verdict):
+            intent, verdict = "chat", (None, None)
     answer = _answer_to(service, token, read, intent, verdict, expected_version, idempotency_key)
     if lang != "en":
         answer["reply"] = localise.reply(
@@ -135,14 +148,99 @@ def _extra(
     return {}
 
 
+# laughter, sighs and exclamations, in each language: a message with one that is no definite
+# move ("my ace is gonna wreck them lol", "8 또 나왔네 ㅋㅋ", "uff una reina") is chat
+_CHATTER = re.compile(
+    r"[ㅋㅎㅠㅜ]{2,}|(?:다|네|군|구나|라니|겠다)[\s.!~ㅋㅎㅠㅜ]*$|"
+    r"\b(?:lol|lmao|haha+|hehe+|ha|ja|jaja+|jeje+|ugh|uff+|uf|uy|ay|omg|wow|ooh+|oof|dang|damn|"
+    r"rough|gonna|killing me|sucks|vaya|madre mia|que mala|me mata)\b",
+    re.IGNORECASE,
+)
+
+
+def _chatter(text: str, intent: str, verdict: tuple[Any, str | None]) -> bool:
+    """Whether a message that is no definite move (unreadable, ambiguous or illegal as a move,
+    or not understood at all) sounds like chat: it is answered as chat, never counted."""
+    if text.rstrip().endswith("?") or not _CHATTER.search(text):
+        return False
+    return intent in ("unclear", "help") or (intent == "move" and verdict[0] is not None)
+
+
 def _understand(table, seat: int, text: str) -> tuple[str, str, tuple[Any, str | None]]:
     """The intent of a message, the text to act on, and the reader's verdict on a question."""
     intent = classify(text)
     if intent is not None:
         return intent, text, (None, None)
+    first = _first_request(text)
+    if first is not None:
+        return first, text, (None, None)
     text = trimmed(text)
     intent, error, move = triage(table, seat, text)
+    no_try = error is None or isinstance(error, AmbiguousMoveError)
+    if intent == "move" and no_try and _describes(table, seat, text):
+        return "chat", text, (None, None)  # "the queen is pretty": said of a card, not played
+    if intent == "question" and (error, move) == (None, None):
+        if _names_a_figure(table, seat, text):
+            return "score", text, (None, None)
     return intent, text, (error, move)
+
+
+_SENTENCES = re.compile(r"(?<=[?!.,])\s+")
+
+
+# said of a card or a thing: a copula and a word that judges it ("the queen is pretty", "the deck
+# is huge", "el rey es mi favorito"), or a liking ("i love the king of hearts")
+_COPULA = re.compile(
+    r"\b(?:is|are|was|were|looks|seems|isn't|aren't|es|son|era|esta|parece)\b(?:\s+\w+){0,2}?\s+"
+    r"(?:pretty|huge|good|great|bad|nice|strong|weak|best|worst|favou?rite|amazing|awesome|"
+    r"terrible|ugly|big|small|tiny|cute|so|too|really|very|useless|scary|mejor|peor|favorit[oa]|"
+    r"buen[oa]|mal[oa]|enorme|fuerte|lindo|linda|bonit[oa])\b|\b(?:love|hate)\b",
+    re.IGNORECASE,
+)
+
+
+def _describes(table, seat: int, text: str) -> bool:
+    """Whether a text the game reads as a move (one, or several to ask back) says something of
+    a card or a thing rather than playing it ("the deck is huge lol", "the queen is pretty",
+    "my ace is the best"): a copula in it, and it is no explicit try in the game's move
+    language."""
+    return bool(_COPULA.search(text)) and not explicit_attempt(table, seat, text)
+
+
+def _first_request(text: str) -> str | None:
+    """A request with a comment around it ("what should i open with?? first time playing this",
+    "how's it going, am i winning?"): the first sentence or clause that is a request (not
+    chat, not a move)."""
+    sentences = [s for s in _SENTENCES.split(text.strip()) if s.strip(" ?!.,")]
+    if len(sentences) < 2:
+        return None
+    for sentence in sentences:
+        intent = classify(sentence)
+        if intent not in (None, "chat", "help"):
+            return intent
+    return None
+
+
+def _names_a_figure(table, seat: int, text: str) -> bool:
+    """Whether a question asks about one of the game's running figures by its name ("what's my
+    <figure>?", "how many <figure>?"): the standing answers it, not the rules. A question about
+    what a word means or how the game works is left to the rules."""
+    if _MEANS.search(text) or _how_it_works(text):
+        return False
+    asked = {_stem(w) for w in re.findall(r"[a-z]+", text.lower())}
+    for figure in table.engine.standing(table.state, seat):
+        named = {_stem(w) for w in re.findall(r"[a-z]+", figure.label.lower()) if len(w) > 2}
+        named -= _LOOSE
+        if named and named <= asked:
+            return True
+    return False
+
+
+_LOOSE = {"won"}  # a figure's word a question may leave out ("who is winning C2?")
+
+
+def _stem(word: str) -> str:
+    return word[:-1] if len(word) > 4 and word.endswith("s") else word
 
 
 def _answer_to(
@@ -302,7 +400,7 @@ def _answer(
         )
     if error is not None:
         return f"No: {replies.sentence(error.reason)} Nothing was played. {replies.status(view)}"
-    facts = "" if _HOW.match(text) else _on_board(view, text)  # the position's facts first
+    facts = "" if _how_it_works(text) else _on_board(view, text)  # the position's facts first
     if facts:
         return f"{facts.strip()} {replies.status(view)}"
     quoted = replies.from_rules(text, service.rules(view["game"])["rules"])
@@ -317,7 +415,17 @@ def _on_board(view: dict[str, Any], text: str) -> str:
     return replies.on_board(view["board"], text)
 
 
-_HOW = re.compile(r"\s*(?:how|why|what happens|when)\b", re.IGNORECASE)  # asks how it works
+# asks how it works ("how many", "how long" ask about the position)
+_HOW = re.compile(r"\s*(?:how(?! (?:many|much|long|far|big))|why|what happens|when)\b", re.I)
+_NEEDED = re.compile(r"\b(?:need|needed|needs|required|to win|allowed|ever)\b", re.I)
+
+
+def _how_it_works(text: str) -> bool:
+    """A question about how the game works ("how do I win?", "how many do I need to win?"),
+    not about the position ("how many cards are left?")."""
+    return bool(_HOW.match(text) or _NEEDED.search(text))
+
+
 _MEANS = re.compile(r"\b(?:mean|means|meaning|stand for|what is an?)\b", re.IGNORECASE)
 
 

@@ -35,6 +35,9 @@ _SMALL_TALK = (
     r"lol|lmao|rofl|haha+|hehe+|ha|xd|:\)|:d|:p",
     r"ok|okay|k|kk|alright|cool|nice|great|awesome|wow|whoa|oops|ugh|damn|dang|meh|huh|yay",
     r"hm+|um+|uh+|er+m*|mhm|yes|yeah|yep|no|nope|nah|sure|maybe|fine|right|indeed",
+    r"ez|bruh|no+|yay+|yes+|let us go+|not bad|close one|(you|u) got lucky|wish me luck|"
+    r"(you are|youre) (good|so good|great)|i am (so )?(bad|terrible|good) at this|"
+    r"(ugh|oh no|not) again",
     r"(very |so )?(nice|good|great|cool|clever|smart|sneaky|bold|lucky) (move|one|play|shot)",
     r"well played|wp|gg|good game|gl|good luck|have fun|you too|same to you",
     r"brb|be right back|(one|a|1) (sec|second|moment|minute|min)|just a (sec|second|moment)",
@@ -46,6 +49,9 @@ _SMALL_TALK = (
     r"good (morning|afternoon|evening)|how are you|nice to meet you",
     r"i (did not|do not) (get|understand) (it|that)|what|huh what|really|seriously|omg",
     r"(brb|gtg|g2g|afk|bbl|gotta go)( [a-z ]+)?",  # "brb gotta grab coffee": nothing after counts
+    r"that was (a )?(good|nice|great|fun|close) (one|move|game)|fun game|good one",
+    r"(i will |i am going to )?(keep it up|keep (that|it) in mind|take your time|take a break|"
+    r"take it easy|no rush)( [a-z ]+)?",
     r"((lol|lmao|haha|ugh|omg|wow|man|dang|oof|damn) )?(this|that|it) (is|was) "
     r"(so |really |kinda )?"
     r"(hard|easy|fun|tough|boring|confusing|rigged|crazy|close|intense|weird)",
@@ -68,7 +74,10 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"( the game)?",
         r"i (do not|will not|won't) (resign|give up)",
         r"no i (do not )?(want to )?(resign|give up)",
-        r"(keep|continue) playing|let us (keep going|continue)|play on|keep going|continue",
+        r"(i will |i am going to |i want to |i wanna |we )?(keep|continue) (playing|going|on)"
+        r"( then)?",
+        r"let us (keep going|continue|keep playing|play on|go on)|play on|keep going|continue|"
+        r"go on",
     ),
     "resign_question": (
         r"(should|must|could|can|may|would) (i|we|you) (resign|forfeit|concede|give up)( now)?",
@@ -87,6 +96,7 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"(give up|quit|resign|surrender|concede)\b.*",
     ),
     "undo": (
+        r"(i )?(misclicked|mis clicked|fat fingered|messed up|oops)( \w+){0,3} undo( that| it)?",
         r"undo( that| it| my( last)? move| the( last)? move| last move)?",
         r"take (that|it|my move|the move) back|take back( that| my move| the move)?",
         r"(can|could|may) i (undo|take (that|it|my move) back)( my move| that)?",
@@ -115,11 +125,19 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"(what|which) (card|cards|piece|move) (should|would|could|do) i (play|move|drop|"
         r"discard|keep|pick|throw|take|choose)( now| next| here)?",
         r"what (would|should) you (play|do)( now| here)?",
-        r"(what is|which is|what's) (a |the )?(good|best|right|smart) (move|play)( now| here)?",
-        r"(best|good) move|suggest (a move|something)|help me (choose|decide|out)",
+        r"(what is|which is|what's) (a |the |my )?(good|best|right|smart) (move|play)( now| here)?",
+        r"(best|good|smart) (move|play)|suggest (a move|something)|help me (choose|decide|out)",
+        r"(help )?me (pick|choose|decide)( one| a move| something)?",
+        r"(i do not know|no idea|not sure) what to (do|play|pick)( now| here| next)?",
+        r"what to (play|do|pick)( now| here| next)?|(what is|whats) the (play|move)( here| now)?",
+        r"is there a (good|best|smart|winning) (move|play)( here| now)?|should i \w+ or \w+.*",
+        r"what (do|would) you (recommend|suggest)|any (recommendations?|suggestions?)",
         r"(any|got any) (ideas|suggestions)",
         r"(i )?(have|get|give me|need|want|would like) (a |some |any )?"
         r"(hint|hints|tip|tips|advice|suggestion)",
+        # "what should i open with", "which one should i ditch", "where should i go"
+        r"(what|which|where)( \w+)? (should|shall|would you have|ought) i (\w+)( \w+)?"
+        r"( with| on| to| now| next| here| first)?",
     ),
     "help": (
         r"",
@@ -141,6 +159,8 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"(the |my )?(board|table|position)( again)?",
         r"(current|the current) (board|position|state)",
         r"look( at the board)?",
+        r"what is (on|in) the (board|table)( now)?",
+        r"what does (it|the board|the table|the game) look like( now)?",
         r"where are we",
         r"what does the board look like",
         r"(show|display|see|view)( me)?( my)? (hand|cards)",
@@ -158,14 +178,15 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"(what are|show|list|give)( me)?( the| my)? (legal |valid |possible |available )?"
         r"(moves|options|choices|plays)",
         r"(legal|valid|possible|available|leagl|lgeal|legl) (moves|plays|mvoes|moev)",
-        r"(moves|options)",
+        r"(my )?(moves|options)",
+        r"(what|which) (cards|moves|pieces) can i (play|move|use)( now| here)?",
         r"(what|which) moves (are legal|can i make|are there|do i have)",
         r"what are my options",
     ),
     "rules": (
         r"(the )?(rules|rulse|ruels)",
         r"(show|tell|explain|give)( me)?( the)? (rules|game)",
-        r"what are the rules",
+        r"what are the rules|(remind me of|refresh me on)( the)? rules",
         r"how (do i|do you|to) play( this| the)?( game)?",
         r"how does the game work",
         r"how do i win( the game)?|how (is|does) (the game|it) (end|won|scored)",
@@ -175,6 +196,12 @@ PATTERNS: dict[str, tuple[str, ...]] = {
     "hidden": (
         r"(what|which)( cards?)? (does|do|did) (my opponent|the opponent|they|the ai|you|he|she|"
         r"the other player|the other side) (have|hold|got|keep)( left| now)?",
+        # "tell me norths cards", "can you peek at A's cards", "whats his face down card …"
+        r"((tell me|show me|peek at|see|look at|what is|what are|which are)( the)? )?"
+        r"(his|her|their|its|the other( \w+)?'s|\w+'s|\w+s'?) (face down |hidden )?"
+        r"(cards?|hand)( in \w+ \w+)?( tho| though| for me)?",
+        r"(what|which) cards (are|is) (they|he|she|the ai|the bot|the opponent) (holding|keeping)",
+        r"what (the ai|the bot|they|he|she|the opponent|my opponent) (has|have|holds|is holding)",
         r"(show|tell)( me)? (their|his|her|your|the opponent's|my opponent's|the other) "
         r"(cards|hand)",
         r"what is in (their|his|her|your|the opponent's|my opponent's) hand",
@@ -191,6 +218,12 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"what did (you|they|the opponent|my opponent|the ai|he|she) (just )?(play|do)( last)?",
         r"what (card )?did (i|you|they|the opponent|my opponent|the ai|he|she) (just )?"
         r"(draw|get|pick|pick up|take|discard)( last)?",
+        # "what did north just do", "where'd he go last", "what did i just take"
+        r"(what|where|which card)( did|'d|d) (\w+)( \w+)?( \w+)? (just |last )?"
+        r"(?!mean|say|think|know|want|like)(\w+)( it)?( last| just now| there)?",
+        r"what happened (last|in the last|on the last) (round|turn|time|move|hand|trick)",
+        r"what (just )?happened( just now)?|what was (their|his|her|the|your|the other) last "
+        r"(move|play|card)",
     ),
     "score": (
         r"(the )?(score|scores|points|standings)",
@@ -202,9 +235,15 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"( now| so far)?",
         r"(who|which side) (is )?(winning|leading|ahead) (in |on )?\w+( \w+)?",
         r"how many \w+( in \w+)? (have i|do i have|did i|am i|i have)( won| got| left| in \w+)?",
+        r"who is (in front|in first place|leading|winning|ahead)( now| so far)?",
+        r"(what is )?the current (score|standing)|am i (in front|ahead|first)( now)?",
         r"how (am i|are we) doing|how is it going|(what is|how is) the (standing|score)( now)?",
         r"(the )?result",
         r"is the game over|is it over|did i (win|lose)",
+        # "am i up or down", "how close is A to winning", "who has fewer cards"
+        r"am i (up|down|ahead|behind)( or (up|down|ahead|behind))?( right)?( now)?",
+        r"how (close|far) (is|am|are) (\w+) (to|from) (winning|the win|a win)",
+        r"who (has|got) (more|fewer|less|the most|the fewest) \w+( left)?",
     ),
     "status": (
         r"(whose|who is|whos|who) (turn|move|go)( is it| it is)?( now)?",
@@ -216,6 +255,11 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"(game )?status",
         r"(i am )?waiting( for you| for my opponent| for the other player)?",
         r"are you there|anyone there",
+        r"(is it )?(my|your) (go|turn now)|who is up( next| now)?|"
+        r"is it (still )?(me|my turn|my go)|"
+        r"(are you |is it |you )?waiting (on|for) me",
+        r"(do|shall|should) i (go|move|play|start) first|am i first|who (goes|moves|plays|starts) "
+        r"first|who starts",
     ),
     "chat": (rf"{_SMALL_TALK_RE}( {_SMALL_TALK_RE})*",),
 }
@@ -294,7 +338,7 @@ def _current() -> Patterns:
 
 _FILLER_START = re.compile(
     r"^(?:(?:hey|hi|hello) there|please|pls|plz|ok|okay|so|hey|hi|gm|now|and|then|um|well|oh|"
-    r"wait|nah|jk|idk|ugh|hmm+|lol|tbh|yo|help|fine|hm+|uh+|btw|"
+    r"wait|nah|jk|idk|ugh|hmm+|lol|tbh|yo|help|fine|hm+|uh+|btw|oops|whoops|nvm|never mind|"
     r"ah|alright|right|can you|could you|would you|(?:can|could|may) i (?:get|have|see|know)|"
     r"can i|could i|i want to|i would like to|let me|tell me|show me)\s+"
 )
@@ -307,7 +351,7 @@ _CONTRACTIONS = {
     "don't": "do not", "didn't": "did not", "can't": "cannot", "won't": "will not",
     "whats": "what is", "hows": "how is", "how's": "how is", "u": "you", "r": "are",
     "wat": "what", "wut": "what", "ur": "your", "whos": "who is", "dont": "do not",
-    "lets": "let us",
+    "lets": "let us", "ill": "i will",
     "gimme": "give me", "lemme": "let me", "cant": "cannot", "doesnt": "does not", "idk":
     "i do not know", "wanna": "want to", "gonna": "going to", "ya": "you", "pls": "please",
 }  # fmt: skip

@@ -21,9 +21,14 @@ HANGUL = re.compile(r"[\uac00-\ud7a3\u3131-\u318e\u1100-\u11ff]")
 PHRASES: tuple[tuple[str, str], ...] = (
     (r"(응|네|예|그래|어|ㅇㅇ)?,?(진짜|정말)?항복(할게|한다|합니다|할래|할께)?(확인)?", "RESIGN?"),
     (r"항복(안|하지마|하지않|안할)\w*|(안|그만)항복\w*", "do not resign"),
-    (r"(나|저)?(포기|항복|기권|GG|gg)(할게|할래|한다|합니다|할께|요|임)?", "resign"),
     (
-        r"(힌트|도움|추천)(좀|하나)?(줘|주세요|줄래|부탁해?|요)?|뭐(두는|내는|하는)게좋(아|을까)\w*|"
+        r"(졌다|졌어)?(나|저)?(포기|항복|기권|GG|gg)(할게|할래|한다|합니다|할께|요|임)?|그만(할래|하자|할게|둘래)",
+        "resign",
+    ),
+    (
+        r"(힌트|도움|추천)(좀|하나)?(해)?(줘|주세요|줄래|부탁해?|요)?|뭐(두는|내는|하는)게좋(아|을까)\w*|"
+        r"(어떤거|어떤걸|어떤게|어느게|어느거|뭐가|무엇이)(내|좋|나아|낫|둘|놓)\w*|좋은수(좀)?(알려|추천)\w*|"
+        r"뭐(하지|할까|해야\w*)|어떻게하는게좋\w*|어떻게해야(좋|할|돼|되)\w*|"
         r"(네가|너가|니가|당신이)?(골라|정해|선택해)(줘|주세요)?|아?몰라\w*(골라|정해)\w*",
         "hint",
     ),
@@ -36,7 +41,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"(보드|판|게임판|보드판|테이블)(좀)?(보여|보자|확인)\w*|(보드|판)", "show the board"),
     (r"(내)?(손패|패|카드)(좀)?(보여\w*|뭐야|뭐있어)?", "what are my cards"),
     (
-        r"(다시|한판더|한번더|한게임더|새로)(하자|해|할래|시작|ㄱ|고|붙자)?\??|한판더\??|리매치|재대결|"
+        r"(다시|한판더|한번더|한게임더|새로|또)(하자|해|할래|시작|ㄱ|고|붙자)?\??|한판더\??|리매치|재대결|"
         r"복수전|새게임(하자|해|시작)?",
         "play again",
     ),
@@ -50,6 +55,37 @@ PHRASES: tuple[tuple[str, str], ...] = (
         r"뭐(둘|낼|할|놓을)수있\w*|(가능한|둘수있는|낼수있는)(수|카드|것)\w*|(합법|가능)(한)?수\w*",
         "legal moves",
     ),
+    (  # "뭐 두지?", "어디 둬야돼?", "몇 번 고를까?": what to play, asked
+        r"(뭐|뭘|무엇을?|어디에?|어디다|어느거|어느것|어느걸|어느카드|몇번|몇번째)(를|을|걸)?"
+        r"(두|둬|내|버리|버려|놓|고르|고를|골|뽑|낼|둘|놓을|버릴|선택|움직|옮기|잡)\w*",
+        "hint",
+    ),
+    (  # "방금 상대가 뭐 냈어?", "A가 마지막에 뭐 버렸어?": what was played (past tense)
+        r".{0,10}?(뭐|뭘|어디에?|어디다)(냈|뒀|둠|잡았|버렸|했|놨|놓았|뽑았|가져갔|골랐|움직였|옮겼)\w*|"
+        r"(저번|지난|이전|아까)(판|라운드|턴|수|차례)\w*(어떻게|뭐)\w*",
+        "history",
+    ),
+    (  # "상대 손패 알려줘", "레드 손패 뭐야?": the other side's hidden cards
+        r"(상대|상대방|상대편|적|레드|블랙|빨강|검정|[A-Za-z]+)(의|가|는)?(손패|패|카드|손)"
+        r"(는|가|좀|에)?(뭐|뭔지|뭐가|알려|보여|뭐있|뭐야|뭐임|뭐들었)\w*",
+        "what does the opponent have",
+    ),
+    (
+        r"누가(더|지금)?(우세|유리|이기는|앞서|이기고|이겨)\w*|(내가)?(지고|이기고|밀리고)있\w*",
+        "who is winning",
+    ),
+    (
+        r"(현재|지금)?(상황|상태)(좀)?(보여|알려|어때)\w*|(판|보드)(은|이)?어떻게(돼|됐|되)\w*",
+        "show the board",
+    ),
+    (r"(가능한|할수있는|낼수있는)(거|것|수)\w*", "legal moves"),
+    (r"(방금|아까)?무슨일\w*|지금까지(기록|뭐)\w*", "history"),
+    (r"(마지막|최근|지난)(수|턴|차례|카드)(는|가|이)?(뭐|어디)\w*", "history"),
+    (r"(방금|아까)?(거|수|것)?(취소|무르기|무를래|물러|되돌려)\w*", "undo"),
+    (  # "상대 뭐 들고 있어?"
+        r"(상대|상대방|상대편|적|[A-Za-z]+)(가|는|이)?(뭐|뭘|무슨카드)(들고|갖고|가지고|있)\w*",
+        "what does the opponent have",
+    ),
     (
         r"(규칙|룰)(좀)?(알려|보여|설명)?\w*|(이거|이게임|게임)?어떻게(하는|해|하지|하나)\w*",
         "rules",
@@ -59,15 +95,16 @@ PHRASES: tuple[tuple[str, str], ...] = (
         "history",
     ),
     (r"(무르기|무를래|물러|되돌려|취소)\w*", "undo"),
-    (r"계속(하자|해|할래|가자|ㄱ)?", "keep going"),
+    (r"계속(하자|해|할래|가자|ㄱ|할게|하기|진행)?\w*", "keep going"),
     (
         r"(.+?)(이|가|은|는|란|라는게)?(뭐야|뭐임|무슨뜻|뭔뜻|뭐예요|뭐에요)\w*",
         r"what does \1 mean",
     ),
     (
-        r"(ㅋ|ㅎ|ㅠ|ㅜ)+|ㅇㅋ|오케이|ㅇㅇ|알겠어\w*|알았어\w*|좋아|네|응|오+|와+|헐|대박|"
+        r"(?:(ㅋ|ㅎ|ㅠ|ㅜ)+|ㅇㅋ|오케이|ㅇㅇ|알겠어\w*|알았어\w*|좋아|네|응|오+|와+|헐|대박|"
         r"(오)?잘했(네|어)\w*|나이스|굿|잠깐(만)?\w*|잠시만\w*|고마워\w*|감사\w*|ㄱㅅ|안녕\w*|"
-        r"ㅎㅇ|하이|미안\w*|ㅈㅅ|재밌\w*|졌다|아깝\w*|아+",
+        r"ㅎㅇ|하이|미안\w*|ㅈㅅ|재밌\w*|졌다|아깝\w*|아+|진짜\w*|좋았어|아싸|헐+|나이스|에이+|흠+|"
+        r"오+|와+|어렵\w*|망했\w*|운좋\w*|대박\w*|최고|굳|웃기\w*|젠장|아이고)+",
         "ok",
     ),
 )
@@ -79,7 +116,8 @@ WORDS: dict[str, str] = {
     "에이스": "ace", "킹": "king", "퀸": "queen", "잭": "jack", "카드": "card", "장": "card",
     "놓": "put", "두": "put", "내": "play", "내놓": "play", "넣": "put", "올리": "put",
     "걸": "put", "하": "", "주": "", "보이": "", "마지막": "last", "제일": "", "가장": "",
-    "높": "highest", "낮": "lowest", "큰": "highest", "작": "lowest",
+    "높": "highest", "낮": "lowest", "큰": "highest", "작": "lowest", "최고": "best",
+    "최대": "best", "점수": "score", "상대": "opponent",
 }  # fmt: skip
 NATIVE = {
     "한": 1, "하나": 1, "첫": 1, "두": 2, "둘": 2, "세": 3, "셋": 3, "네": 4, "넷": 4,
@@ -88,6 +126,7 @@ NATIVE = {
 SINO = {"일": 1, "이": 2, "삼": 3, "사": 4, "오": 5, "육": 6, "칠": 7, "팔": 8, "구": 9, "십": 10}
 ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth",
            7: "seventh", 8: "eighth", 9: "ninth"}  # fmt: skip
+COUNT_WORDS = {"개", "장", "점", "명", "번", "줄", "칸", "수"}  # counters after 몇 ("how many")
 _DROPPED = ("J", "E", "XS", "VCP", "VCN", "SF", "SP", "SS", "SE", "SO", "MAG", "IC", "XPN", "UN")
 _VERB = ("VV", "VX")
 
@@ -103,9 +142,18 @@ def is_korean(text: str) -> bool:
     return bool(HANGUL.search(text))
 
 
+_FILLER = re.compile(
+    r"^(?:지금(?!까지)|이제|그럼|근데|아+(?!싸)|음+|혹시|그래서|저기|야|자|그냥|와+)(?=\S)"
+)
+
+
 def request(text: str) -> str | None:
-    """The English request a Korean message says whole, or None."""
+    """The English request a Korean message says whole (a filler before it, 지금/이제/근데, and
+    a polite 요 after it left out), or None."""
     bare = re.sub(r"[\s?!.~,]+", "", text)
+    for _ in range(2):
+        bare = _FILLER.sub("", bare)
+    bare = re.sub(r"(?<=[어아지야해])요$", "", bare)
     for pattern, english in PHRASES:
         if m := re.fullmatch(pattern, bare):
             return m.expand(english) if "\\" in english else english
@@ -127,7 +175,12 @@ def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -
             text = re.sub(src, en, text)
     words = {**WORDS, **{src: en for kind, src, en in game if kind == "word"}}
     counters = {src: en for kind, src, en in game if kind == "counter"}
+    asked, text = _how_many(text)
+    asked = asked or next((en for ko, en in _ASKED if ko in text), "")
+    if _MAY_I.search(text):  # "3열에 둬도 돼?": may I — asked, never played
+        asked = "can i"
     english = _CARD.sub(r"\2 of \1", _words(text, words, counters))  # 스페이드 7 → 7 of spades
+    english = f"{asked} {english}".strip() + (" ?" if text.rstrip().endswith("?") else "")
     for kind, src, en in game:
         if kind == "after":
             english = re.sub(src, en, english)
@@ -137,12 +190,43 @@ def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -
 _CARD = re.compile(r"\b(spades|hearts|diamonds|clubs) (ace|king|queen|jack|10|[2-9])\b")
 
 
+# a question word: put first in English, so the message reads as the question it is
+_ASKED = (
+    ("어떻게", "how"), ("왜", "why"), ("언제", "when"), ("어디", "where"), ("누가", "who"),
+    ("누구", "who"), ("무슨", "what"), ("무엇", "what"), ("뭘", "what"), ("뭐", "what"),
+)  # fmt: skip
+_MAY_I = re.compile(r"(?:도|면)\s*(?:돼|되|될까|되나|되니|되냐|됨|괜찮)\S*\s*\??\s*$")
+_HOW_MANY = re.compile(r"몇\s*(?:" + "|".join(sorted(COUNT_WORDS)) + r")?(?!\s*번\s*째)")
+
+
+def _how_many(text: str) -> tuple[str, str]:
+    """A question with 몇 ("how many", "what number") asked the English way: the question words
+    first ("체크된 말 몇 개야?" → "how many" + the rest; "최고 체인 몇이야?" → "what is" + the
+    rest), 몇 and its counter taken out of the text."""
+    found = _HOW_MANY.search(text)
+    if found is None:
+        return "", text
+    asked = "how many" if found.group(0).strip() != "몇" else "what is"
+    return asked, text[: found.start()] + " " + text[found.end() :]
+
+
 def _number(form: str, tag: str) -> int | None:
     if tag == "SN" and form.isdigit():
         return int(form)
     if tag in ("MM", "NR"):
         return NATIVE.get(form, SINO.get(form))
     return None
+
+
+_THING = ("거", "것")
+
+
+def _ordinal_step(tokens: list[Any], i: int) -> int:
+    """How many tokens after a number make it an ordinal (번 째, or 번째 as one), or 0."""
+    forms = [t.form for t in tokens[i + 1 : i + 3]]
+    if forms[:1] == ["번째"]:
+        return 1
+    return 2 if forms == ["번", "째"] else 0
 
 
 def _words(text: str, words: dict[str, str], counters: dict[str, str]) -> str:  # noqa: C901
@@ -159,22 +243,18 @@ def _words(text: str, words: dict[str, str], counters: dict[str, str]) -> str:  
         if value is not None:
             nxt = tokens[i + 1] if i + 1 < len(tokens) else None
             ordinal = None
-            if (
-                nxt is not None
-                and nxt.form == "번"
-                and i + 2 < len(tokens)
-                and tokens[i + 2].form == "째"
-            ):
-                ordinal, i = ORDINAL.get(value, f"{value}th"), i + 2
+            step = _ordinal_step(tokens, i)
+            if step:  # 두 번째, 두번째
+                ordinal, i = ORDINAL.get(value, f"{value}th"), i + step
                 nxt = tokens[i + 1] if i + 1 < len(tokens) else None
-            if nxt is not None and nxt.form in counters:
-                noun = counters[nxt.form]
-                out.append(f"{ordinal} {noun}" if ordinal else f"{noun} {value}")
+            if nxt is not None and (nxt.form in counters or (ordinal and nxt.form in _THING)):
+                noun = counters.get(nxt.form, "one")  # 두 번째 거 → the second one
+                out.append(f"the {ordinal} {noun}" if ordinal else f"{noun} {value}")
                 i += 2
                 last_end = -1
                 continue
-            if ordinal:
-                out.append(ordinal)
+            if ordinal:  # Korean has no articles: "두 번째 카드" → "the second card"
+                out.append(f"the {ordinal}")
                 i += 1
                 last_end = -1
                 continue

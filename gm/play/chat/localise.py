@@ -2,14 +2,18 @@
 fields, with the message catalogues of gm/play/chat/locale/ (gettext, managed with Babel:
 ``pybabel extract`` / ``update`` / ``compile``, docs/languages.md). Moves, cards, codes and seat
 labels stay in the game's canonical notation in every language. A sentence the catalogue has no
-words for — a quoted rules sentence, the coach's reasons — is left out (the English one is kept
-only for a rules quote, marked as such), never shown half-translated.
+words for — a quoted rules sentence, a coach's reason with a part no catalogue words — is left
+out (the English one is kept only for a rules quote, marked as such), never shown
+half-translated. The coach's reasons are worded from their message ids (each game's
+``ChatWords.reasons`` and the coach's own below): a reason is matched against them, each
+placeholder's text worded again the same way or kept when it is the game's notation.
 """
 
 from __future__ import annotations
 
 import gettext
 import re
+import string
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -179,9 +183,93 @@ def _legal(t, answer, english, extra) -> str:
 
 
 def _hint(t, answer, english, extra) -> str:
-    if answer.get("suggestion"):
-        return t("Try {move}. Say 'ok do that' to play it.").format(move=answer["suggestion"])
-    return t("No hint now.") + " " + status(t, answer)
+    if not answer.get("suggestion"):
+        return t("No hint now.") + " " + status(t, answer)
+    said = t("Try {move}. Say 'ok do that' to play it.").format(move=answer["suggestion"])
+    why = coach_reason(t, answer.get("game", ""), answer.get("reason") or "")
+    while why and len(" ".join([said, *why])) > MAX_REPLY:  # the last sentence goes first
+        why.pop()
+    return " ".join([said, *why])
+
+
+MAX_REPLY = 280
+
+# the coach's own sentences (gm/play/coach.py), around a game's reason
+COACH = (
+    N_("The strong AI's choice: it scored {share} in {visits} simulated continuations of the "
+       "position as you see it"),
+    N_("The strong AI's choice"),
+    N_("It is your only legal move: {reason}"),
+    N_("It is your only legal move"),
+)  # fmt: skip
+
+
+def coach_reason(t: Callable[[str], str], game: str, reason: str) -> list[str]:
+    """The sentences of the coach's ``reason`` worded in the catalogue of ``t``, or none when a
+    part of it has no words there (it is left out, never shown half-translated)."""
+    from gm.games import GAMES  # the games' reasons: their message ids (ChatWords.reasons)
+
+    entry = GAMES.get(game)
+    if entry is None or not reason:
+        return []
+    info = entry.engine.info
+    templates = _ordered(COACH + info.chat_words.reasons)
+    plain = frozenset(n.lower() for n in info.seat_names)
+    said = []
+    for part in re.split(r"(?<=\.)\s+(?=[A-Z(+])", reason.strip()):
+        worded = _phrase(t, part.strip().removesuffix("."), templates, plain, 0)
+        if worded is None:
+            return []
+        said.append(worded if worded.endswith((".", "!", "?")) else worded + ".")
+    return said
+
+
+@cache
+def _ordered(templates: tuple[str, ...]) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """The message ids with their patterns, the most specific (most fixed words) first."""
+
+    def fixed(msgid: str) -> int:
+        return sum(len(literal) for literal, *_ in string.Formatter().parse(msgid))
+
+    return tuple((m, _pattern(m)) for m in sorted(set(templates), key=fixed, reverse=True))
+
+
+def _pattern(msgid: str) -> re.Pattern[str]:
+    """``{name}`` placeholders as groups (a name used twice must hold the same text twice)."""
+    out, seen = [], set()
+    for literal, name, _, _ in string.Formatter().parse(msgid):
+        out.append(re.escape(literal))
+        if name:
+            out.append(f"(?P={name})" if name in seen else f"(?P<{name}>.+?)")
+            seen.add(name)
+    return re.compile("".join(out))
+
+
+_WORD = re.compile(r"\b[a-z]{3,}\b")
+
+
+def _phrase(t, text: str, templates, plain: frozenset[str], depth: int) -> str | None:
+    """``text`` worded from the first message id it is, its placeholders worded the same way
+    or kept as notation (no English word in them but a seat's name); None when none fits."""
+    if depth > 4:
+        return None
+    candidates = [text, text[:1].upper() + text[1:]] if text[:1].islower() else [text]
+    for said in candidates:
+        for msgid, pattern in templates:
+            found = pattern.fullmatch(said)
+            if found is None:
+                continue
+            values = {}
+            for name, value in found.groupdict().items():
+                worded = _phrase(t, value, templates, plain, depth + 1)
+                if worded is None and not set(_WORD.findall(value)) - plain:
+                    worded = value
+                if worded is None:
+                    break
+                values[name] = worded
+            else:
+                return t(msgid).format(**values)
+    return None
 
 
 def _chat(t, answer, english, extra) -> str:

@@ -16,15 +16,30 @@ MARKERS = re.compile(
     r"vale|porfa|rindo|tablero|partida|turno|ganando|jugar|juego|otra|revancha|pongo|columna|"
     r"carta|cartas|quien|puedo|deshacer|sigamos|historial|jaja\w*|espera|momento|buena|jugada|"
     r"elige|tu|como|se|juega|marcador|descarto|robo|tiro|mazo|elijo|quedo|triunfo|voy|muestrame|"
-    r"corazones|picas|treboles|diamantes|rey|reina|jota|significa)\b",
+    r"corazones|picas|treboles|diamantes|rey|reina|jota|significa|lo|le|yo|pero|porque|ahora|"
+    r"esto|eso|esa|ese|aqui|donde|cual|cuanto|tengo|tiene|hago|hay|voy|muevo|cambio|llevo|"
+    r"centro|medio|rival|maquina|norte|rojo|negro|ronda|gano|pierdo|toca|mano|pongo|abandono|"
+    r"retiro|genial|buena|seguimos|continuemos|sigamos|jugadas|opciones|vamos|perdiendo|"
+    r"sugerencia|recomiendas|harias|hacer|elegir|explicame|deshacer|vuelve|atras|sus|"
+    r"divertido|quiero|ayudame|mejor|cual|cuales|jugada|partida|ultima|recojo|robo|cojo|"
+    r"sigo|rindo|conviene|historial|marcador|suerte|pena|madre|mia|puede|vamos|bien|ups|ole|"
+    r"dificil|encanta|bueno|ay)\b|^\s*as a\b",
     re.IGNORECASE,
 )
 
 # (regex on the folded message, English) — requests and chat, matched whole
 PHRASES: tuple[tuple[str, str], ...] = (
     (r"(si|vale|ok|confirmo)[, ]+(me rindo|abandono|rendirme)( de verdad)?", "yes resign"),
-    (r"no (me rindo|abandono|te rindas)", "do not resign"),
-    (r"(me rindo|abandono|me retiro|ya no juego)( ya)?", "resign"),
+    (
+        r"(no,? )+(me rindo|abandono|te rindas)( todavia| aun| nada| jamas)?|"
+        r"(no,? )?(sigamos|seguimos|sigo|continuemos|continuamos|sigue)( jugando)?",
+        "do not resign",
+    ),
+    (
+        r"(me rindo|abandono|me retiro|ya no juego)( ya)?( la partida)?"
+        r"( ganaste| tu ganas| has ganado)?",
+        "resign",
+    ),
     (
         r"(dame |quiero |necesito )?(una |alguna )?(pista|ayudita|sugerencia|consejo)s?( porfa| por favor)?|"  # noqa: E501
         r"(no se,? )?(elige|escoge|decide) (tu|por mi)( porfa)?|que (deberia|debo) jugar",
@@ -59,12 +74,85 @@ PHRASES: tuple[tuple[str, str], ...] = (
         "rules",
     ),
     (r"(el )?historial|que (ha pasado|jugo|hizo)( el rival| la ia| mi rival)?", "history"),
-    (r"(puedo )?(deshacer|deshago|volver atras|anular)( eso| la jugada)?", "undo"),
+    (
+        r"(puedo |quiero )?(deshacer|deshago|volver atras|anular|cambiar)"
+        r"( eso| la jugada| mi jugada)?",
+        "undo",
+    ),
+    (r"jugamos otra( partida| vez| mas| ronda)?", "rematch"),
+    (r"que me conviene( \w+)?", "hint"),
+    (r"que opciones tengo", "legal moves"),
+    (r"(cual es |como va )?el marcador|como esta el marcador", "who is winning"),
+    (r"como (esta|va|queda) (el tablero|la mesa)", "show the board"),
+    (
+        r"que ha (jugado|hecho|tirado|movido|puesto|sacado)( .*)?|"
+        r"(muestrame|ensename|ver)( el)? historial",
+        "history",
+    ),
     (r"sigamos|seguimos|sigue|continua|continuamos", "keep going"),
     (r"que significa (.+)", r"what does \1 mean"),
     (
+        r"(alguna|una) (sugerencia|recomendacion|idea)|ayudame( a)? (elegir|decidir)|"
+        r"cual es (la|mi) mejor (jugada|opcion|carta)( ahora)?|la mejor jugada|que harias( tu)?|"
+        r"que (deberia|debo|tendria que) (jugar|hacer|tirar|poner|elegir|mover)|"
+        r"no se que (hacer|jugar)",
+        "hint",
+    ),
+    (
+        r"que jugadas (tengo|hay|puedo hacer)|que puedo hacer( ahora)?|cuales son mis opciones|"
+        r"(mis )?opciones|que (cartas )?puedo (tirar|poner|elegir|mover)",
+        "legal moves",
+    ),
+    (r"como vamos|(voy|estoy|vamos) (ganando|perdiendo)|como va (esto|la cosa)", "who is winning"),
+    (r"explica(me)?( las)? reglas|(cuales son )?las reglas del juego", "rules"),
+    (r"cual fue la (ultima|anterior) jugada|(la )?ultima jugada( del rival)?", "history"),
+    (r"seguimos jugando|continuemos|sigamos jugando|sigo jugando|a seguir", "keep going"),
+    (r"ya no quiero jugar( mas)?|me doy por vencid[oa]|me rindo ya", "resign"),
+    (
+        r"(me equivoque )?(vuelve|volver|vuelvo) atras( porfa)?|me equivoque.*|"
+        r"quiero (deshacer|cambiar)( mi jugada| eso| la jugada)?|deshaz( eso| la jugada)?",
+        "undo",
+    ),
+    (
+        r".*\b(ensename|muestrame|dime|decime|ver)\b.*\b(sus|tus) (cartas|mano)\b.*",
+        "what does the opponent have",
+    ),
+    (r"(que )?(genial|divertido|guay|bien|perfecto|buena|buenisimo|increible)( jaja\w*)?", "ok"),
+    (  # "qué muevo?", "dónde pongo?", "cuál elijo?", "qué me recomiendas tirar?": what to play
+        r"(que|cual|donde|a donde) (muevo|hago|juego|pongo|elijo|escojo|tiro|descarto|saco|robo|"
+        r"cojo|agarro|deberia \w+|debo \w+|tendria que \w+|me (recomiendas|aconsejas|sugieres)"
+        r"( \w+)?)( ahora| aqui)?",
+        "hint",
+    ),
+    (  # "qué movió el rojo?", "dónde puso el último?", "qué pasó en la ronda anterior"
+        r"(que|donde|cual) (\w+ )?(movio|jugo|tiro|puso|descarto|hizo|saco|robo|cogio|eligio|echo|"
+        r"paso)( \w+){0,5}",
+        "history",
+    ),
+    (  # "quién va ganando en este juego?", "cómo voy? gano o pierdo", "quien gana por ahora"
+        r"(quien|quienes) (va ganando|gana|lleva ventaja|va primero|va delante|esta ganando)( .*)?|"
+        r"como voy( .*)?|voy ganando( .*)?|gano o pierdo( .*)?",
+        "who is winning",
+    ),
+    (  # "y el norte qué tiene?", "enséñame las cartas del rojo", "se pueden ver las cartas de A?"
+        r".*\b(que|cuales) (cartas )?tiene\b.*|"
+        r".*\b(ensename|muestrame|dime|decime|ver)\b.*\b(cartas|mano)\b (de|del) (?!mi\b).*",
+        "what does the opponent have",
+    ),
+    (
+        r"(ahora )?(me toca|es mi turno|le toca)( a mi| a el)?( ahora)?( no)?|"
+        r"(ahora )?toca (a )?(mi|ti)( no)?",
+        "whose turn",
+    ),
+    (
         r"(ja)+|(je)+|jaja\w*|vale|ok|gracias( .*)?|hola|buena jugada|bien jugado|espera( un momento)?|"  # noqa: E501
         r"un momento|un segundo|perdon|lo siento|genial|que bien|uf+|vaya|bueno|claro|si|no",
+        "ok",
+    ),
+    (  # exclamations: "¡qué mala suerte!", "madre mía", "no puede ser", "vamos!"
+        r"(que (mala |buena )?(suerte|pena|rabia|lastima|divertido|dificil|facil|emocion|nervios)|"
+        r"madre mia|no puede ser|vamos+|bien|ups|ole|dificil|facil|me encanta( este juego| esto)?|"
+        r"(bueno )+bueno|ay( no)?|buf+|ostras|jo|uy+)( jaja\w*)?",
         "ok",
     ),
 )
@@ -101,11 +189,19 @@ def is_spanish(text: str) -> bool:
 
 def request(text: str) -> str | None:
     bare = re.sub(r"[?!.,]+", " ", _unaccent(text))
-    bare = " ".join(bare.split())
+    bare = re.sub(r"^(?:(?:y|pues|oye|entonces|bueno|ey|eh|a ver) )+", "", " ".join(bare.split()))
+    bare = re.sub(r" (?:porfa|por favor|plis|pls)$", "", bare)
     for pattern, english in PHRASES:
         if m := re.fullmatch(pattern, bare):
             return m.expand(english) if "\\" in english else english
     return None
+
+
+_ASKED = (  # a question word first: the English one, so the message reads as a question
+    (r"^(cuanto|cuanta|cuantos|cuantas)\b", "how much"), (r"^que\b", "what"),
+    (r"^(cual|cuales)\b", "which"), (r"^(a )?donde\b", "where"), (r"^(quien|quienes)\b", "who"),
+    (r"^cuando\b", "when"), (r"^por que\b", "why"),
+)  # fmt: skip
 
 
 def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -> str:
@@ -113,6 +209,10 @@ def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -
     if said is not None:
         return said
     out = _unaccent(text)
+    if out.lstrip().startswith("como") and ("?" in text or "cómo" in text.lower()):
+        out = re.sub(r"^\s*como\b", "how", out)
+    for pattern, english in _ASKED:
+        out = re.sub(pattern, english, out.lstrip())
     # the cards' symbols and codes keep their case: only words are rewritten
     for lang, kind, src, en in translations:
         if lang == "es" and kind == "phrase":
