@@ -160,7 +160,9 @@ class SearchSpec:
     with ``rng``), the root move, a playout, the rewards (None from the factory: the generic
     path). The root's selection, budgets and choice stay the searcher's;
     ``extend``: how many times the think budget a close choice may take (:class:`_Clock`;
-    1: none, where a longer look measured no stronger)."""
+    1: none, where a longer look measured no stronger); ``think``: the share of the think
+    budget (``GM_AI_THINK_MS``) this game's search takes, chosen from its measured strength
+    curve (``bench/strength.py``): below 1 where the curve is flat before the whole budget."""
 
     evaluate: Evaluate
     playout: Playout | None = None
@@ -180,6 +182,7 @@ class SearchSpec:
     tree_depth: int | None = None
     simulator: Callable[..., Callable[[Move], list[float]] | None] | None = None
     extend: float = EXTEND
+    think: float = 1.0
 
 
 class _Node:
@@ -226,7 +229,7 @@ def search(
     if len(legal) == 1:
         return legal[0], {legal[0]: (0, 0.5)}
     clock = _Clock(  # the setup counts
-        think_ms() / 1000, _ITERATIONS.get(None) or spec.iterations, spec.extend
+        spec.think * think_ms() / 1000, _ITERATIONS.get(None) or spec.iterations, spec.extend
     )
     root = _Node(None)
     candidates = root_moves(engine, view, seat, legal, rng, spec)
