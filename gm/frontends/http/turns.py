@@ -7,7 +7,10 @@ worker's loop comes round to it, among at most PER_ADDRESS requests of each busy
 Applied to every request (a WSGI middleware, :func:`middleware`) and, for an event stream, to
 its opening snapshot as well (gm/frontends/http/events.py: the stream itself then waits outside
 any turn). Not applied to long polls (``?wait=``: they wait in the live hub, capped there) nor
-to hints and verifies (they wait for a helper process, capped by its queue: offload.py). A
+to hints and verifies (they wait for a helper process, capped by its queue: offload.py), nor to
+the MCP door (``/mcp``: the worker only relays it, the tools' work and waits — a ``wait`` call
+holds for up to 25 s — are the MCP server's, with its own limits per player or session; a chat
+platform calls from a few addresses for all its users, who must not queue behind four waits). A
 request that waits longer than :data:`WAIT_S` for its turn is answered 503 with ``Retry-After``.
 The address is the one the limits count (``GM_TRUSTED_PROXIES``: the client behind the
 proxies). ``GM_TURNS_PER_ADDRESS=0`` turns it off.
@@ -91,7 +94,7 @@ def middleware(
 
     def wsgi(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         path, query = environ.get("PATH_INFO", ""), environ.get("QUERY_STRING", "")
-        if path.endswith(_UNGATED_SUFFIXES) or "wait=" in query:
+        if path.endswith(_UNGATED_SUFFIXES) or path == "/mcp" or "wait=" in query:
             return app(environ, start_response)
         try:
             with TURNS.turn(address_of(environ)):
