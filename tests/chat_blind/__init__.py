@@ -3,7 +3,8 @@ rules files and the staged positions (tests/chat_blind/positions.py; ``python -m
 tests.chat_blind.dump`` prints them as their seat sees them). See README.md here for how it was
 made. Two parts: ``dev.jsonl`` (a tuning part: the readers may be tuned on its misses) and
 ``tuned.jsonl`` (written as the held-out part, measured once at commit e850d83, then tuned on
-like ``dev``; see README.md). tests/play/test_chat_blind.py replays a part through the real chat path.
+like ``dev``; see README.md). tests/play/test_chat_blind.py replays a part through the real
+chat path.
 
 A line: ``{"position", "lang", "text", "kind", "move", "note"}`` — ``kind`` is ``move`` (then
 ``move`` is the canonical move meant) or one of the non-move kinds (``hint``, ``legal``,
