@@ -277,6 +277,7 @@ _MORE: dict[str, tuple[str, ...]] = {
         r"(show|tell) me (his|her|their|the other|the opponent's|the opponents|[a-z]+'s) "
         r"(hand|cards?)( \w+){0,3}",
         r"what (is|are) in (his|her|their|[a-z]+'s|[a-z]+s) hand",
+        r"(his|her|their|the other side's|the opponent's) (hand|cards)( \w+){0,3}",
         r"what (cards )?(does|do|did) ([a-z]+|the opponent|the other (side|player)) (have|hold)"
         r"( \w+){0,3}",
         r"what (is|are) ([a-z]+s|[a-z]+'s|his|her|their|the opponent's) (last )?(\d+ )?cards?",
@@ -291,6 +292,7 @@ _MORE: dict[str, tuple[str, ...]] = {
         r"(play|put|place|pick|use)( \w+){0,2}",
         r"where (am i|are we) allowed to (play|place|put|go)( \w+){0,2}",
         r"what can i (pick|choose|play|place|do)( .*)?",
+        r"what moves (do|can) i (have|make|play)( with (the|my) \w+)?",
         r".*\bhow does this work\b.*\b(which|what|where)\b.*\bcan i\b.*",
     ),
     "board": (r"(show|see|view) (the|my) (grid|table|board|hand|cards)( \w+){0,2}",),

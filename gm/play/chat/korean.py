@@ -177,11 +177,16 @@ _SEARCHED: tuple[tuple[str, str], ...] = (
     (r"누가\s*(더\s*|지금\s*)?(유리|이기|앞서|리드|우세)", "who is winning"),
     (
         r"(뽑는|버리는|내|누구|누구의|무슨)\s*(차례|턴)\s*(야|냐|임|니|인가|예요|에요)?\s*\?|"
-        r"뭐\s*기다려",
+        r"뭐\s*기다리",
         "whose turn",
     ),
     (r"(마지막|방금|아까|처음)\S*\s*(뭐|무슨|뭘)\s*(가|이)?\s*(나왔|냈|했|있었|일)", "history"),
 )
+# what a message's first or last words may say (not the board or one's cards: "패 많다 ㅋㅋ")
+_PART_SAYS = {
+    "resign", "do not resign", "play again", "keep going", "hint", "undo", "whose turn",
+    "who is winning", "legal moves", "history", "what does the opponent have", "rules",
+}  # fmt: skip
 _CARDISH = re.compile(r"[♠♥♦♣]|\d|스페이드|하트|다이아|클로버|클럽|에이스|킹|퀸|잭")
 
 
@@ -190,10 +195,13 @@ def request(text: str) -> str | None:
     and a polite 요 after it left out), one of the questions said anywhere (:data:`_SEARCHED`),
     or, in a message that names no card, its first or last words ("포기할래요 너무 어려워요ㅠ",
     "빨리빨리 ㅡㅡ 내 차례야?"); or None."""
+    for pattern, english in _SEARCHED[:1]:  # "어디 둘 수 있어?": asked, before "어디 둬?"
+        if re.search(pattern, text):
+            return english
     said = _whole(text)
     if said is not None:
         return said
-    for pattern, english in _SEARCHED:
+    for pattern, english in _SEARCHED[1:]:
         if re.search(pattern, text):
             return english
     words = text.split()
@@ -202,7 +210,7 @@ def request(text: str) -> str | None:
     for k in range(len(words) - 1, 0, -1):
         for part in (words[:k], words[-k:]):
             found = _whole(" ".join(part))
-            if found not in (None, "ok") and not (found or "").startswith("what does"):
+            if found in _PART_SAYS:
                 return found
     return None
 

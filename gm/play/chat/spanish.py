@@ -37,12 +37,12 @@ PHRASES: tuple[tuple[str, str], ...] = (
     # turn and what to do, who leads, what one may play, resigning, another game, undoing
     (
         r"(muestrame|mostrame|ensename|ver|mira|dime|decime)( \w+)? (la )?(mano|cartas?) "
-        r"(del|de|de la) (?!mi\b)\w+( \w+)?|cual es (su|la) carta( \w+){0,4}|"
+        r"(del|de|de la) (?!mi\b)\w+( \w+)?|cual es su carta( \w+){0,4}|"
         r"que cartas (son|hay)( \w+){0,3}|que (carta|cartas) tiene( \w+){0,3}",
         "what does the opponent have",
     ),
     (
-        r"(muestrame|mostrame|ensename|mostra|muestra)( \w+){0,4} (tablero|mesa|mano|cartas)",
+        r"(muestrame|mostrame|ensename|mostra|muestra)( \w+){0,5} (tablero|mesa|mano|cartas)",
         "show the board",
     ),
     (
@@ -61,8 +61,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
         "who is winning",
     ),
     (
-        r"(que|cuales|cual) (cartas? )?(puedo|se puede) (jugar|tirar|poner|descartar|elegir|"
-        r"mover|usar)( .*)?|(donde|a donde) (puedo|se puede) (jugar|poner|ir|colocar)( .*)?|"
+        r"(que|cuales|cual) (cartas? |movimientos |jugadas )?(puedo|se puede) (jugar|tirar|poner|"
+        r"descartar|elegir|mover|usar|hacer)( .*)?|"
+        r"(donde|a donde) (puedo|se puede) (jugar|poner|ir|colocar)( .*)?|"
         r"que opciones tengo( .*)?",
         "legal moves",
     ),
