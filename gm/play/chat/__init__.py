@@ -170,7 +170,7 @@ def _chatter(text: str, intent: str, verdict: tuple[Any, str | None]) -> bool:
         return False
     if intent == "question" and verdict == (None, None):  # "패가 왜 이렇게 좋냐 ㅋㅋㅋ"
         return True
-    if intent in ("rules", "question") and re.match(r"\s*(?:why|por ?que|왜)", text, re.I):
+    if intent in ("rules", "question") and re.search(r"\b(?:why|por ?que)\b|왜", text, re.I):
         return True  # "why are there two kinds lol": a joke, not a rules question
     return intent in ("unclear", "help") or (intent == "move" and verdict[0] is not None)
 

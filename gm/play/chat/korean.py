@@ -154,7 +154,7 @@ def _whole(text: str) -> str | None:
     bare = re.sub(r"[\s?!.~,ㅡ]+", "", re.sub(r"[^\w\s?!.~,]", "", text))
     for _ in range(3):
         bare = _FILLER.sub("", bare)
-    bare = re.sub(r"요$", "", bare)
+    bare = re.sub(r"요$", "", re.sub(r"(?<=\w)[ㅠㅜㅋㅎ]+$", "", bare))
     for pattern, english in PHRASES:
         if m := re.fullmatch(pattern, bare):
             return m.expand(english) if "\\" in english else english

@@ -213,6 +213,8 @@ WORDS: tuple[tuple[str, str], ...] = (
     (r"\bpicas?\b", "spades"), (r"\bcorazon(es)?\b", "hearts"), (r"\bdiamantes?\b", "diamonds"),
     (r"\btreboles?\b|\bbastos\b", "clubs"), (r"\brey\b", "king"), (r"\breina\b", "queen"),
     (r"\bjota\b|\bsota\b", "jack"), (r"\bas\b", "ace"), (r"\bcarta\b", "card"),
+    (r"\b(la |el )?(mas alt[oa]|mayor)\b", "the highest"),
+    (r"\b(la |el )?(mas baj[oa]|menor)\b", "the lowest"),
     (r"\bprimer[oa]?\b", "first"), (r"\bsegund[oa]\b", "second"), (r"\btercer[oa]?\b", "third"),
     (r"\bcuart[oa]\b", "fourth"), (r"\bquint[oa]\b", "fifth"), (r"\bsext[oa]\b", "sixth"),
     (r"\bseptim[oa]\b", "seventh"), (r"\bultim[oa]\b", "last"),
