@@ -29,6 +29,7 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ),
     ("es", "phrase", r"\bboca arriba\b|\bdescubierta\b", " face up "),
     ("es", "phrase", r"\bcolumnas?\b|\bcol\b", " column "),
+    ("es", "phrase", r"\b(en|de|a) la ([1-7])\b", r" \1 column \2 "),  # la (columna) 7
     ("es", "phrase", r"\bdesafi[oa]\w*\b|\breto\b", " challenge "),
     ("es", "phrase", r"\bcarta de campo\b|\bcampo\b", " field card "),
     ("es", "phrase", r"\breemplaz\w*\b|\bcambi\w*\b", " replace "),
