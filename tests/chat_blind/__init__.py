@@ -2,8 +2,9 @@
 rules files and the staged positions (tests/chat_blind/positions.py; ``python -m
 tests.chat_blind.dump`` prints them as their seat sees them). See README.md here for how it was
 made. Two parts: ``dev.jsonl`` (a tuning part: the readers may be tuned on its misses) and
-``heldout.jsonl`` (never read, printed or tuned on while the readers are worked on; measured
-once). tests/play/test_chat_blind.py replays a part through the real chat path.
+``tuned.jsonl`` (written as the held-out part, measured once at commit e850d83, then tuned on
+like ``dev``; see README.md). tests/play/test_chat_blind.py replays a part through the real
+chat path.
 
 A line: ``{"position", "lang", "text", "kind", "move", "note"}`` — ``kind`` is ``move`` (then
 ``move`` is the canonical move meant) or one of the non-move kinds (``hint``, ``legal``,
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 HERE = Path(__file__).parent
-PARTS = ("dev", "heldout")
+PARTS = ("dev", "tuned")
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,7 @@ class Line:
 
 
 def load(part: str) -> list[Line]:
-    """The lines of one part of the set (``dev`` or ``heldout``), as written."""
+    """The lines of one part of the set (``dev`` or ``tuned``), as written."""
     if part not in PARTS:
         raise ValueError(f"no part {part!r}: one of {PARTS}")
     with open(HERE / f"{part}.jsonl", encoding="utf-8") as f:

@@ -9,7 +9,8 @@ Prints the shares per game × language (``pytest -s``) and holds the issue's bar
 Korean ≥ 90%, Spanish ≥ 85% understood (or asked); 0 misread, 0 counted, 0 unrelated quotes;
 every reply in the message's language, ≤ 280 characters except a rules answer, no HTTP words.
 
-Two parts, one test each: ``dev`` (tuned on) and ``heldout`` (measured once, never tuned on)."""
+Two parts, one test each: ``dev`` and ``tuned`` (the first held-out part: measured once, then
+tuned on; see tests/chat_blind/README.md)."""
 
 from __future__ import annotations
 

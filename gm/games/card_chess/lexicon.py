@@ -12,6 +12,14 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
         r"교체\s*(안|않)\S*|안\s*바꿀\S*|안\s*바꿔\S*|그대로\s*(둘|둬|유지)\S*",
         " keep ",
     ),
+    (
+        "ko",
+        "phrase",
+        r"(손패|패)\s*(다\s*|전부\s*|모두\s*)?(교환|바꿀|바꿔|바꾸)\S*|"
+        r"카드\s*(다|전부|모두)\s*(교환|바꿀|바꿔|바꾸)\S*",
+        " exchange ",
+    ),
+    ("ko", "word", "먹", "take"),
     ("ko", "word", "옮기", "move"),
     ("ko", "word", "이동", "move"),
     ("ko", "word", "잡", "take"),
@@ -19,6 +27,18 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "word", "말", "pieces"),
     ("ko", "word", "기물", "pieces"),
     ("ko", "word", "체크", "check"),
+    (
+        "es",
+        "phrase",
+        r"\bcambi\w* (toda |de )?(la |mi )?mano\b|\bcambi\w* (todas )?(las |mis )?cartas\b",
+        " exchange ",
+    ),
+    (
+        "es",
+        "phrase",
+        r"\bdejal[oa]( asi| como esta| ahi)?\b|\bno (la |lo )?reemplazo\b",
+        " keep it ",
+    ),
     ("es", "phrase", r"\bmuevo\b|\bmueve\b|\bmover\b", " move "),
     ("es", "phrase", r"\bcomo\b|\bcapturo\b", " take "),
     ("es", "phrase", r"\bmedio\b|\bcentro\b", " middle "),

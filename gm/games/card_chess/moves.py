@@ -185,8 +185,11 @@ def _parse_step(text, cards, marked, blanked, other_move, state, seat) -> Move:
     card = named[0]
     if ("replace", card) in legal:
         return ("replace", card)
-    if card == revealed and replace_word is None:
-        return ("keep",)  # naming the revealed card alone: leave it standing
+    if card == revealed and replace_word is None:  # naming the revealed card, no keep word:
+        if not re.search(r"[^\W\d_]", blanked):  # the card alone ("Q♠"): leave it standing
+            return ("keep",)
+        asked = [render_move(m) for m in legal if m[0] in ("keep", "replace")]  # "ugh another
+        raise AmbiguousMoveError(text, asked[:8])  # 8 of spades": asked back, never played
     if card not in state["hands"][seat]:
         raise IllegalMoveError(f"You do not hold {card}.", rule="not-in-hand", hint=_hint(legal))
     name, foe = SEATS[seat], SEATS[R.opponent(seat)]

@@ -18,10 +18,18 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "phrase", r"필드\s*(\d)\s*번?\s*(카드)?", r" field card \1 "),
     ("ko", "word", "필드", "field"),
     ("ko", "word", "도전", "challenge"),
+    # "까다" (turn over, of the other row's face-down card): a challenge, played face up
+    ("ko", "phrase", r"까\s*(?:볼|봐|보|자|줄|야|서|고|기)|깔\s*(?:래|게|께)|깐다", " challenge "),
     ("ko", "word", "바꾸", "replace"),
-    ("es", "phrase", r"\bboca abajo\b|\btapada\b|\boculta\b", " face down "),
+    (
+        "es",
+        "phrase",
+        r"\bboca abajo\b|\btapad[oa]s?\b|\bocult[oa]s?\b|\bescondid[oa]\b",
+        " face down ",
+    ),
     ("es", "phrase", r"\bboca arriba\b|\bdescubierta\b", " face up "),
     ("es", "phrase", r"\bcolumnas?\b|\bcol\b", " column "),
+    ("es", "phrase", r"\b(en|de|a) la ([1-7])\b", r" \1 column \2 "),  # la (columna) 7
     ("es", "phrase", r"\bdesafi[oa]\w*\b|\breto\b", " challenge "),
     ("es", "phrase", r"\bcarta de campo\b|\bcampo\b", " field card "),
     ("es", "phrase", r"\breemplaz\w*\b|\bcambi\w*\b", " replace "),

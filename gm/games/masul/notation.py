@@ -58,8 +58,12 @@ _FIELD = re.compile(
 )
 _FIELD_WORD = re.compile(r"(?<![a-z])(?:fc|field(?:\s*cards?)?)(?![a-z])", re.IGNORECASE)
 _COLUMN = re.compile(r"(?<![a-z0-9])(?:c|col|column)\.?\s*#?(\d+)(?![0-9])", re.IGNORECASE)
-_DOWN = re.compile(r"(?<![a-z])(?:fd|face[\s_-]*down|hidden)(?![a-z])", re.IGNORECASE)
-_UP = re.compile(r"(?<![a-z])(?:fu|face[\s_-]*up|open)(?![a-z])", re.IGNORECASE)
+# with the typos people make (facedwon, fcae down, face donw, faceup → facup)
+_DOWN = re.compile(
+    r"(?<![a-z])(?:fd|f[ac]{2}e?[\s_-]*(?:down|dwon|donw|dow|dwn|doen)|hidden)(?![a-z])",
+    re.IGNORECASE,
+)
+_UP = re.compile(r"(?<![a-z])(?:fu|f[ac]{2}e?[\s_-]*(?:up|uo)|open)(?![a-z])", re.IGNORECASE)
 _REPLACE = re.compile(r"(?<![a-z])(?:replac\w*|swap\w*|exchang\w*)", re.IGNORECASE)
 _BARE_RANK = re.compile(
     r"(?<![a-z0-9'’])(10|[2-9]|[xtjqk]|two|three|four|five|six|seven|eight|nine|ten|jack|queen"

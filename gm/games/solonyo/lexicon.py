@@ -6,6 +6,9 @@ from __future__ import annotations
 from gm.games.words import N_
 
 TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
+    ("ko", "phrase", r"첫\s*째", " first "),
+    ("ko", "phrase", r"둘\s*째", " second "),
+    ("ko", "phrase", r"셋\s*째", " third "),
     ("ko", "word", "고르", "pick"),
     ("ko", "word", "선택", "pick"),
     ("ko", "word", "가운데", "middle"),

