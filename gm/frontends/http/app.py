@@ -127,8 +127,10 @@ POOL_WAIT_S = 10
 
 def waiting_pool(client: redis.Redis) -> redis.Redis:
     """``client`` on a pool that waits for a free connection (a Redis Cluster client as is)."""
+    if type(client) is not redis.Redis:  # a RedisCluster has a pool per node, unbounded
+        return client
     pool = client.connection_pool
-    if type(client) is not redis.Redis or type(pool) is not redis.ConnectionPool:
+    if type(pool) is not redis.ConnectionPool:
         return client
     waiting = redis.BlockingConnectionPool(
         max_connections=POOL_MAX,
