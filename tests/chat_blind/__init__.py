@@ -1,10 +1,11 @@
 """The blind chat set: messages written by a separate writer who never read gm's code, only the
 rules files and the staged positions (tests/chat_blind/positions.py; ``python -m
 tests.chat_blind.dump`` prints them as their seat sees them). See README.md here for how it was
-made. Two parts: ``dev.jsonl`` (a tuning part: the readers may be tuned on its misses) and
+made. Three parts: ``dev.jsonl`` (a tuning part: the readers may be tuned on its misses) and
 ``tuned.jsonl`` (written as the held-out part, measured once at commit e850d83, then tuned on
-like ``dev``; see README.md). tests/play/test_chat_blind.py replays a part through the real
-chat path.
+like ``dev``; see README.md), and ``heldout2.jsonl``, a second writer's held-out part, never
+tuned on (measured once at commit 8dd7a53, see README.md). tests/play/test_chat_blind.py
+replays a part through the real chat path.
 
 A line: ``{"position", "lang", "text", "kind", "move", "note"}`` — ``kind`` is ``move`` (then
 ``move`` is the canonical move meant) or one of the non-move kinds (``hint``, ``legal``,
@@ -19,7 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 HERE = Path(__file__).parent
-PARTS = ("dev", "tuned")
+PARTS = ("dev", "tuned")  # tuned on: the bars hold (tests/play/test_chat_blind.py)
+#: held out: never tuned on, measured on demand (GM_MEASURE_HELDOUT=1; see README.md)
+HELD_OUT = ("heldout2",)
 
 
 @dataclass(frozen=True)
@@ -33,8 +36,8 @@ class Line:
 
 
 def load(part: str) -> list[Line]:
-    """The lines of one part of the set (``dev`` or ``tuned``), as written."""
-    if part not in PARTS:
-        raise ValueError(f"no part {part!r}: one of {PARTS}")
+    """The lines of one part of the set (``dev``, ``tuned`` or ``heldout2``), as written."""
+    if part not in PARTS + HELD_OUT:
+        raise ValueError(f"no part {part!r}: one of {PARTS + HELD_OUT}")
     with open(HERE / f"{part}.jsonl", encoding="utf-8") as f:
         return [Line(**json.loads(row)) for row in f if row.strip()]
