@@ -263,18 +263,27 @@ def last_move_likelihood(state: State, seat: int, floor: float = 0.05) -> float:
     return 1.0 if not total else floor + (1 - floor) * fit / total
 
 
+def weighed_deals(
+    view: dict[str, Any], seat: int, rng: random.Random, pool: int
+) -> tuple[list[State], list[float], float]:
+    """``pool`` deals from :func:`model_dealer` for ``seat``'s view and their running weights by
+    :func:`last_move_likelihood` (the cumulative list and the total, for a draw by weight)."""
+    dealer = model_dealer(view, seat)
+    deals = [dealer(rng) for _ in range(pool)]
+    cumulative, total = [], 0.0
+    for deal in deals:
+        total += last_move_likelihood(deal, seat)
+        cumulative.append(total)
+    return deals, cumulative, total
+
+
 def model_draws(pool: int = 40) -> Callable[..., Callable[[random.Random], State]]:
     """The searcher's ``sampler`` hook: ``pool`` deals from :func:`model_sampler`, weighed by
     :func:`last_move_likelihood` once per decision; each iteration draws one by weight (a copy
     with a fresh playout seed)."""
 
     def factory(engine: Engine, view: dict[str, Any], seat: int, rng: random.Random):
-        dealer = model_dealer(view, seat)
-        deals = [dealer(rng) for _ in range(pool)]
-        cumulative, total = [], 0.0
-        for deal in deals:
-            total += last_move_likelihood(deal, seat)
-            cumulative.append(total)
+        deals, cumulative, total = weighed_deals(view, seat, rng, pool)
 
         def draw(rng: random.Random) -> State:
             i = min(bisect.bisect_right(cumulative, rng.random() * total), pool - 1)
@@ -298,12 +307,7 @@ def model_simulator(pool: int = 8, epsilon: float = 0.1, margin: float = 0.5, sc
         return 0.5 + 0.5 * math.tanh((a - b) / scale)
 
     def factory(engine: Engine, view: dict[str, Any], seat: int, rng: random.Random):
-        dealer = model_dealer(view, seat)
-        deals = [dealer(rng) for _ in range(pool)]
-        cumulative, total = [], 0.0
-        for deal in deals:
-            total += last_move_likelihood(deal, seat)
-            cumulative.append(total)
+        deals, cumulative, total = weighed_deals(view, seat, rng, pool)
         positions = [position(deal) for deal in deals]
         kinds = {kind: i for i, kind in enumerate(KINDS)}
         rand, last = rng.random, pool - 1
