@@ -29,8 +29,8 @@ from gm.play.chat.replies import JARGON
 from tests.chat_blind import HELD_OUT, PARTS, Line, load
 from tests.chat_blind.positions import POSITIONS
 from tests.chat_corpus import stage
+from tests.chat_corpus.languages import BARS, HANGUL, in_language
 
-BARS = {"en": 0.95, "ko": 0.90, "es": 0.85}
 # kind → the answers that are right for it (written before the set was replayed)
 ACCEPT: dict[str, set[str]] = {
     "hint": {"hint"},
@@ -48,20 +48,8 @@ ACCEPT: dict[str, set[str]] = {
     "undo": {"undo"},
     "hidden": {"hidden"},
 }
-HANGUL = re.compile(r"[\uac00-\ud7a3]")
-SPANISH = re.compile(
-    r"[áéíóúñ¿¡]|\b(?:tu|tus|la|el|de|no|es|un|una|puedes|di|turno|juego|jugadas|vas)\b", re.I
-)
 WORDS = re.compile(r"[^\W\d_]{3,}")  # a word of a language (not a code such as BK4 or 3YM)
 QUOTE = "\u201c"  # a rules sentence is quoted between “ and ”, in every language
-
-
-def in_language(reply: str, lang: str) -> bool:
-    if lang == "ko":
-        return bool(HANGUL.search(reply))
-    if lang == "es":
-        return bool(SPANISH.search(reply))
-    return not HANGUL.search(reply)
 
 
 def says_a_language(text: str) -> bool:

@@ -7,29 +7,15 @@ HTTP words."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter, defaultdict
 
 from gm.play import chat
 from gm.play.chat import language
 from gm.play.chat.replies import JARGON
 from tests.chat_corpus import stage
+from tests.chat_corpus.languages import BARS, in_language
 from tests.chat_heldout import HeldOut
 from tests.chat_heldout.cases import CASES
-
-BARS = {"en": 0.95, "ko": 0.90, "es": 0.85}
-HANGUL = re.compile(r"[\uac00-\ud7a3]")
-SPANISH = re.compile(
-    r"[áéíóúñ¿¡]|\b(?:tu|tus|la|el|de|no|es|un|una|puedes|di|turno|juego|jugadas|vas)\b", re.I
-)
-
-
-def in_language(reply: str, lang: str) -> bool:
-    if lang == "ko":
-        return bool(HANGUL.search(reply))
-    if lang == "es":
-        return bool(SPANISH.search(reply))
-    return not HANGUL.search(reply)
 
 
 def judge(service, case: HeldOut) -> tuple[str, str, dict]:
