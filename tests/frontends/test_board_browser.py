@@ -22,10 +22,9 @@ import random
 from pathlib import Path
 
 import pytest
-from playwright import sync_api as playwright_api
 
 from gm.games import GAMES
-from tests.browser import launch, png_size, versions
+from tests.browser import png_size
 from tests.real_server import NO_LIMITS_ENV, GmServe, call
 
 pytestmark = pytest.mark.slow  # the slow tier: a real browser
@@ -44,15 +43,6 @@ def server(tmp_path_factory):
     # whole games at machine speed: no per-seat or per-address rate (the limits have their tests)
     with GmServe(data, workers=1, GM_LIVE_HEARTBEAT_S="1", **NO_LIMITS_ENV) as gm:
         yield gm
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright_api.sync_playwright() as p:
-        chromium = launch(p)
-        print(f"\nbrowser: {versions(chromium)}")
-        yield chromium
-        chromium.close()
 
 
 def base(server) -> str:

@@ -19,7 +19,6 @@ import re
 import pytest
 from playwright import sync_api as playwright_api
 
-from tests.browser import launch, versions
 from tests.real_server import GmServe, call
 
 pytestmark = pytest.mark.slow  # the slow tier: a real browser
@@ -34,15 +33,6 @@ def server(tmp_path_factory):
     # a 1 s heartbeat: the server finds a closed page's event stream at once, so it stops fast
     with GmServe(data, workers=1, GM_LIVE_HEARTBEAT_S="1") as gm:
         yield gm
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright_api.sync_playwright() as p:
-        chromium = launch(p)
-        print(f"\nbrowser: {versions(chromium)}")
-        yield chromium
-        chromium.close()
 
 
 def base(server) -> str:
