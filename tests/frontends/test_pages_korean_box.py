@@ -16,7 +16,7 @@ from playwright import sync_api as playwright_api
 from gm.play.chat.replies import JARGON
 from tests.browser import launch
 from tests.play.test_chat_korean_game import masul_in_korean
-from tests.real_server import GmServe, call
+from tests.real_server import NO_LIMITS_ENV, GmServe, call
 
 pytestmark = pytest.mark.slow  # the slow tier: a real browser
 
@@ -27,7 +27,8 @@ MAX_MOVES = 40  # a Masul game is 9 or 10 moves a seat
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    with GmServe(tmp_path_factory.mktemp("korean-box") / "data", workers=1) as gm:
+    # a whole game at machine speed: no per-seat or per-address rate (the limits have their tests)
+    with GmServe(tmp_path_factory.mktemp("korean-box") / "data", workers=1, **NO_LIMITS_ENV) as gm:
         yield gm
 
 
@@ -38,6 +39,7 @@ def _say(page, text: str) -> str:
     with page.expect_response(lambda r: r.url.endswith("/say")) as sent:
         page.press("#say-text", "Enter")
     answer = sent.value.json()
+    assert sent.value.status == 200, answer
     reply = answer["reply"]
     assert HANGUL.search(reply), (text, reply)
     assert len(reply) <= 280 and not JARGON.search(reply), (text, reply)
