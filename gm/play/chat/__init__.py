@@ -16,14 +16,23 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from gm.games.base import AmbiguousMoveError, GameError, ParseError, RiskyMoveError
+from gm.games.base import (
+    AmbiguousMoveError,
+    GameError,
+    IllegalMoveError,
+    ParseError,
+    RiskyMoveError,
+    TurnError,
+)
 from gm.play import seats as tokens
 from gm.play.chat import language as languages
-from gm.play.chat import localise, memory, replies
+from gm.play.chat import localise, memory, replies, spanish, topics
 from gm.play.chat.intents import (
     about_the_rules,
     classify,
     explicit_attempt,
+    may_i,
+    names_a_card_or_code,
     names_a_move,
     normalise,
     triage,
@@ -115,9 +124,12 @@ def say(
         intent, read, verdict = _without_reason(table, seat, fixed, said, (intent, read, verdict))
         if _chatter(text, intent, verdict):
             intent, verdict = "chat", (None, None)
+        intent, verdict = _by_topic(table, text, said or "en", read, intent, verdict)
         if _never_counts(table, seat, text, said, second_thought, intent, verdict):
             intent = "unclear"
-    answer = _answer_to(service, token, read, intent, verdict, expected_version, idempotency_key)
+    answer = _answer_to(
+        service, token, read, intent, verdict, expected_version, idempotency_key, original=text
+    )
     if lang != "en":
         answer["reply"] = localise.reply(
             lang, answer, answer["reply"], _extra(service, table, seat, answer, verdict)
@@ -213,6 +225,65 @@ def _never_counts(
     return lang == "es" and not explicit_attempt(table, seat, text)
 
 
+# asked, not said: "?" last, a question word first, or a Korean question's ending
+_ASKED = re.compile(
+    r"\?\s*$|^\W*(?:what|whats|what's|why|how|who|whos|who's|whose|when|where|which|is|are|do|"
+    r"does|did|can|could|should|am|que|qu[eé]|cual|cu[aá]l|quien|qui[eé]n|como|c[oó]mo|donde|"
+    r"d[oó]nde|cuando|cu[aá]ndo|cuanto|cu[aá]nto)\b|(?:까|니|냐|나|죠|지|어|야|래)\s*$",
+    re.IGNORECASE,
+)
+_ANSWERED = ("status", "hidden", "history", "score")  # asked of the position, not of a move
+# a choice asked for ("can I beat it or take?", "can I go anywhere?"), not one move
+_CHOICE = re.compile(r"\b(?:or|o|anything|any|anywhere|which|where|what)\b", re.IGNORECASE)
+
+
+def _by_topic(
+    table, text: str, lang: str, read: str, intent: str, verdict: tuple[Any, str | None]
+) -> tuple[str, tuple[Any, str | None]]:
+    """A message no phrasing matched whole and the game read as no definite move, taken for the
+    topic its key words ask about (gm/play/chat/topics.py): "is it my turn or are we waiting on
+    him??" → whose turn; "que movimientos tengo con el as?" → the legal moves (those of the ace,
+    the reader's candidates kept). A question that names a move keeps the reader's verdict on it
+    unless it asks of the turn, the standing, the log or hidden cards; chat takes a topic only
+    when it is asked ("?"), or to undo, resign (confirmed after) or play again."""
+    error, move = verdict
+    if intent == "move" and error is None:  # one definite move: played as read
+        return intent, verdict
+    if intent not in ("question", "unclear", "help", "chat", "move", "score", "board"):
+        return intent, verdict
+    words = table.engine.info.chat_words
+    found = topics.topic(text, lang, words.move_verbs, _seat_labels(table))
+    if found is None or found == intent:
+        return intent, verdict
+    whole = classify(read)  # said whole: the phrasing wins, but the deck's top is no board line
+    if whole not in (None, "help", "chat", "question") and (whole, found) != ("board", "hidden"):
+        return intent, verdict
+    judged = isinstance(error, IllegalMoveError | RiskyMoveError | TurnError) or (
+        isinstance(error, ParseError) and names_a_card_or_code(read)
+    )
+    if judged and found not in _ANSWERED:  # "can I play 7♣ C9?": the reader's verdict on it
+        return intent, verdict
+    asked = bool(_ASKED.search(text.strip()))
+    if found in topics.ASKED:
+        if intent in ("chat", "move") and not asked:
+            return intent, verdict
+        if move is not None and found not in _ANSWERED:
+            return intent, verdict
+    elif asked and found == "resign":
+        found = "resign_question"
+    if found == "legal" and may_i(read) and not _CHOICE.search(read):
+        return intent, verdict  # "can I play 3♣?": the reader's verdict on that one move
+    keep = found == "legal" and isinstance(error, AmbiguousMoveError)
+    return found, ((error, None) if keep else (None, None))
+
+
+def _seat_labels(table) -> tuple[str, ...]:
+    """The labels of the table's seats as the board names them ("Row 1", "north")."""
+    info = table.engine.info
+    labels = info.seat_labels or info.seat_names
+    return tuple(labels[: len(table.doc["seats"])])
+
+
 def _understand(table, seat: int, text: str) -> tuple[str, str, tuple[Any, str | None]]:
     """The intent of a message, the text to act on, and the reader's verdict on a question."""
     intent = classify(text)
@@ -298,8 +369,10 @@ def _answer_to(
     verdict: tuple[Any, str | None],
     expected_version: int | None,
     idempotency_key: str | None,
+    original: str | None = None,
 ) -> dict[str, Any]:
-    """The answer to a message understood as ``intent``."""
+    """The answer to a message understood as ``intent`` (``text`` as read in English;
+    ``original`` as written, when that was another language)."""
     # a move's or resignation's reply is built inside the update, before anything is written
     if intent == "move":
 
@@ -334,9 +407,11 @@ def _answer_to(
         figures = table.engine.standing(table.state, seat)
         reply = replies.standing(view, figures, seat, table.engine.info.seat_names)
     elif intent == "hidden":
-        reply = _hidden(service, token, view)
+        reply = _hidden(service, token, view, original or text)
     elif intent == "help":
         reply = replies.help_text(service.describe(view["game"]), view)
+    elif intent == "legal" and isinstance(verdict[0], AmbiguousMoveError):  # "where can my ace go"
+        reply = replies.legal(view, among=verdict[0].candidates)
     elif intent == "unclear" and isinstance(verdict[0], GameError) and names_a_move(text):
         reply = replies.not_a_try(verdict[0], view)
     else:
@@ -391,17 +466,50 @@ def _simple(intent: str, view: dict[str, Any], text: str) -> str:
     return f"I did not understand that. Say {eg}ask for: {REQUESTS}."
 
 
-def _hidden(service: GameService, token: str, view: dict[str, Any]) -> str:
-    """The other side's cards: hidden from this seat while the game runs, if the game hides any."""
+# asks of the deck (its next cards, its top), never of a card a seat shows
+_DECK = re.compile(
+    r"\b(?:deck|stock|next|top|peek|mazo|proxim[ao]s?|siguientes?|arriba)\b|덱|다음", re.IGNORECASE
+)
+
+
+# names the other side: a question about their card, not about one's own or the deck (the
+# other seats' labels are searched too)
+_OTHER = re.compile(
+    r"\b(?:his|her|their|them|he|she|they|opponent'?s?|rival|other|oponente|contrario|otro|el|"
+    r"ella|bot|ai|ia)\b|상대|쟤|걔",
+    re.IGNORECASE,
+)
+
+
+def _hidden(service: GameService, token: str, view: dict[str, Any], text: str = "") -> str:
+    """The other side's cards: the cards they show when the question asks of them and the board
+    shows them, with nothing of theirs hidden (their board line), else hidden
+    from this seat while the game runs, if the game hides any."""
     if view.get("result") is not None:
         return f"The game is over: nothing is hidden any more. {replies.status(view)}"
     table, seat = service.seat_table(token)
+    shown = replies.their_cards(view)
+    asked = spanish.fold(text)
+    heads = [line.split("·")[0] for line in shown.split("; ")]  # a line's label part
+    named = _OTHER.search(asked) or any(
+        w in asked.split() for h in heads for w in re.findall(r"\w{2,}", h.lower())
+    )
+    if shown and named and not _DECK.search(asked) and not _theirs_hidden(table, seat):
+        return f"On the board: {shown}. {replies.status(view)}"
     if not table.engine.hidden_tokens(table.state, seat):
         return f"Nothing is hidden from you now: everything is on the board. {replies.steer(view)}"
     return (
         "The other side's cards are hidden from you, as the rules have it: the board shows all "
         f"you may see (how many they hold, and any card shown). {replies.steer(view)}"
     )
+
+
+def _theirs_hidden(table, seat: int) -> bool:
+    """Whether another seat holds a card hidden from ``seat`` (one it sees and ``seat`` does
+    not: a hand, a face-down card), beside what every seat is kept from (the deck)."""
+    mine = table.engine.hidden_tokens(table.state, seat)
+    others = [s for s in range(len(table.doc["seats"])) if s != seat]
+    return any(mine - table.engine.hidden_tokens(table.state, s) for s in others)
 
 
 def _ack(text: str) -> str:

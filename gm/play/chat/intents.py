@@ -473,6 +473,16 @@ def about_the_rules(text: str) -> bool:
     return not (_FIRST_PERSON.search(t) or _current().move_codes.search(t) or find_cards(t))
 
 
+def may_i(text: str) -> bool:
+    """Whether ``text`` asks "can I …", "may we …": whether one move may be played."""
+    return bool(_MAY_I.match(text.strip()))
+
+
+def names_a_card_or_code(text: str) -> bool:
+    """Whether ``text`` names a card or one of a game's codes (a square, a cell, a card code)."""
+    return bool(_current().move_codes.search(text) or find_cards(text))
+
+
 def names_a_move(text: str) -> bool:
     """Whether ``text`` names cards, a game's codes or move words: a try at a move."""
     words = _current()

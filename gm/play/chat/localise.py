@@ -177,6 +177,11 @@ def _legal(t, answer, english, extra) -> str:
     moves = answer.get("legal_moves") or []
     if not moves or not answer.get("your_turn"):
         return status(t, answer) + " " + t("You have no moves now.")
+    if extra.get("candidates"):  # the moves of the card or piece the question named
+        among = extra["candidates"]
+        return t("The legal moves it fits ({count}): {moves}.").format(
+            count=len(among), moves=_moves(among, 20)
+        )
     return t("Your legal moves ({count}): {moves}.").format(
         count=len(moves), moves=_moves(moves, 20)
     )

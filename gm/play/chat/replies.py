@@ -89,6 +89,20 @@ def named_line(board: str, question: str) -> str:
     return ""
 
 
+def their_cards(view: dict[str, Any]) -> str:
+    """The board's lines of the other seats that show a card (a line opening with their label),
+    joined; "" when the board shows none of theirs."""
+    seats = view.get("seats") or ()
+    labels = [seat_label(view, s["name"]).lower() for s in seats if s["name"] != view["seat"]]
+    lines = [
+        line.strip(" >")
+        for line in view["board"].splitlines()[1:]
+        if any(line.strip(" >").lower().startswith(label) for label in labels if label)
+        and re.search(r"[♠♥♦♣]", line)
+    ]
+    return "; ".join(lines)
+
+
 def listing(moves: list[str], limit: int, budget: int = 240) -> str:
     """Up to ``limit`` moves, fewer when their text would pass ``budget`` characters."""
     count = 0
@@ -104,9 +118,13 @@ def either(moves: list[str]) -> str:
     return moves[0] if len(moves) == 1 else ", ".join(moves[:-1]) + " or " + moves[-1]
 
 
-def legal(view: dict[str, Any]) -> str:
+def legal(view: dict[str, Any], among: list[str] | None = None) -> str:
+    """The seat's legal moves, or those of them a question named ("where can my ace go?": the
+    moves the reader found for the ace)."""
     if view.get("result") is not None or not view["your_turn"]:
         return status(view) + " You have no moves now."
+    if among:
+        return f"The legal moves it fits ({len(among)}): {listing(among, MAX_LISTED)}."
     moves = view["legal_moves"]
     return f"Your legal moves ({len(moves)}): {listing(moves, MAX_LISTED)}."
 

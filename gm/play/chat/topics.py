@@ -1,0 +1,238 @@
+"""What a question or request is about, by its key words, when no phrasing matched it whole and
+the game read no definite move in it: the last resort before "I can't answer that".
+
+People ask the same few things in endless words ("is it my turn or are we waiting on him??",
+"¿qué está esperando?", "내가 먼저야?"). The phrasings in intents.py, korean.py and spanish.py
+match a message whole; here a message is searched for the words that carry each topic — the turn,
+the standing, one's options, advice, what happened, the other side's cards, the board, undoing,
+another game, giving up — in English, Korean and Spanish. Each topic asks for the words that make
+it about this seat and this position ("can I …", "puedo …", "…수 있어"), so a rules question
+("can you play a card face down anywhere?", "how do points work?") is left to the rules, and a
+wish or a joke is never an order: only topics that change nothing (asked, answered from the
+view) are found in a question; giving up is found only where it is said, never asked, and always
+asks for a confirmation after.
+
+Pure text: the caller decides whether the game read a move first (gm/play/chat/__init__.py).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from gm.play.chat.spanish import fold
+
+# The topics, in the order they are tried, each with its key words per language (regexes: English
+# and Spanish on the lower-cased, accent-folded message; Korean on the message without spaces).
+_EN: tuple[tuple[str, str], ...] = (
+    (
+        "undo",
+        r"\b(undo|take (it|that|this|my move|the move) back|take ?back|revert|"
+        r"go back a move|cancel (that|my (last )?move|the (last )?move))\b",
+    ),
+    (
+        "rematch",
+        r"\b(rematch|run it back|play again|another (game|round|match|one)|"
+        r"one more (game|round|match)|new (game|match|round))\b",
+    ),
+    (
+        "hidden",
+        r"\b((his|her|their|opponent'?s?|other (side|player|guy)'?s?|bot'?s|ai'?s|"
+        r"(?:{seats})'?s) (hidden |face ?down |secret )?"
+        r"(cards?|hand|face ?downs?|hidden)|"
+        r"(is|are) (he|she|they|the (ai|bot|opponent)|\w+) (holding|hiding)|"
+        r"(what|which) cards? (does|do|did|has|have|is|are) "
+        r"(he|she|they|you|the \w+|(?!i\b|we\b)\w+) "
+        r"(have|hold|holding|got|get|keep|keeping)|"
+        r"(next|top) cards? (of|on|in|from) (the )?(deck|stock)|"
+        r"(top|next) of (the )?(deck|stock)|on top of the (deck|stock)|"
+        r"what'?s? in the (deck|stock)|peek)\b",
+    ),
+    (
+        "history",
+        r"\b(what (just )?happened|what did (he|she|they|you|the \w+|\w+) (just )?"
+        r"(play|do|put|take|draw|discard|pick|move|{verbs})|"
+        r"(last|previous) (move|play|card|turn|trick|round)|just (played|did|put|took|"
+        r"drew|discarded|picked|moved)|(played|happened) (before|last|earlier)|"
+        r"last thing|(he|she|they|{seats}|the (ai|bot|opponent|other \w+)) "
+        r"(just |last )?(played|put|drew|discarded|took|moved|picked|did))\b",
+    ),
+    (
+        "status",
+        r"\b((my|your|his|her|their|whose) turn|turn is it|waiting (for|on)|"
+        r"(it|game|gm) (is )?waiting|go(es)? first|start(s)? first|who starts|"
+        r"am i (up|next|first)|is it me|still my turn|what now|what'?s next|"
+        r"what (step|phase)|(draw|pick) or (discard|play)|what do i do now|"
+        r"who'?s (up|next|to move))\b",
+    ),
+    (
+        "score",
+        r"\b(winning|losing|ahead|behind|leading|in front|first place|leader|score|scores|"
+        r"standings?|points|who'?s up|how (am i|i am|i'?m|im) doing|who (wins|won))\b",
+    ),
+    (
+        "legal",
+        r"\b((can|could|may) i|(am i|are we) (still |even )?(allowed|able) to|i can)\b"
+        r".*\b(play|put|place|go|move|take|pick|use|draw|discard|choose|{verbs})\b|"
+        r"\b(my )?(options|choices)\b|\b(possible|legal|valid|available) (moves?|plays?)\b|"
+        r"\bwhat moves\b|\bwhere can (my|the|i|this|that) ?\w*\b",
+    ),
+    (
+        "hint",
+        r"\b(should i|would you|recommend|suggest|suggestion|advice|advise|tips?|"
+        r"(best|better|smartest|good) (move|play|card|option|choice|pick)|"
+        r"which is better|worth it)\b",
+    ),
+    (
+        "board",
+        r"\b(show|see|view|display|look at|print)\b.*\b(board|grid|hand|cards|table|"
+        r"position)\b",
+    ),
+)
+_ES: tuple[tuple[str, str], ...] = (
+    (
+        "undo",
+        r"\b(deshacer|deshaz|deshago|volver atras|vuelvo atras|anular|cancela\w*|"
+        r"me equivoque)\b",
+    ),
+    (
+        "rematch",
+        r"\b(revancha|otra partida|otra partidita|jugamos otra|echamos otra|"
+        r"otra ronda|partida nueva|nueva partida|(jugar|jugamos) de nuevo|una mas)\b",
+    ),
+    ("resign", r"\b(me rindo|abandono|me retiro|me doy por vencid[oa])\b"),
+    (
+        "hidden",
+        r"\b((cartas?|mano) (del|de la|de) (rival|oponente|contrario|otro|ia|maquina|"
+        r"norte|sur|rojo|negro|p[12])|(que|cuales?) (cartas? )?(tiene|tienen|guarda)|"
+        r"(proxim[oa]s?|siguientes?) cartas?|(arriba|encima) del mazo|"
+        r"(cartas?|queda) (en|del) (el )?mazo)\b",
+    ),
+    (
+        "history",
+        r"\b(jugo|tiro|puso|movio|descarto|hizo|saco|robo|paso|echo|eligio|salio)\b.*"
+        r"\b(recien|antes|ultim[oa]|ahora|rival|oponente|ia|el|ella)\b|"
+        r"\bque (jugo|tiro|puso|movio|descarto|hizo|paso|salio)\b|"
+        r"\b(ultim[oa]|anterior) (jugada|movimiento|carta|turno)\b",
+    ),
+    (
+        "status",
+        r"\b(turno|me toca|le toca|te toca|esperando|espera el|arranco|empiezo|"
+        r"empieza|salgo|comienzo|que falta|falta (algo|descartar|robar|jugar)|"
+        r"que sigue|y ahora que)\b",
+    ),
+    (
+        "score",
+        r"\b(ganando|perdiendo|gana|ganador|lider|lidera|marcador|puntos|puntaje|"
+        r"puntuacion|ventaja|como voy|como vamos|quien va)\b",
+    ),
+    (
+        "legal",
+        r"\b(puedo|podria|se puede|me dejan)\b.*\b(jugar|poner|tirar|mover|ir|usar|"
+        r"elegir|descartar|robar|ganar|matar|comer|colocar)\b|"
+        r"\b(opciones|movimientos (tengo|posibles|validos)|jugadas (tengo|posibles|"
+        r"validas)|que (movimientos|jugadas) tengo)\b",
+    ),
+    (
+        "hint",
+        r"\b(recomienda\w*|recomenda\w*|sugiere\w*|sugeri\w*|aconseja\w*|conviene|"
+        r"deberia|consejo|pista|que harias|mejor (jugada|opcion|carta|movimiento))\b",
+    ),
+    (
+        "board",
+        r"\b(ver|muestra\w*|mostra\w*|ensena\w*|mira)\b.*\b(tablero|mesa|mano|cartas|"
+        r"grilla|cuadricula)\b",
+    ),
+)
+_KO: tuple[tuple[str, str], ...] = (
+    ("undo", r"취소|무르|물러|되돌리|되돌려|무를"),
+    ("rematch", r"다시(하|한판|한게임|붙)|한판더|한게임더|한번더하|재경기|리매치|재대결|새게임"),
+    ("resign", r"(?<!안)(포기|항복|기권)(할|하|함|요|임|$)"),
+    (
+        "hidden",
+        r"(상대|상대방|상대편|적|쟤|AI|봇|북쪽|남쪽|레드|블랙)\w{0,3}(카드|패|손패|손)"
+        r"(\w{0,3})(뭐|뭔|보여|알려|들|있)|덱(맨)?위|다음카드|(덱|더미)에(뭐|뭔|남)",
+    ),
+    (
+        "history",
+        r"(방금|아까|마지막|지난|이전|전에)\w{0,6}(뭐|뭘|무슨|어디|어떤)|"
+        r"(뭐|뭘|어디)(냈|뒀|했|놨|버렸|뽑았|골랐|움직였|옮겼|잡았)|무슨일",
+    ),
+    (
+        "status",
+        r"차례|(누구|누가|내|네|니|우리|상대|쟤)(의)?턴|먼저(야|해|하|임|냐|인|\?|$)|기다리|"
+        r"(내가|제가|나|저|누가|누구)먼저|"
+        r"뭐해야(돼|되|하)|뭘해야|다음(은|에)?뭐",
+    ),
+    ("score", r"이기고|이겨|지고있|앞서|유리|불리|리더|리드|우세|점수|스코어|몇대몇|밀리"),
+    (
+        "legal",
+        r"(수|데|곳|거|것)있(어|나|니|냐|는|을|음|지|\?|$)|선택지|옵션|가능한|할수있|"
+        r"둘수|낼수|놓을수|고를수|움직일수|이길수|잡을수",
+    ),
+    (
+        "hint",
+        r"추천|좋을까|나을까|낫(나|니|냐|겠|지)|좋(아|나|니|냐|겠)\?|어떻게(해야|하지|할까)|"
+        r"뭐(내|두|놓|하)(지|까|는게)|힌트|조언",
+    ),
+    ("board", r"(보드|판|게임판|내패|손패|카드|패)\w{0,3}(보여|보자|볼래|확인)"),
+)
+
+
+@lru_cache(maxsize=64)
+def _compiled(lang: str, verbs: tuple[str, ...], seats: tuple[str, ...]) -> tuple:
+    """One language's topics, with the game's own move verbs and seat labels put in."""
+    table = {"en": _EN, "es": _ES, "ko": _KO}[lang]
+    fill = {
+        "verbs": "|".join(re.escape(v.lower()) for v in verbs) or "(?!)",
+        "seats": "|".join(re.escape(s.lower()) for s in seats) or "(?!)",
+    }
+    return tuple(
+        (
+            topic,
+            re.compile(
+                cues.replace("{verbs}", fill["verbs"]).replace("{seats}", fill["seats"]),
+                re.IGNORECASE,
+            ),
+        )
+        for topic, cues in table
+    )
+
+
+# said to make an order false: "don't undo", "no me rindo", "포기 안 해"
+_NOT = re.compile(r"\b(don'?t|do not|never|not|no|nunca|ni)\b|안\s*해|않|말자|마$", re.IGNORECASE)
+# about how the game works, not about this position: the rules answer it
+_RULES = re.compile(
+    r"\b(mean|means|meaning|stand for|rules?|reglas?|significa|what happens (if|when)|"
+    r"que pasa si|how (does|do) (the|a|an) \w+ work|how (do|does|is|are) (you|one|it|points?|"
+    r"\w+ing) \w+|limit|maximum|minimum|como se \w+|como funciona\w*)\b|"
+    r"뜻|규칙|룰|(어떻게|어케)(?!해야|하지|할까|하는게좋|해\?|해$)|"
+    r"\b(if|si)\b(?!.*\b(now|ahora|ya)\b)|(으면|다면|라면)(?!.*지금)",
+    re.IGNORECASE,
+)
+# topics that change nothing: found in a question, a complaint or a request alike
+ASKED = frozenset({"status", "score", "legal", "hint", "history", "hidden", "board"})
+
+
+def topic(
+    text: str, lang: str, verbs: tuple[str, ...] = (), seats: tuple[str, ...] = ()
+) -> str | None:
+    """The intent a message asks for by its key words (``status``, ``score``, ``legal``,
+    ``hint``, ``history``, ``hidden``, ``board``, ``undo``, ``rematch`` or ``resign``), or None.
+    ``lang`` is the message's language ('en', 'es' or 'ko'); English cues are tried too for a
+    Spanish or Korean message written partly in English ("score?", "hint pls"). ``verbs``: the
+    game's own move verbs ("can I <verb> …" asks for one's options); ``seats``: its seats' labels
+    ("what is <seat> holding?"). A question
+    about how the game works or what would happen if (what a word means, "how do points work?",
+    "who wins if we tie?") asks for no topic of the position: the rules answer it."""
+    said = fold(text) if lang != "ko" else re.sub(r"\s+", "", text)
+    rules = bool(_RULES.search(said if lang == "ko" else fold(text)))
+    langs = [lang] + (["en"] if lang != "en" else [])
+    tables = [_compiled(code, verbs, seats) for code in langs if code in ("en", "es", "ko")]
+    for table in tables:
+        for name, cues in table:
+            if not cues.search(said) or (name in ASKED and rules):
+                continue
+            if name in ASKED or not _NOT.search(said):
+                return name
+    return None
