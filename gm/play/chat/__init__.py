@@ -233,7 +233,7 @@ _ASKED = re.compile(
     re.IGNORECASE,
 )
 _ANSWERED = ("status", "hidden", "history", "score")  # asked of the position, not of a move
-# a choice asked for ("can I beat it or take?", "can I go anywhere?"), not one move
+# a choice asked for ("can I play this or pass?", "can I go anywhere?"), not one move
 _CHOICE = re.compile(r"\b(?:or|o|anything|any|anywhere|which|where|what)\b", re.IGNORECASE)
 
 
