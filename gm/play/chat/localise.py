@@ -5,9 +5,10 @@ labels stay in the game's canonical notation in every language. A quoted rules s
 quoted in its translation, from a catalogue of its own (gettext domain ``rules``: every sentence
 of every game's rules.md). A sentence the catalogues have no words for — a coach's reason with a
 part no catalogue words — is left out (a rules sentence without a translation is quoted in
-English, marked as such), never shown half-translated. The coach's reasons are worded from their message ids (each game's
-``ChatWords.reasons`` and the coach's own below): a reason is matched against them, each
-placeholder's text worded again the same way or kept when it is the game's notation.
+English, marked as such), never shown half-translated. The coach's reasons are worded from
+their message ids (each game's ``ChatWords.reasons`` and the coach's own below): a reason is
+matched against them, each placeholder's text worded again the same way or kept when it is the
+game's notation.
 """
 
 from __future__ import annotations

@@ -48,14 +48,15 @@ def template() -> Catalog:
     for path in rules_files():
         where = path.relative_to(ROOT).as_posix()
         for found in rule_sentences(path.read_text(encoding="utf-8")):
-            catalog.add(found, locations=[(where, None)])
-    catalog.add(RULES_QUOTE, locations=[("gm/play/chat/localise.py", None)])
+            catalog.add(found, locations=[(where, 0)])
+    catalog.add(RULES_QUOTE, locations=[("gm/play/chat/localise.py", 0)])
     return catalog
 
 
-def messages(catalog: Catalog) -> dict[str, tuple[str, tuple]]:
-    """What a file holds that matters: each message id's translation and locations."""
-    return {m.id: (m.string or "", tuple(m.locations)) for m in catalog if m.id}
+def messages(catalog: Catalog) -> dict[object, tuple[object, tuple[str, ...]]]:
+    """What a file holds that matters: each message id's translation and files (the rules.md
+    files that say it; no line numbers are written)."""
+    return {m.id: (m.string or "", tuple(path for path, _ in m.locations)) for m in catalog if m.id}
 
 
 def read(path: Path, lang: str | None = None) -> Catalog:
@@ -110,7 +111,7 @@ def stale() -> list[Path]:
     return out
 
 
-def compiled(data: bytes) -> dict[str, str]:
+def compiled(data: bytes) -> dict[object, object]:
     return {m.id: m.string for m in read_mo(io.BytesIO(data)) if m.id}
 
 
