@@ -6,20 +6,19 @@ every one of them keeping its notation, and the committed .mo files are what Bab
 
 from __future__ import annotations
 
-import io
 import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po
 
 from gm.games import GAMES
 from gm.play import chat
 from gm.play.chat import localise, replies
 from tests.chat_corpus.languages import HANGUL, in_language
+from tests.play.test_chat_catalogues import committed_and_compiled, po
 
 LANGS = ("ko", "es")
 GAMES_DIR = Path(localise.__file__).parents[2] / "games"
@@ -38,11 +37,6 @@ def _sentences() -> dict[str, tuple[str, ...]]:
     }
 
 
-def _po(lang: str):
-    with open(localise.LOCALE_DIR / lang / "LC_MESSAGES" / "rules.po", "rb") as f:
-        return read_po(f, locale=lang)
-
-
 def test_the_template_lists_exactly_the_sentences_of_every_games_rules():
     sentences = _sentences()
     assert len(sentences) == 6 and all(sentences.values())
@@ -54,7 +48,7 @@ def test_the_template_lists_exactly_the_sentences_of_every_games_rules():
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_sentence_is_translated_keeping_its_notation(lang):
-    catalog = _po(lang)
+    catalog = po(lang, localise.RULES_DOMAIN)
     with open(localise.LOCALE_DIR / "rules.pot", "rb") as f:
         ids = {m.id for m in read_po(f) if m.id}
     got = {m.id: m.string for m in catalog if m.id}
@@ -71,13 +65,9 @@ def test_every_sentence_is_translated_keeping_its_notation(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_committed_mo_is_compiled_from_the_po(lang):
-    compiled = io.BytesIO()
-    write_mo(compiled, _po(lang))
-    with open(localise.LOCALE_DIR / lang / "LC_MESSAGES" / "rules.mo", "rb") as f:
-        committed = {m.id: m.string for m in read_mo(f) if m.id}
-    compiled.seek(0)
-    assert committed == {m.id: m.string for m in read_mo(compiled) if m.id}
-    assert len(committed) == len({m.id for m in _po(lang) if m.id})
+    committed, compiled = committed_and_compiled(lang, localise.RULES_DOMAIN)
+    assert committed == compiled
+    assert len(committed) == len({m.id for m in po(lang, localise.RULES_DOMAIN) if m.id})
 
 
 @pytest.mark.parametrize("lang", LANGS)
