@@ -42,7 +42,7 @@ def test_the_template_lists_exactly_the_sentences_of_every_games_rules():
     assert len(sentences) == 6 and all(sentences.values())
     with open(localise.LOCALE_DIR / "rules.pot", "rb") as f:
         template = {m.id for m in read_po(f) if m.id}
-    wanted = {s for found in sentences.values() for s in found} | {localise.RULES_QUOTE}
+    wanted = {s for found in sentences.values() for s in found} | set(localise.RULES_MESSAGES)
     assert template == wanted, sorted(template ^ wanted)[:5]
 
 
@@ -126,6 +126,24 @@ def test_a_rules_question_is_answered_with_the_translated_sentence(service, game
     )
     assert found not in reply and "English" not in reply and "inglés" not in reply
     assert answer["version"] == english["version"]  # nothing played
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_risky_move_named_by_a_rules_question_keeps_its_risk_in_the_translation(service, lang):
+    """ "how does exchange work?" at the start of Card Chess: the rules sentence, then that
+    EXCHANGE is legal but risky — the risk worded from the coach's reasons, not dropped."""
+    token = service.create("card-chess", opponent="human", seed=7)["token"]
+    answer = chat.say(service, token, "how does exchange work?", language="en")
+    english = answer["reply"]
+    assert answer["intent"] == "question" and "Now EXCHANGE is legal, but: Risky" in english
+    said = localise.reply(lang, answer, english, {})
+    rules = localise.rules_catalogue(lang).gettext
+    risk = english.split(" but: ", 1)[1]
+    worded = localise.coach_reason(localise._(lang), "card-chess", risk)
+    assert worded and "Risky" not in said and "EXCHANGE" in said, said
+    assert said.endswith(
+        rules(localise.RULES_RISKY).format(move="EXCHANGE", reason=" ".join(worded))
+    ), said
 
 
 def test_the_keepers_check_finds_nothing_stale():

@@ -145,8 +145,11 @@ def _question(t, answer, english, extra) -> str:
 
 
 RULES_DOMAIN = "rules"
-#: The rules domain's one message besides the rules sentences: a translated sentence's wrapper.
+#: The rules domain's messages besides the rules sentences: a translated sentence's wrapper, and
+#: the verdict on a risky move the question named, after it.
 RULES_QUOTE = "From the rules: {quote}"
+RULES_RISKY = "Now {move} is legal, but: {reason}"
+RULES_MESSAGES = (RULES_QUOTE, RULES_RISKY)
 
 
 @cache
@@ -179,7 +182,11 @@ def rules_answer(t: Callable[[str], str], lang: str, game: str, english: str) ->
         said = t("The rules (in English) say: {quote}").format(quote=f"\u201c{cut(found)}\u201d")
     else:
         said = rules(RULES_QUOTE).format(quote=f"\u201c{cut(translated)}\u201d")
-    if m := re.match(r"Now (.+?) is legal", rest):  # the move the question named, as a verdict
+    risky = re.match(r"Now (.+?) is legal, but: (.+)", rest)  # its risk, in the coach's words
+    why = coach_reason(t, game, risky.group(2)) if risky else []
+    if risky and why and translated != found:
+        said += " " + rules(RULES_RISKY).format(move=risky.group(1), reason=" ".join(why))
+    elif m := re.match(r"Now (.+?) is legal", rest):  # the move the question named: a verdict
         said += " " + t("Yes, {move} is legal now; say it to play it.").format(move=m.group(1))
     return said
 

@@ -2,7 +2,8 @@
 the translations of the sentences a chat quotes from a game's rules. Its message ids are exactly
 the sentences ``replies.rule_sentences`` yields for each gm/games/<game>/rules.md (the English
 matcher picks the sentence; only the quoted text is swapped for its translation), plus the
-wrapper ``localise.RULES_QUOTE``. With Babel (the ``test`` extra):
+answer's own messages ``localise.RULES_MESSAGES`` (the quote's wrapper, a risky move's
+verdict). With Babel (the ``test`` extra):
 
     python gm/play/chat/locale/rules_catalogue.py          # rules.pot from the rules files; each
                                                            # <lang>/LC_MESSAGES/rules.po updated
@@ -29,7 +30,7 @@ LOCALE = Path(__file__).resolve().parent
 ROOT = LOCALE.parents[3]
 sys.path.insert(0, str(ROOT))
 
-from gm.play.chat.localise import RULES_DOMAIN, RULES_QUOTE  # noqa: E402
+from gm.play.chat.localise import RULES_DOMAIN, RULES_MESSAGES  # noqa: E402
 from gm.play.chat.replies import rule_sentences  # noqa: E402
 
 TEMPLATE = LOCALE / f"{RULES_DOMAIN}.pot"
@@ -43,13 +44,14 @@ def rules_files() -> list[Path]:
 
 def template() -> Catalog:
     """The catalogue's message ids: each rules sentence once (its games as its locations), then
-    the wrapper of a translated quote."""
+    the rules answer's own messages."""
     catalog = Catalog(project="gm", domain=RULES_DOMAIN, fuzzy=False)
     for path in rules_files():
         where = path.relative_to(ROOT).as_posix()
         for found in rule_sentences(path.read_text(encoding="utf-8")):
             catalog.add(found, locations=[(where, 0)])
-    catalog.add(RULES_QUOTE, locations=[("gm/play/chat/localise.py", 0)])
+    for msgid in RULES_MESSAGES:
+        catalog.add(msgid, locations=[("gm/play/chat/localise.py", 0)])
     return catalog
 
 
