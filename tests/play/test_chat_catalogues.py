@@ -20,9 +20,21 @@ LANGS = ("ko", "es")
 PLACEHOLDER = re.compile(r"\{\w+\}")
 
 
-def _po(lang: str):
-    with open(localise.LOCALE_DIR / lang / "LC_MESSAGES" / "gm.po", "rb") as f:
+def po(lang: str, domain: str = localise.DOMAIN):
+    """The ``domain`` catalogue of ``lang`` as its .po file says it."""
+    with open(localise.LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po", "rb") as f:
         return read_po(f, locale=lang)
+
+
+def committed_and_compiled(lang: str, domain: str = localise.DOMAIN) -> tuple[dict, dict]:
+    """The messages of the committed .mo of ``lang``'s ``domain``, and those Babel compiles from
+    its .po now: the two must be equal."""
+    compiled = io.BytesIO()
+    write_mo(compiled, po(lang, domain))
+    with open(localise.LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.mo", "rb") as f:
+        committed = {m.id: m.string for m in read_mo(f) if m.id}
+    compiled.seek(0)
+    return committed, {m.id: m.string for m in read_mo(compiled) if m.id}
 
 
 def test_the_template_holds_every_marked_message():
@@ -39,7 +51,7 @@ def test_the_template_holds_every_marked_message():
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_message_is_translated_with_its_placeholders(lang):
-    catalog = _po(lang)
+    catalog = po(lang)
     with open(localise.LOCALE_DIR / "gm.pot", "rb") as f:
         ids = {m.id for m in read_po(f) if m.id}
     got = {m.id: m.string for m in catalog if m.id}
@@ -51,10 +63,6 @@ def test_every_message_is_translated_with_its_placeholders(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_committed_mo_is_compiled_from_the_po(lang):
-    compiled = io.BytesIO()
-    write_mo(compiled, _po(lang))
-    with open(localise.LOCALE_DIR / lang / "LC_MESSAGES" / "gm.mo", "rb") as f:
-        committed = {m.id: m.string for m in read_mo(f) if m.id}
-    compiled.seek(0)
-    assert committed == {m.id: m.string for m in read_mo(compiled) if m.id}
+    committed, compiled = committed_and_compiled(lang)
+    assert committed == compiled
     assert localise.catalogue(lang).gettext("Game over.") != "Game over."

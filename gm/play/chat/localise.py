@@ -1,12 +1,14 @@
 """Replies in the seat's language: a chat answer's ``reply`` worded again, from the answer's own
 fields, with the message catalogues of gm/play/chat/locale/ (gettext, managed with Babel:
 ``pybabel extract`` / ``update`` / ``compile``, docs/languages.md). Moves, cards, codes and seat
-labels stay in the game's canonical notation in every language. A sentence the catalogue has no
-words for — a quoted rules sentence, a coach's reason with a part no catalogue words — is left
-out (the English one is kept only for a rules quote, marked as such), never shown
-half-translated. The coach's reasons are worded from their message ids (each game's
-``ChatWords.reasons`` and the coach's own below): a reason is matched against them, each
-placeholder's text worded again the same way or kept when it is the game's notation.
+labels stay in the game's canonical notation in every language. A quoted rules sentence is
+quoted in its translation, from a catalogue of its own (gettext domain ``rules``: every sentence
+of every game's rules.md). A sentence the catalogues have no words for — a coach's reason with a
+part no catalogue words — is left out (a rules sentence without a translation is quoted in
+English, marked as such), never shown half-translated. The coach's reasons are worded from
+their message ids (each game's ``ChatWords.reasons`` and the coach's own below): a reason is
+matched against them, each placeholder's text worded again the same way or kept when it is the
+game's notation.
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from gm.games import GAMES
 from gm.play.answers import seat_label
+from gm.play.chat.replies import cut, rule_sentences
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "gm"
@@ -88,6 +92,7 @@ def reply(lang: str, answer: dict[str, Any], english: str, extra: dict[str, Any]
     t = _(lang)
     intent = answer.get("intent", "")
     build = BUILDERS.get(intent)
+    extra = {**extra, "lang": lang}
     said = build(t, answer, english, extra) if build else _unclear(t, answer, english, extra)
     return " ".join(said.split())
 
@@ -126,8 +131,7 @@ def _question(t, answer, english, extra) -> str:
     if english.startswith("No:"):
         return t("No, that is not allowed now; nothing was played.") + " " + status(t, answer)
     if english.startswith("From the rules:"):
-        quote = english.removeprefix("From the rules:").strip()
-        return t("The rules (in English) say: {quote}").format(quote=quote)
+        return rules_answer(t, extra.get("lang", ""), answer.get("game", ""), english)
     if english.startswith("On the board:"):
         lines = english.removeprefix("On the board:").rsplit(".", 2)[0].strip()
         return t("On the board: {lines}.").format(lines=lines) + " " + status(t, answer)
@@ -138,6 +142,53 @@ def _question(t, answer, english, extra) -> str:
         return t("The other side's cards are hidden from you, as the rules have it.")
     return t("I can't answer that from this game: ask for the board, the score, the history, the "
              "rules or a hint.") + " " + status(t, answer)  # fmt: skip
+
+
+RULES_DOMAIN = "rules"
+#: The rules domain's messages besides the rules sentences: a translated sentence's wrapper, and
+#: the verdict on a risky move the question named, after it.
+RULES_QUOTE = "From the rules: {quote}"
+RULES_RISKY = "Now {move} is legal, but: {reason}"
+RULES_MESSAGES = (RULES_QUOTE, RULES_RISKY)
+
+
+@cache
+def rules_catalogue(lang: str) -> gettext.NullTranslations:
+    """The rules sentences of every game in ``lang`` (gettext domain ``rules``: its message ids
+    are the sentences ``replies.rule_sentences`` yields, gm/play/chat/locale/rules_catalogue.py
+    writes the template)."""
+    return gettext.translation(RULES_DOMAIN, localedir=LOCALE_DIR, languages=[lang], fallback=True)
+
+
+def rules_answer(t: Callable[[str], str], lang: str, game: str, english: str) -> str:
+    """The English answer "From the rules: “…”" (and what follows it) worded in ``lang``: the
+    sentence the English matcher quoted, found among the game's rules sentences (whole or as
+    cut), is quoted in its translation, cut the same way; the English sentence, marked as
+    English, only when the catalogue has no translation of it."""
+    entry = GAMES.get(game)
+    sentences = rule_sentences(entry.engine.rules_text()) if entry is not None else ()
+    head = "From the rules: \u201c"
+    for found in sentences:
+        quoted = f"{head}{cut(found)}\u201d"
+        if english.startswith(quoted):
+            rest = english.removeprefix(quoted).strip()
+            break
+    else:  # not a sentence of this game's rules: the English form
+        quote = english.removeprefix("From the rules:").strip()
+        return t("The rules (in English) say: {quote}").format(quote=quote)
+    rules = rules_catalogue(lang).gettext
+    translated = rules(found)
+    if translated == found:  # no translation: the English sentence, marked as such
+        said = t("The rules (in English) say: {quote}").format(quote=f"\u201c{cut(found)}\u201d")
+    else:
+        said = rules(RULES_QUOTE).format(quote=f"\u201c{cut(translated)}\u201d")
+    risky = re.match(r"Now (.+?) is legal, but: (.+)", rest)  # its risk, in the coach's words
+    why = coach_reason(t, game, risky.group(2)) if risky else []
+    if risky and why and translated != found:
+        said += " " + rules(RULES_RISKY).format(move=risky.group(1), reason=" ".join(why))
+    elif m := re.match(r"Now (.+?) is legal", rest):  # the move the question named: a verdict
+        said += " " + t("Yes, {move} is legal now; say it to play it.").format(move=m.group(1))
+    return said
 
 
 def _score(t, answer, english, extra) -> str:
@@ -212,8 +263,6 @@ COACH = (
 def coach_reason(t: Callable[[str], str], game: str, reason: str) -> list[str]:
     """The sentences of the coach's ``reason`` worded in the catalogue of ``t``, or none when a
     part of it has no words there (it is left out, never shown half-translated)."""
-    from gm.games import GAMES  # the games' reasons: their message ids (ChatWords.reasons)
-
     entry = GAMES.get(game)
     if entry is None or not reason:
         return []

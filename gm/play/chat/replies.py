@@ -432,6 +432,12 @@ def from_rules(question: str, rules_text: str) -> str | None:
     rarest = has(max(known, key=lambda t: weight[t]))
     if shared * 2 < len(known) or not (rarest or shared >= 2):
         return None  # it misses most of the question's words, or its one rare word: unrelated
-    if len(quote) > MAX_QUOTE:
-        quote = quote[: MAX_QUOTE - 1].rsplit(" ", 1)[0] + "…"
-    return f"From the rules: \u201c{quote}\u201d"
+    return f"From the rules: \u201c{cut(quote)}\u201d"
+
+
+def cut(quote: str) -> str:
+    """A rules sentence as a reply quotes it: whole up to :data:`MAX_QUOTE` characters, else
+    cut at the last space before them and ended with "…"."""
+    if len(quote) <= MAX_QUOTE:
+        return quote
+    return quote[: MAX_QUOTE - 1].rsplit(" ", 1)[0] + "…"
