@@ -175,7 +175,9 @@ OPERATIONS: tuple[Operation, ...] = (
         "legal move listed).",
         "play",
         s.ViewSchema,
-        lambda svc, a: live.of(svc).seat_view(a["token"], a["wait"], a["after_version"]),
+        lambda svc, a: chat.in_seat_language(
+            svc, a["token"], live.of(svc).seat_view(a["token"], a["wait"], a["after_version"])
+        ),
         errors=(404, 422, 429, 503),
         query=query_parameters(ls.WaitQuerySchema),
         params=ls.WaitQuerySchema,
@@ -192,7 +194,9 @@ OPERATIONS: tuple[Operation, ...] = (
         "the timeout your unchanged view. Use it when another human is to move.",
         "play",
         s.ViewSchema,
-        lambda svc, a: live.of(svc).wait_for_turn(a["token"], a["wait"]),
+        lambda svc, a: chat.in_seat_language(
+            svc, a["token"], live.of(svc).wait_for_turn(a["token"], a["wait"])
+        ),
         errors=(404, 422, 429, 503),
         query=query_parameters(ls.TurnQuerySchema),
         params=ls.TurnQuerySchema,

@@ -67,7 +67,8 @@ def typo(word: str, keywords: tuple[str, ...] | list[str], cutoff: float = 0.8) 
 
 
 def N_(msgid: str) -> str:  # noqa: N802 — gettext's name for a message id marked, not translated
-    """A message id marked for ``pybabel extract`` (the games' reasons: ``ChatWords.reasons``)."""
+    """A message id marked for ``pybabel extract`` (the games' reasons and board words:
+    ``ChatWords.reasons``, ``ChatWords.board``)."""
     return msgid
 
 
@@ -103,6 +104,11 @@ class ChatWords:
       placeholders, and the phrases they are built from: a reply in another language words a
       reason through the catalogues (gm/play/chat/localise.py) when every part of it is one of
       these or the game's notation, else leaves it out.
+    - ``board``: the words of the board text (``Engine.render``) as message ids with ``{name}``
+      placeholders: a line, or a part of one between its separators (`` · ``, ``  |  ``, a
+      sentence's end…). A seat that reads another language gets each line worded through the
+      catalogues (gm/play/chat/localise.py::board) when every part of it is one of these or the
+      game's notation (cards, codes, seat labels, numbers: kept as they are), else in English.
     """
 
     move_verbs: tuple[str, ...] = ()
@@ -114,6 +120,7 @@ class ChatWords:
     code_aliases: tuple[tuple[str, str], ...] = ()
     translations: tuple[tuple[str, str, str, str], ...] = ()
     reasons: tuple[str, ...] = ()
+    board: tuple[str, ...] = ()
 
     def __add__(self, other: ChatWords) -> ChatWords:
         """Both games' (or the shared and a game's) words, each once, in order."""

@@ -40,7 +40,7 @@ def committed_and_compiled(lang: str, domain: str = localise.DOMAIN) -> tuple[di
 def test_the_template_holds_every_marked_message():
     keywords = {"t": None, "N_": None}
     games = Path(localise.__file__).parents[2] / "games"
-    lexicons = sorted(str(p) for p in games.glob("*/lexicon.py"))  # the coach's reasons
+    lexicons = sorted(str(p) for p in games.glob("*/lexicon.py"))  # reasons and board words
     files = (localise.__file__, str(localise.LOCALE_DIR / "labels.py"), *lexicons)
     assert len(lexicons) == 6
     marked = {m[1] for f in files for m in extract_from_file("python", f, keywords=keywords)}

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from gm.games.base import Engine, Figure, GameInfo, MoveCap, Outcome
-from gm.games.card_chess.lexicon import REASONS, TRANSLATIONS
+from gm.games.card_chess.lexicon import BOARD, REASONS, TRANSLATIONS
 from gm.games.cards import PILE_PHRASINGS
 from gm.games.words import ChatWords
 
@@ -54,6 +54,7 @@ CHAT_WORDS = ChatWords(
     score_words=("in check",),
     translations=TRANSLATIONS,
     reasons=REASONS,
+    board=BOARD,
 )
 
 

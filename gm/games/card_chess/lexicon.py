@@ -71,3 +71,28 @@ REASONS: tuple[str, ...] = (
     N_("sideways"),
     N_("back"),
 )  # fmt: skip
+
+# the board's words (gm/games/card_chess/notation.py ``render_board``)
+BOARD: tuple[str, ...] = (
+    N_("{seat} to move"),
+    N_("game over"),
+    N_("ply {ply} of {limit}"),
+    N_("Ranks: BC black castle · BK black kingdom · M middle · RK red kingdom · RC red castle"),
+    N_("Known face-down cards: {cards}"),
+    N_("none"),
+    N_("In play: {counts}"),
+    N_("in check: {counts} (five wins)"),
+    N_("{seat}'s hand: {count} cards"),
+    N_("Your hand ({seat}): {cards}"),
+    N_("(empty)"),
+    N_("Draw pile: {count} cards"),
+    N_("discard pile: {count}"),
+    N_("{seat} must now REPLACE or KEEP: the capture on {spot} took {card} and revealed "
+       "{other}'s {piece}."),
+    N_("Your answers: {moves}"),
+    N_("{seat} exchanged last turn and may not exchange now."),
+    N_("{seat} wins: five {mine} pieces in check fill the {other} castle"),
+    N_("{seat} wins: {other} can neither play in, exchange nor move, and {mine} could act in its "
+       "place"),
+    N_("stalemate: {other} cannot act and {seat} could not act either; a draw"),
+)  # fmt: skip

@@ -14,7 +14,7 @@ from gm.games.base import (
     State,
 )
 from gm.games.masul import notation, rules
-from gm.games.masul.lexicon import REASONS, TRANSLATIONS
+from gm.games.masul.lexicon import BOARD, REASONS, TRANSLATIONS
 from gm.games.masul.rules import COLUMNS, HAND_SIZE, MAX_FIELD_REPLACEMENTS, SEAT_NAMES, MasulMove
 from gm.games.words import ChatWords
 
@@ -42,6 +42,7 @@ CHAT_WORDS = ChatWords(
     code_aliases=((r"\bCOL(?:UMN)?\s*(\d)\b", r"C\1"),),
     translations=TRANSLATIONS,
     reasons=REASONS,
+    board=BOARD,
 )
 
 

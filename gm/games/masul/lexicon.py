@@ -53,3 +53,43 @@ REASONS: tuple[str, ...] = (
     N_("both match the field suit {suit}"),
     N_("neither matches the field suit {suit}"),
 )
+
+# the board's words (gm/games/masul/notation.py ``render``; the rules' exhausted reasons and score)
+BOARD: tuple[str, ...] = (
+    N_("Opponent's Hand: {count}"),
+    N_("{seat} Player's Hand: {count}"),
+    N_("Columns: {columns}"),
+    N_("My Hand: {cards}"),
+    N_("(empty)"),
+    N_("{seat} (empty)"),
+    N_("My Face-Down: {cards}"),
+    N_("Discard: {cards}"),
+    N_("Field Replacements Left: {counts}"),
+    N_("Exhausted: {seats}"),
+    N_("{seat} (row full)"),
+    N_("{seat} (hand empty)"),
+    N_("Turn: {seat}"),
+    N_("{seat} (you)"),
+    N_("{seat} (opponent)"),
+    N_("Unplayed Cards: {hands}"),
+    N_("{column}: undecided (a slot is still empty)"),
+    N_("Columns Won: {counts}"),
+    N_("Final Score: {counts} - tie"),
+    N_("Final Score: {counts} - {seat} wins"),
+    N_("{column}: draw: both slots are empty"),
+    N_("{column}: draw: both cards are face-down ({seat}'s {card}, {other}'s {other_card}), "
+       "nobody scores"),
+    N_("{column}: {seat} wins: {mine}'s {card} faces an empty slot"),
+    N_("{column}: {seat} wins: {mine}'s {card} matches the field suit {suit}, {other}'s "
+       "{other_card} does not"),
+    N_("{column}: {seat} wins: both match the field suit {suit} and {mine}'s {card} outranks "
+       "{other}'s {other_card}"),
+    N_("{column}: {seat} wins: neither matches the field suit {suit} and {mine}'s {card} "
+       "outranks {other}'s {other_card}"),
+    N_("{column}: draw: both match the field suit {suit} and {seat}'s {card} and {other}'s "
+       "{other_card} are of equal rank"),
+    N_("{column}: draw: neither matches the field suit {suit} and {seat}'s {card} and {other}'s "
+       "{other_card} are of equal rank"),
+    N_("{seat} won {count} columns to {other}"),
+    N_("Tie: {count} columns each"),
+)  # fmt: skip

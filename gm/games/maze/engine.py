@@ -28,7 +28,7 @@ from gm.games.base import (
 from gm.games.cards import PILE_PHRASINGS
 from gm.games.maze import rules
 from gm.games.maze.geometry import CORNERS, longest_chain, sort_cards
-from gm.games.maze.lexicon import REASONS, TRANSLATIONS
+from gm.games.maze.lexicon import BOARD, REASONS, TRANSLATIONS
 from gm.games.maze.notation import chain_text, read_move, render_board, render_move, step_hint
 from gm.games.maze.rules import OPTIONS, SEATS
 from gm.games.words import ChatWords
@@ -43,6 +43,7 @@ CHAT_WORDS = ChatWords(
     phrasings=PILE_PHRASINGS,
     translations=TRANSLATIONS,
     reasons=REASONS,
+    board=BOARD,
 )
 
 

@@ -44,7 +44,7 @@ from gm.games.base import (
     State,
 )
 from gm.games.n_in_a_row import notation, rules
-from gm.games.n_in_a_row.lexicon import REASONS, TRANSLATIONS
+from gm.games.n_in_a_row.lexicon import BOARD, REASONS, TRANSLATIONS
 from gm.games.n_in_a_row.rules import GAME, LETTERS, OPTIONS, SEATS
 from gm.games.words import ChatWords
 
@@ -58,6 +58,7 @@ CHAT_WORDS = ChatWords(
     move_codes=(r"-?\d+\s*,\s*-?\d+", r"\(\s*-?\d+", r"\b(?:x|o)\s+-?\d"),
     translations=TRANSLATIONS,
     reasons=REASONS,
+    board=BOARD,
 )
 
 

@@ -25,3 +25,20 @@ REASONS: tuple[str, ...] = (
     N_("It places {mark} at {at}: it cuts a line of {other}'s"),
     N_("It places {mark} at {at}, building a line of {run} toward {k} in a row"),
 )
+
+# the board's words (gm/games/n_in_a_row/notation.py ``render``, rules.py ``race_text``)
+BOARD: tuple[str, ...] = (
+    N_("{seat} to move"),
+    N_("game over"),
+    N_("turn {turn} of {limit}"),
+    N_("No marks yet: x places the first X anywhere, e.g. X 0,0"),
+    N_("No marks were placed."),
+    N_("Leader: {seat} with {count} in a row"),
+    N_("{seat} has {left} turns left to get {count} in a row"),
+    N_("{seat} has {left} turn left to get {count} in a row"),
+    N_("Last move: {move}"),
+    N_("Shown: x {x}, y {y} (a window around the last move: all the marks do not fit one "
+       "answer). Outside: {count} marks ({marks}); all marks span x {all_x}, y {all_y}; nearest: "
+       "{nearest}."),
+    N_("{seat} wins: {other} ran out of turns to beat {count} in a row"),
+)  # fmt: skip

@@ -20,7 +20,7 @@ from gm.games.base import (
 )
 from gm.games.cards import PILE_PHRASINGS
 from gm.games.solonyo import notation, rules
-from gm.games.solonyo.lexicon import REASONS, TRANSLATIONS
+from gm.games.solonyo.lexicon import BOARD, REASONS, TRANSLATIONS
 from gm.games.solonyo.rules import LABEL, OPTIONS, SEATS
 from gm.games.words import ChatWords
 
@@ -33,6 +33,7 @@ CHAT_WORDS = ChatWords(
     phrasings=PILE_PHRASINGS,
     translations=TRANSLATIONS,
     reasons=REASONS,
+    board=BOARD,
 )
 
 

@@ -28,3 +28,33 @@ REASONS: tuple[str, ...] = (
     N_("{card} ties the challenger's {theirs}: no points, but you stay defiant"),
     N_("None of your cards beats or ties the challenger's {theirs}: every pick loses the role"),
 )  # fmt: skip
+
+# the board's words (gm/games/solonyo/notation.py ``render``, the last round's text of rules.py)
+BOARD: tuple[str, ...] = (
+    N_("round {round}"),
+    N_("target {target}"),
+    N_("scoring card"),
+    N_("scoring difference"),
+    N_("scoring challenger_card"),
+    N_("{seat} (you, defiant)"),
+    N_("{seat} (defiant)"),
+    N_("{seat} (you, challenger)"),
+    N_("{seat} (challenger)"),
+    N_("{count} points"),
+    N_("cards {cards}"),
+    N_("card {card}"),
+    N_("deck: {count} cards"),
+    N_("discard: {count} cards"),
+    N_("last: {what}"),
+    N_("{seat} picks {pick} → {card} beats {other}: +{won} → {total}."),
+    N_("{seat} stays defiant."),
+    N_("{seat} picks {pick} → {card} ties {other}: no points; fresh deal, same roles."),
+    N_("{seat} picks {pick} → {card} loses to {other}: no points; roles swap, {next} is now "
+       "defiant."),
+    N_("(Not picked: {cards}.)"),
+    N_("To move: {seat} — PICK 1, PICK 2 or PICK 3."),
+    N_("To move: {seat} — PICK 1, PICK 2 or PICK 3 (face down: a blind pick)."),
+    N_("{seat} (you)"),
+    N_("{card}({value} vs {ranks})"),
+    N_("{seat} reaches {count} points (target {target})."),
+)  # fmt: skip

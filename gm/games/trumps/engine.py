@@ -24,7 +24,7 @@ from gm.games.base import (
 )
 from gm.games.cards import PILE_PHRASINGS
 from gm.games.trumps import notation, rules
-from gm.games.trumps.lexicon import REASONS, TRANSLATIONS
+from gm.games.trumps.lexicon import BOARD, REASONS, TRANSLATIONS
 from gm.games.trumps.rules import (
     NORTH,
     OPTIONS,
@@ -55,6 +55,7 @@ CHAT_WORDS = ChatWords(
     ),
     translations=TRANSLATIONS,
     reasons=REASONS,
+    board=BOARD,
 )
 
 

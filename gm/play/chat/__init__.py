@@ -111,7 +111,7 @@ def say(
         answer = {"intent": "chat", "reply": f"Fine. {replies.status(view)}", **view}
         answer["reply"] = localise.reply(lang, {**answer, "intent": "language"}, "", {})
         _keep(store, game_id, seat, kept, {**kept, **settings})
-        return answer
+        return _board_in(lang, answer)
     words = table.engine.info.chat_words.translations
     fixed, second_thought = languages.corrected(text)
     read = languages.to_english(fixed, said or "en", words)
@@ -136,7 +136,33 @@ def say(
         )
     remembered = memory.after(kept, answer, read, verdict)
     _keep(store, game_id, seat, kept, {**(remembered or {}), **settings})
+    return _board_in(lang, answer)
+
+
+def _board_in(lang: str, answer: dict[str, Any]) -> dict[str, Any]:
+    """``answer`` with its board text in ``lang`` (its words; the notation as it is)."""
+    if lang != "en" and isinstance(answer.get("board"), str):
+        answer["board"] = localise.board(lang, answer.get("game", ""), answer["board"])
     return answer
+
+
+def seat_language(service: GameService, token: str, view: dict[str, Any]) -> str:
+    """The language the seat of ``token`` (whose view is ``view``) reads: the setting kept in
+    its chat memory, else the language it was last seen writing in the chat, else English."""
+    seat = next(
+        (i for i, s in enumerate(view.get("seats") or ()) if s["name"] == view["seat"]), None
+    )
+    if seat is None:
+        return "en"
+    kept = ChatMemory(service.store).recall(tokens.game_id_of(token), seat)
+    lang = kept.get("lang") or kept.get("seen") or "en"
+    return lang if lang in languages.LANGUAGES else "en"
+
+
+def in_seat_language(service: GameService, token: str, view: dict[str, Any]) -> dict[str, Any]:
+    """The seat's ``view`` with its board text in the seat's language (:func:`seat_language`):
+    unchanged for a seat that never set or wrote another language."""
+    return _board_in(seat_language(service, token, view), view)
 
 
 def _keep(

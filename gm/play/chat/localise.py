@@ -8,7 +8,8 @@ part no catalogue words — is left out (a rules sentence without a translation 
 English, marked as such), never shown half-translated. The coach's reasons are worded from
 their message ids (each game's ``ChatWords.reasons`` and the coach's own below): a reason is
 matched against them, each placeholder's text worded again the same way or kept when it is the
-game's notation.
+game's notation. The board text is worded the same way, line by line (:func:`board`), from each
+game's ``ChatWords.board``.
 """
 
 from __future__ import annotations
@@ -134,6 +135,8 @@ def _question(t, answer, english, extra) -> str:
         return rules_answer(t, extra.get("lang", ""), answer.get("game", ""), english)
     if english.startswith("On the board:"):
         lines = english.removeprefix("On the board:").rsplit(".", 2)[0].strip()
+        game = answer.get("game", "")
+        lines = "; ".join(_board_text(t, game, line) for line in lines.split("; "))
         return t("On the board: {lines}.").format(lines=lines) + " " + status(t, answer)
     if english.startswith("That is up to you"):
         return t("That is up to you: resigning ends the game at once. To resign, say it again "
@@ -307,22 +310,33 @@ def _phrase(t, text: str, templates, plain: frozenset[str], depth: int) -> str |
     or kept as notation (no English word in them but a seat's name); None when none fits."""
     if depth > 4:
         return None
+
+    def word(value: str) -> str | None:
+        worded = _phrase(t, value, templates, plain, depth + 1)
+        return value if worded is None and not set(_WORD.findall(value)) - plain else worded
+
     candidates = [text, text[:1].upper() + text[1:]] if text[:1].islower() else [text]
     for said in candidates:
-        for msgid, pattern in templates:
-            found = pattern.fullmatch(said)
-            if found is None:
-                continue
-            values = {}
-            for name, value in found.groupdict().items():
-                worded = _phrase(t, value, templates, plain, depth + 1)
-                if worded is None and not set(_WORD.findall(value)) - plain:
-                    worded = value
-                if worded is None:
-                    break
-                values[name] = worded
-            else:
-                return t(msgid).format(**values)
+        if (filled := _fill(t, said, templates, word)) is not None:
+            return filled
+    return None
+
+
+def _fill(t, text: str, templates, word: Callable[[str], str | None]) -> str | None:
+    """``text`` worded from the first message id it is whose placeholders ``word`` words (each
+    placeholder's text), or None."""
+    for msgid, pattern in templates:
+        found = pattern.fullmatch(text)
+        if found is None:
+            continue
+        values = {}
+        for name, value in found.groupdict().items():
+            worded = word(value)
+            if worded is None:
+                break
+            values[name] = worded
+        else:
+            return t(msgid).format(**values)
     return None
 
 
@@ -412,3 +426,107 @@ BUILDERS: dict[str, Callable[..., str]] = {
         t("From now on I will answer in this language.") + " " + status(t, a)
     ),
 }
+
+
+# ---------------------------------------------------------------- the board's words
+
+# the lines every game's board shares: the game-over line (gm/games/base.py::game_over_line)
+# and the endings the table declares (gm/games/table.py: resigning, forfeits, caps, deadlines)
+BOARD = (
+    N_("Game over: {reason}"),
+    N_("{seat} wins"),
+    N_("{seat} and {other} win"),
+    N_("{seat} resigned; {winners}"),
+    N_("{seat} forfeited after {count} illegal moves (the limit is {limit}); {winners}"),
+    N_("{seat} ran out of time: no move within {duration}; {winners}"),
+    N_("{count} min"),
+    N_("Drawn: the cap of {limit} moves was reached"),
+    N_("Drawn: the cap of {limit} turns was reached"),
+)
+
+# where a line (or a placeholder's text) is cut into parts worded one by one: first at its strong
+# separators, before any message id is tried (so a placeholder spans no two sentences, no two
+# parts of a line), then, when no message id fits the whole, at the weak ones
+_STRONG = tuple(re.compile(f"({s})") for s in (r"  \|  ", r" · ", r"(?<=[.!]) |(?<=[.!]\)) "))
+_WEAK = tuple(re.compile(f"({s})") for s in (r" - ", r"; ", r", ", r"\s{2,}", r"-"))
+_ANY_WORD = re.compile(r"\b[A-Za-z][a-z]+\b")  # a word of letters (codes are upper-case or digits)
+_DEPTH = 6
+
+
+def board(lang: str, game: str, text: str) -> str:
+    """The board text ``text`` of ``game`` with its words in ``lang``: each line worded from the
+    game's board words (``ChatWords.board``) and the catalogue, its cards, codes, seat labels and
+    numbers kept as they are; a line with a part no message id fits stays as it is (English),
+    never half-translated. English (or a game without board words) gives ``text`` itself."""
+    return text if lang == "en" else _board_text(_(lang), game, text)
+
+
+def _board_text(t: Callable[[str], str], game: str, text: str) -> str:
+    """:func:`board` with the catalogue's ``t``."""
+    from gm.games import GAMES  # the games' board words: their message ids (ChatWords.board)
+
+    entry = GAMES.get(game)
+    if entry is None or not entry.engine.info.chat_words.board:
+        return text
+    info = entry.engine.info
+    templates = _ordered(BOARD + info.chat_words.board)
+    labels = [info.seat_label(i) for i in range(len(info.seat_names))]
+    names = (info.title, *info.seat_names, *labels)
+    plain = frozenset(w.lower() for n in names for w in _ANY_WORD.findall(n))
+    words: _Words = (templates, plain, {})
+    lines = []
+    for line in text.split("\n"):
+        worded = _board_part(t, line, words, 0)
+        lines.append(line if worded is None else worded)
+    return "\n".join(lines)
+
+
+_Words = tuple[tuple[tuple[str, re.Pattern[str]], ...], frozenset[str], dict[str, str | None]]
+
+
+def _board_part(t: Callable[[str], str], text: str, words: _Words, depth: int) -> str | None:
+    """``text`` (a line or a part of one) worded, or None when no way fits: kept when it is
+    notation (no word but the game's names); else cut at its strong separators, each part
+    worded; else the first message id it is, its placeholders worded the same way (a sentence's
+    full stop kept outside); else cut at its weak separators. ``words``: the message ids with
+    their patterns, the names' words, and the parts worded so far."""
+    memo = words[2]
+    if text not in memo:
+        memo[text] = None if depth > _DEPTH else _word_board(t, text, words, depth)
+    return memo[text]
+
+
+def _word_board(t: Callable[[str], str], text: str, words: _Words, depth: int) -> str | None:
+    templates, plain, _memo = words
+    if not {w.lower() for w in _ANY_WORD.findall(text)} - plain:
+        return text  # notation
+    core = text.strip()
+    if core != text:  # the spaces around it kept
+        worded = _board_part(t, core, words, depth + 1)
+        return None if worded is None else text.replace(core, worded, 1)
+    said = _split(t, text, words, depth, _STRONG)
+    if said is not None:
+        return said
+    filled = _fill(t, text, templates, lambda value: _board_part(t, value, words, depth + 1))
+    if filled is not None:
+        return filled
+    if text.endswith(".") and (sentence := _board_part(t, text[:-1], words, depth + 1)):
+        return sentence + "."  # a message id without its full stop
+    return _split(t, text, words, depth, _WEAK)
+
+
+def _split(t: Callable[[str], str], text: str, words: _Words, depth: int, separators) -> str | None:
+    """``text`` cut at the first of ``separators`` whose parts are all worded, worded; or None."""
+    for separator in separators:
+        parts = separator.split(text)
+        if len(parts) == 1:
+            continue
+        said = []
+        for i, part in enumerate(parts):
+            worded = part if i % 2 else _board_part(t, part, words, depth + 1)
+            if worded is None:
+                break
+            said.append(worded)
+        else:
+            return "".join(said)
+    return None
