@@ -1,7 +1,7 @@
 """A Korean player plays a whole game of Masul and of Mystique Maze in Korean through ``say``
 (the chat door the page's box and ``/say`` use): every move said in Korean words (스페이드 7
 3열에, 뒤집어서; 노란 달 3 버려, 덱에서 뽑을게), every request too (보드 보여줘, 점수, 힌트), and
-every reply in Korean, ≤ 280 characters, with no HTTP words."""
+every reply in Korean, ≤ 280 characters, with no HTTP words, and the board's words in Korean."""
 
 from __future__ import annotations
 
@@ -39,6 +39,15 @@ def _check(answer: dict, said: str) -> None:
     reply = answer["reply"]
     assert HANGUL.search(reply), (said, reply)
     assert len(reply) <= 280 and not chat.JARGON.search(reply), (said, reply)
+    if "board" in answer:  # the board's words in Korean too (its title a name, its notation kept)
+        lines = answer["board"].splitlines()[1:]
+        assert lines and all(HANGUL.search(line) for line in lines if WORDED.search(line)), (
+            said,
+            answer["board"],
+        )
+
+
+WORDED = re.compile(r"[a-z]{3,}")  # a line with words in it, not only notation ("C1-C2-…")
 
 
 @pytest.mark.parametrize(
