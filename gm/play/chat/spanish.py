@@ -26,7 +26,11 @@ MARKERS = re.compile(
     r"dificil|encanta|bueno|ay|sigue|importa|seguir|sota|tapad[oa]|agarro|mostrame|deshace|"
     r"elegi|vos|lidera|echamos|empecemos|partidita|broma|mentira|salida|forma|nada|ya|fue|"
     r"arriba|abajo|bloqueo|bloquear|para|suelto|descarte|lunas|soles|coronas|brazos|primer[oa]|"
-    r"segund[oa]|tercer[oa]|cuart[oa]|quint[oa]|alta|baja|izquierda|derecha|negra|roja)\b|"
+    r"segund[oa]|tercer[oa]|cuart[oa]|quint[oa]|alta|baja|izquierda|derecha|negra|roja|"
+    r"dale|cuant[oa]s|quedan?|turnos|menos|cero|recien|arranco|empiezo|palo|tambien|despues|"
+    r"todavia|aun|estoy|estas|quiero|puedes|dime|decime|venga|tio|che|ganaste|siempre|nunca|"
+    r"muy|mucho|poco|pues|entonces|ahi|aca|algo|todo|todos|cuando|hice|hiciste|jugaste|"
+    r"tenes|tienes|sos|eres|tengo|estamos|vale|oye|mira|mejor|peor|otro|otra|hola|ahora)\b|"
     r"^\s*as a\b",
     re.IGNORECASE,
 )
