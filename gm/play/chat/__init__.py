@@ -26,7 +26,7 @@ from gm.games.base import (
 )
 from gm.play import seats as tokens
 from gm.play.chat import language as languages
-from gm.play.chat import localise, memory, replies, spanish, topics
+from gm.play.chat import localise, memory, replies, rulesearch, spanish, topics
 from gm.play.chat.intents import (
     about_the_rules,
     classify,
@@ -128,7 +128,14 @@ def say(
         if _never_counts(table, seat, text, said, second_thought, intent, verdict):
             intent = "unclear"
     answer = _answer_to(
-        service, token, read, intent, verdict, expected_version, idempotency_key, original=text
+        service,
+        token,
+        read,
+        intent,
+        verdict,
+        expected_version,
+        idempotency_key,
+        original=(text, said or "en"),
     )
     if lang != "en":
         answer["reply"] = localise.reply(
@@ -239,8 +246,10 @@ def _never_counts(
     verdict: tuple[Any, str | None],
 ) -> bool:
     """Whether a move the game cannot play is still no illegal attempt: a corrected message
-    ("X no wait Y"), one that gives a reason, or one in Korean or Spanish words (not only the
-    game's notation). Only an explicit try in the game's own move language counts."""
+    ("X no wait Y"), one that gives a reason, one in Korean words, or one in English or Spanish
+    words that is no explicit try (all notation, or a move verb first and a card or code named:
+    "play the ace of spades on 9"; not "the ace up to the top, for a check").
+    Only an explicit try in the game's own move language counts."""
     error = verdict[0]
     if intent != "move" or error is None or isinstance(error, AmbiguousMoveError | RiskyMoveError):
         return False
@@ -248,7 +257,7 @@ def _never_counts(
         return True
     if lang == "ko":  # a Korean word in it: said, not written in the game's notation
         return bool(re.search(r"[\uac00-\ud7a3]", text))
-    return lang == "es" and not explicit_attempt(table, seat, text)
+    return lang in ("es", "en") and not explicit_attempt(table, seat, text)
 
 
 # asked, not said: "?" last, a question word first, or a Korean question's ending
@@ -395,10 +404,11 @@ def _answer_to(
     verdict: tuple[Any, str | None],
     expected_version: int | None,
     idempotency_key: str | None,
-    original: str | None = None,
+    original: tuple[str, str] | None = None,
 ) -> dict[str, Any]:
     """The answer to a message understood as ``intent`` (``text`` as read in English;
-    ``original`` as written, when that was another language)."""
+    ``original`` as written, with its language)."""
+    written, lang = original or (text, "en")
     # a move's or resignation's reply is built inside the update, before anything is written
     if intent == "move":
 
@@ -419,7 +429,7 @@ def _answer_to(
     view = service.seat_view(token)
     extra: dict[str, Any] = {}
     if intent == "question":
-        reply = _answer(service, view, text, *verdict)
+        reply = _answer(service, view, text, *verdict, said=(written, lang))
     elif intent == "history":
         page = service.history(token=token, limit=HISTORY_PAGE)
         extra["history"] = page["moves"]
@@ -433,7 +443,7 @@ def _answer_to(
         figures = table.engine.standing(table.state, seat)
         reply = replies.standing(view, figures, seat, table.engine.info.seat_names)
     elif intent == "hidden":
-        reply = _hidden(service, token, view, original or text)
+        reply = _hidden(service, token, view, written)
     elif intent == "help":
         reply = replies.help_text(service.describe(view["game"]), view)
     elif intent == "legal" and isinstance(verdict[0], AmbiguousMoveError):  # "where can my ace go"
@@ -547,17 +557,29 @@ def _ack(text: str) -> str:
 
 
 def _answer(
-    service: GameService, view: dict[str, Any], text: str, error: Any, move: str | None
+    service: GameService,
+    view: dict[str, Any],
+    text: str,
+    error: Any,
+    move: str | None,
+    said: tuple[str, str] = ("", "en"),
 ) -> str:
     """A question: about a move it names (the reader's verdict, nothing played), else the
     sentence of the rules that answers it. A question about how the game works ("what is a
     jack?", "can a knight take a queen?") gets the rules' sentence before any verdict on the
-    position ("you have no jack")."""
+    position ("you have no jack"); one in Korean or Spanish (``said``: as written, and its
+    language) is matched against the rules in its language first (gm/play/chat/rulesearch.py)."""
     named = replies.named_line(view["board"], text)
     if named and not _MEANS.search(text):  # "what's row 2?": that line of the board
         return f"{named.strip()} {replies.status(view)}"
-    if about_the_rules(text):
-        quoted = replies.from_rules(text, service.rules(view["game"])["rules"])
+    rules_text = service.rules(view["game"])["rules"]
+    native = _native_rules(text, said, rules_text)
+    # a Korean or Spanish message read as English quotes the rules only when it asks how the
+    # game works in its own words: its English reading lacks the words that tell a question of
+    # the position ("ahora robo o descarto?" reads "now robo o discard?")
+    quotes = said[1] not in ("ko", "es") or rulesearch.asks_how(*said)
+    if native is not None or (quotes and about_the_rules(text)):
+        quoted = native or replies.from_rules(text, rules_text)
         if quoted is not None:
             if isinstance(error, RiskyMoveError):
                 return f"{quoted} Now {error.move} is legal, but: {replies.sentence(error.reason)}"
@@ -584,8 +606,18 @@ def _answer(
     facts = "" if _how_it_works(text) else _on_board(view, text)  # the position's facts first
     if facts:
         return f"{facts.strip()} {replies.status(view)}"
-    quoted = replies.from_rules(text, service.rules(view["game"])["rules"])
+    quoted = replies.from_rules(text, rules_text) if quotes else None
     return replies.cannot_answer(view) if quoted is None else quoted
+
+
+def _native_rules(text: str, said: tuple[str, str], rules_text: str) -> str | None:
+    """A Korean or Spanish rules question's sentence matched in its own language: Korean first
+    (its English reading keeps few nouns), Spanish when its English reading (word by word, the
+    cards' names exact) finds none."""
+    written, lang = said
+    if lang == "ko" or (lang == "es" and replies.from_rules(text, rules_text) is None):
+        return rulesearch.from_rules(written, lang, rules_text)
+    return None
 
 
 def _on_board(view: dict[str, Any], text: str) -> str:

@@ -446,6 +446,12 @@ _QUESTION_START = re.compile(
     re.IGNORECASE,
 )
 
+# "can you tell me …", "could you show me …": asks to be told, never a polite order to play
+_TELL_ME = re.compile(
+    r"^(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?)?"
+    r"(?:tell|show|explain|remind|say|check|list)\b(?:\s+me)?\b(?!\s*$)",
+    re.IGNORECASE,
+)
 _MODAL_START = re.compile(r"^(?:can|could|may|might|must|cannot|can't|cant)\b", re.IGNORECASE)
 # "can I play K♦ RC4?" asks whether it is legal: answered, never played (a move is final)
 _MAY_I = re.compile(r"^(?:can|could|may|might)\s+(?:i|we)\b(?!\s+(?:please|pls)\b)", re.IGNORECASE)
@@ -540,7 +546,7 @@ def triage(table, seat: int, text: str) -> tuple[str, GameError | None, str | No
     stripped = text.strip()
     general, may_i = about_the_rules(text), bool(_MAY_I.match(stripped))
     question = general or may_i or is_question(text)
-    asks = general or may_i or bool(_QUESTION_START.match(stripped))  # asked, not said politely
+    asks = general or may_i or bool(_QUESTION_START.match(stripped) or _TELL_ME.match(stripped))
     named = names_a_move(text)
     try:
         move = table.read(seat, text, warn=True)

@@ -37,6 +37,7 @@ _EN: tuple[tuple[str, str], ...] = (
     ),
     (
         "hidden",
+        r"^(?!.*\b(my|mine|i)\b).*\b(what|which|what'?s)\b.*\bface[ -]?down\b|"
         r"\b((his|her|their|opponent'?s?|other (side|player|guy)'?s?|bot'?s|ai'?s|"
         r"(?:{seats})'?s) (hidden |face ?down |secret )?"
         r"(cards?|hand|face ?downs?|hidden)|"
@@ -62,7 +63,8 @@ _EN: tuple[tuple[str, str], ...] = (
         r"\b((my|your|his|her|their|whose) turn|turn is it|waiting (for|on)|"
         r"(it|game|gm) (is )?waiting|go(es)? first|start(s)? first|who starts|"
         r"am i (up|next|first)|is it me|still my turn|what now|what'?s next|"
-        r"what (step|phase)|(draw|pick) or (discard|play)|what do i do now|"
+        r"what (step|phase|stage)|(draw|pick) or (discard|play)|what do i do now|"
+        r"am i (the )?\w+ or (the )?\w+|"
         r"who'?s (up|next|to move))\b",
     ),
     (
@@ -103,8 +105,9 @@ _ES: tuple[tuple[str, str], ...] = (
     ("resign", r"\b(me rindo|abandono|me retiro|me doy por vencid[oa])\b"),
     (
         "hidden",
+        r"^(?!.*\b(mi|mis|yo)\b).*\b(que|cual)\b.*\b(boca abajo|tapad[ao]s?)\b|"
         r"\b((cartas?|mano) (del|de la|de) (rival|oponente|contrario|otro|ia|maquina|"
-        r"norte|sur|rojo|negro|p[12])|(que|cuales?) (cartas? )?(tiene|tienen|guarda)|"
+        r"{seats})|(que|cuales?) (cartas? )?(tiene|tienen|guarda)|"
         r"(proxim[oa]s?|siguientes?) cartas?|(arriba|encima) del mazo|"
         r"(cartas?|queda) (en|del) (el )?mazo)\b",
     ),
@@ -119,7 +122,8 @@ _ES: tuple[tuple[str, str], ...] = (
         "status",
         r"\b(turno|me toca|le toca|te toca|esperando|espera el|arranco|empiezo|"
         r"empieza|salgo|comienzo|que falta|falta (algo|descartar|robar|jugar)|"
-        r"que sigue|y ahora que)\b",
+        r"que sigue|y ahora que|que (fase|paso|etapa)|(soy|estoy de|estoy como) \w+ o \w+|"
+        r"(robo|descarto|juego|tiro|paso|elijo) o (robo|descarto|juego|tiro|paso|elijo))\b",
     ),
     (
         "score",
@@ -150,6 +154,8 @@ _KO: tuple[tuple[str, str], ...] = (
     ("resign", r"(?<!안)(포기|항복|기권)(할|하|함|요|임|$)"),
     (
         "hidden",
+        r"^(?!.*(내|제|나의)).*(엎어|엎은|뒷면|뒤집힌|뒤집어둔|덮인|덮어둔).*"
+        r"(뭔지|뭐야|뭐임|뭔데|알려|보여)|"
         r"(상대|상대방|상대편|적|쟤|AI|봇|북쪽|남쪽|레드|블랙)\w{0,3}(카드|패|손패|손)"
         r"(\w{0,3})(뭐|뭔|보여|알려|들|있)|덱(맨)?위|다음카드|(덱|더미)에(뭐|뭔|남)",
     ),
@@ -161,7 +167,7 @@ _KO: tuple[tuple[str, str], ...] = (
     (
         "status",
         r"차례|(누구|누가|내|네|니|우리|상대|쟤)(의)?턴|먼저(야|해|하|임|냐|인|\?|$)|기다리|"
-        r"(내가|제가|나|저|누가|누구)먼저|"
+        r"(내가|제가|나|저|누가|누구)먼저|단계|뭐할차례|뭐하는차례|"
         r"뭐해야(돼|되|하)|뭘해야|다음(은|에)?뭐",
     ),
     ("score", r"이기고|이겨|지고있|앞서|유리|불리|리더|리드|우세|점수|스코어|몇대몇|밀리"),
