@@ -24,9 +24,10 @@ from gm.games.base import (
     RiskyMoveError,
     TurnError,
 )
+from gm.games.words import number_value
 from gm.play import seats as tokens
+from gm.play.chat import korean, localise, memory, replies, rulesearch, spanish, topics
 from gm.play.chat import language as languages
-from gm.play.chat import localise, memory, replies, rulesearch, spanish, topics
 from gm.play.chat.intents import (
     about_the_rules,
     classify,
@@ -125,6 +126,8 @@ def say(
         if _chatter(text, intent, verdict):
             intent, verdict = "chat", (None, None)
         intent, verdict = _by_topic(table, text, said or "en", read, intent, verdict)
+        if intent == "unclear" and _remark(text, read):
+            intent, verdict = "chat", (None, None)
         if _never_counts(table, seat, text, said, second_thought, intent, verdict):
             intent = "unclear"
     answer = _answer_to(
@@ -264,7 +267,8 @@ def _never_counts(
 _ASKED = re.compile(
     r"\?\s*$|^\W*(?:what|whats|what's|why|how|who|whos|who's|whose|when|where|which|is|are|do|"
     r"does|did|can|could|should|am|que|qu[eé]|cual|cu[aá]l|quien|qui[eé]n|como|c[oó]mo|donde|"
-    r"d[oó]nde|cuando|cu[aá]ndo|cuanto|cu[aá]nto)\b|(?:까|니|냐|나|죠|지|어|야|래)\s*$",
+    r"d[oó]nde|cuando|cu[aá]ndo|cuanto|cu[aá]nto)\b|(?:까|니|냐|나|죠|지|어|야|래)\s*$|"
+    r"뭐|뭘|뭔|어디|누가|누구|언제|왜|어떻게|무슨|몇",
     re.IGNORECASE,
 )
 _ANSWERED = ("status", "hidden", "history", "score")  # asked of the position, not of a move
@@ -310,6 +314,20 @@ def _by_topic(
         return intent, verdict  # "can I play 3♣?": the reader's verdict on that one move
     keep = found == "legal" and isinstance(error, AmbiguousMoveError)
     return found, ((error, None) if keep else (None, None))
+
+
+def _remark(text: str, read: str) -> bool:
+    """Whether a message nothing understood is a remark ("this game is melting my brain", "qué
+    día tan largo"): a sentence of three words or more, not asked, naming no card, code, number
+    or move word — answered as chat, never with "I did not understand"."""
+    return (
+        len(text.split()) >= 3
+        and not _ASKED.search(text.strip())
+        and not re.search(r"\d", text)
+        and not any(number_value(w) is not None for w in re.findall(r"\w+", read.lower()))
+        and not names_a_move(read)
+        and not names_a_move(text)
+    )
 
 
 def _seat_labels(table) -> tuple[str, ...]:
@@ -525,7 +543,7 @@ def _hidden(service: GameService, token: str, view: dict[str, Any], text: str = 
         return f"The game is over: nothing is hidden any more. {replies.status(view)}"
     table, seat = service.seat_table(token)
     shown = replies.their_cards(view)
-    asked = spanish.fold(text)
+    asked = text.lower() if korean.is_korean(text) else spanish.fold(text)
     heads = [line.split("·")[0] for line in shown.split("; ")]  # a line's label part
     named = _OTHER.search(asked) or any(
         w in asked.split() for h in heads for w in re.findall(r"\w{2,}", h.lower())

@@ -33,11 +33,13 @@ _EN: tuple[tuple[str, str], ...] = (
     (
         "rematch",
         r"\b(rematch|run it back|play again|another (game|round|match|one)|"
-        r"one more (game|round|match)|new (game|match|round))\b",
+        r"one more (game|round|match)|new (game|match|round)|(do|play|have) another|"
+        r"another after|after this one)\b",
     ),
     (
         "hidden",
-        r"^(?!.*\b(my|mine|i)\b).*\b(what|which|what'?s)\b.*\bface[ -]?down\b|"
+        r"^(?!.*\b(my|mine|i)\b)(?=.*\b(they|their|them|his|her|he|she|opponent'?s?|other|"
+        r"(?:{seats})'?s?)\b).*\b(what|which|what'?s)\b.*\bface[ -]?down\b|"
         r"\b((his|her|their|opponent'?s?|other (side|player|guy)'?s?|bot'?s|ai'?s|"
         r"(?:{seats})'?s) (hidden |face ?down |secret )?"
         r"(cards?|hand|face ?downs?|hidden)|"
@@ -83,7 +85,8 @@ _EN: tuple[tuple[str, str], ...] = (
         "hint",
         r"\b(should i|would you|recommend|suggest|suggestion|advice|advise|tips?|"
         r"(best|better|smartest|good) (move|play|card|option|choice|pick)|"
-        r"which is better|worth it)\b",
+        r"which is better|worth it|does it matter|(least|most) useful|worst card|"
+        r"which (one|card) (is|would be) (better|best|worse|worst))\b",
     ),
     (
         "board",
@@ -100,12 +103,15 @@ _ES: tuple[tuple[str, str], ...] = (
     (
         "rematch",
         r"\b(revancha|otra partida|otra partidita|jugamos otra|echamos otra|"
-        r"otra ronda|partida nueva|nueva partida|(jugar|jugamos) de nuevo|una mas)\b",
+        r"otra ronda|partida nueva|nueva partida|(jugar|jugamos) de nuevo|una mas|"
+        r"otra (despues|luego|mas tarde|al terminar|cuando termine\w*))\b",
     ),
     ("resign", r"\b(me rindo|abandono|me retiro|me doy por vencid[oa])\b"),
     (
         "hidden",
-        r"^(?!.*\b(mi|mis|yo)\b).*\b(que|cual)\b.*\b(boca abajo|tapad[ao]s?)\b|"
+        r"^(?!.*\b(mi|mis|yo|puedo)\b)(?=.*\b(rival|oponente|contrario|otro|el|ella|sus?|"
+        r"{seats})\b).*\b(que|cual)\b.*\b(boca abajo|tapad[ao]s?)\b|"
+        r"\b(sale|viene|sigue)\b.*\bmazo\b|"
         r"\b((cartas?|mano) (del|de la|de) (rival|oponente|contrario|otro|ia|maquina|"
         r"{seats})|(que|cuales?) (cartas? )?(tiene|tienen|guarda)|"
         r"(proxim[oa]s?|siguientes?) cartas?|(arriba|encima) del mazo|"
@@ -116,7 +122,9 @@ _ES: tuple[tuple[str, str], ...] = (
         r"\b(jugo|tiro|puso|movio|descarto|hizo|saco|robo|paso|echo|eligio|salio)\b.*"
         r"\b(recien|antes|ultim[oa]|ahora|rival|oponente|ia|el|ella)\b|"
         r"\bque (jugo|tiro|puso|movio|descarto|hizo|paso|salio)\b|"
-        r"\b(ultim[oa]|anterior) (jugada|movimiento|carta|turno)\b",
+        r"\b(ultim[oa]|anterior) (jugada|movimiento|carta|turno)\b|"
+        r"\b(jugue|tire|puse|movi|descarte|hice|saque|robe|captur[eé]|comi|elegi)\b.*"
+        r"\b(recien|antes|ultim[oa]|ahora|recien)\b",
     ),
     (
         "status",
@@ -135,12 +143,14 @@ _ES: tuple[tuple[str, str], ...] = (
         r"\b(puedo|podria|se puede|me dejan)\b.*\b(jugar|poner|tirar|mover|ir|usar|"
         r"elegir|descartar|robar|ganar|matar|comer|colocar)\b|"
         r"\b(opciones|movimientos (tengo|posibles|validos)|jugadas (tengo|posibles|"
-        r"validas)|que (movimientos|jugadas) tengo)\b",
+        r"validas)|que (movimientos|jugadas) tengo|(jugadas|movimientos) (son )?(legales|validos|"
+        r"posibles))\b",
     ),
     (
         "hint",
         r"\b(recomienda\w*|recomenda\w*|sugiere\w*|sugeri\w*|aconseja\w*|conviene|"
-        r"deberia|consejo|pista|que harias|mejor (jugada|opcion|carta|movimiento))\b",
+        r"deberia|consejo|pista|que harias|mejor (jugada|opcion|carta|movimiento)|sobra|"
+        r"me quedo con|cual (me )?(conviene|va mejor))\b",
     ),
     (
         "board",
@@ -154,9 +164,9 @@ _KO: tuple[tuple[str, str], ...] = (
     ("resign", r"(?<!안)(포기|항복|기권)(할|하|함|요|임|$)"),
     (
         "hidden",
-        r"^(?!.*(내|제|나의)).*(엎어|엎은|뒷면|뒤집힌|뒤집어둔|덮인|덮어둔).*"
+        r"^(?!.*(내|제|나의))(?=.*(상대|쟤|걔|{seats})).*(엎어|엎은|뒷면|뒤집힌|뒤집어둔|덮인|덮어둔).*"
         r"(뭔지|뭐야|뭐임|뭔데|알려|보여)|"
-        r"(상대|상대방|상대편|적|쟤|AI|봇|북쪽|남쪽|레드|블랙)\w{0,3}(카드|패|손패|손)"
+        r"(상대|상대방|상대편|적|쟤|AI|봇|북쪽|남쪽|레드|블랙|{seats})\w{0,3}(카드|패|손패|손|장)"
         r"(\w{0,3})(뭐|뭔|보여|알려|들|있)|덱(맨)?위|다음카드|(덱|더미)에(뭐|뭔|남)",
     ),
     (
@@ -170,16 +180,21 @@ _KO: tuple[tuple[str, str], ...] = (
         r"(내가|제가|나|저|누가|누구)먼저|단계|뭐할차례|뭐하는차례|"
         r"뭐해야(돼|되|하)|뭘해야|다음(은|에)?뭐",
     ),
-    ("score", r"이기고|이겨|지고있|앞서|유리|불리|리더|리드|우세|점수|스코어|몇대몇|밀리"),
+    (
+        "score",
+        r"이기고|이겨|지고있|앞서|유리|불리|리더|리드|우세|점수|스코어|몇대몇|밀리|더가까|완성에가까",
+    ),
     (
         "legal",
-        r"(수|데|곳|거|것)있(어|나|니|냐|는|을|음|지|\?|$)|선택지|옵션|가능한|할수있|"
-        r"둘수|낼수|놓을수|고를수|움직일수|이길수|잡을수",
+        r"(지금|내가|제가|뭐|뭘|어디|어느|무엇|무슨).*(수|데|곳|거|것)있(어|나|니|냐|는|을|음|지|\?|$)|"
+        r"(둘|낼|놓을|고를|움직일|할|갈|버릴|뽑을)수있는(곳|데|칸|거|것|수|카드|자리)|"
+        r"선택지|옵션|가능한|(지금|내가|제가|뭐|뭘|어디|어느|무엇).*(둘수|낼수|놓을수|고를수|"
+        r"움직일수|이길수|잡을수|할수)",
     ),
     (
         "hint",
         r"추천|좋을까|나을까|낫(나|니|냐|겠|지)|좋(아|나|니|냐|겠)\?|어떻게(해야|하지|할까)|"
-        r"뭐(내|두|놓|하)(지|까|는게)|힌트|조언",
+        r"뭐(내|두|놓|하)(지|까|는게)|힌트|조언|최선|제일좋|가장좋|베스트",
     ),
     ("board", r"(보드|판|게임판|내패|손패|카드|패)\w{0,3}(보여|보자|볼래|확인)"),
 )
@@ -210,8 +225,9 @@ _NOT = re.compile(r"\b(don'?t|do not|never|not|no|nunca|ni)\b|안\s*해|않|말�
 # about how the game works, not about this position: the rules answer it
 _RULES = re.compile(
     r"\b(mean|means|meaning|stand for|rules?|reglas?|significa|what happens (if|when)|"
-    r"que pasa si|how (does|do) (the|a|an) \w+ work|how (do|does|is|are) (you|one|it|points?|"
-    r"\w+ing) \w+|limit|maximum|minimum|como se \w+|como funciona\w*)\b|"
+    r"que pasa (si|cuando)|how (does|do) (the|a|an) \w+ work|"
+    r"how (do|does|is|are) (you|one|it|points?|\w+ing) \w+|limit|maximum|minimum|"
+    r"como se \w+|como funciona\w*)\b|"
     r"뜻|규칙|룰|(어떻게|어케)(?!해야|하지|할까|하는게좋|해\?|해$)|"
     r"\b(if|si)\b(?!.*\b(now|ahora|ya)\b)|(으면|다면|라면)(?!.*지금)",
     re.IGNORECASE,
