@@ -316,6 +316,19 @@ def _by_topic(
     return found, ((error, None) if keep else (None, None))
 
 
+# words that point at a place, a card or a number ("one square right of the middle", "the
+# black one", "cero, menos uno", "내 O 아래에"): a message with one may mean a move, so it is
+# never taken for a remark
+_POINTING = re.compile(
+    r"\b(?:one|ones|right|left|above|below|top|bottom|middle|center|centre|up|down|next|corner|"
+    r"beside|under|over|first|last|arriba|abajo|izquierda|derecha|encima|"
+    r"debajo|medio|centro|uno|una|primer[oa]?|ultim[oa]|est[ae]|es[ae]|cero|dos|tres|cuatro|"
+    r"cinco|seis|siete|ocho|nueve|diez|menos)\b|위|아래|옆|왼|오른|가운데|첫|마지막|이거|그거|"
+    r"저거|걸로",
+    re.IGNORECASE,
+)
+
+
 def _remark(text: str, read: str) -> bool:
     """Whether a message nothing understood is a remark ("this game is melting my brain", "qué
     día tan largo"): a sentence of three words or more, not asked, naming no card, code, number
@@ -325,6 +338,7 @@ def _remark(text: str, read: str) -> bool:
         and not _ASKED.search(text.strip())
         and not re.search(r"\d", text)
         and not any(number_value(w) is not None for w in re.findall(r"\w+", read.lower()))
+        and not _POINTING.search(spanish.fold(text) if not korean.is_korean(text) else text)
         and not names_a_move(read)
         and not names_a_move(text)
     )
