@@ -104,8 +104,7 @@ def say(
         _keep(store, game_id, seat, kept, {**kept, **settings})
         return answer
     words = table.engine.info.chat_words.translations
-    fixed, second_thought = languages.corrected(text)
-    read = languages.to_english(fixed, said or "en", words)
+    fixed, read, second_thought = languages.read_corrected(text, said or "en", words)
     verdict: tuple[Any, str | None] = (None, None)
     followed = memory.resolve(kept, read) if kept else None
     if followed is not None and (move := memory.still_legal(table, seat, followed)) is not None:
@@ -115,6 +114,9 @@ def say(
         intent, read, verdict = _without_reason(table, seat, fixed, said, (intent, read, verdict))
         if _chatter(text, intent, verdict):
             intent, verdict = "chat", (None, None)
+        if intent == "move" and languages.hypothetical(text):  # a wish or a doubt: not played
+            intent = "question" if text.rstrip().endswith("?") else "chat"
+            verdict = verdict if intent == "question" else (None, None)
         if _never_counts(table, seat, text, said, second_thought, intent, verdict):
             intent = "unclear"
     answer = _answer_to(service, token, read, intent, verdict, expected_version, idempotency_key)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from gm.games.cards import find_cards
 from gm.play.chat import korean, spanish
 
 LANGUAGES = ("en", "ko", "es")
@@ -54,19 +55,24 @@ def to_english(text: str, lang: str, translations: tuple[tuple[str, str, str, st
     return text
 
 
-# a second thought: "X no wait Y", "X... wait no Y", "X, no espera, Y", "X 말고 Y" → Y
+# a second thought: "X no wait Y", "X... i mean Y", "X, no espera, Y", "X 말고 Y", "X 아 아니다
+# Y", "X 아니 잠깐 Y" → Y ("아니면", "or else", is no second thought)
 _CORRECTION = re.compile(
-    r"(?:\.\.\.|[,;])?\s*\b(?:no,? wait|wait,? no|no espera|no,? digo|mejor dicho)\b[\s,.]*|"
-    r"\s*(?<=\S)\s*말고\s+",
+    r"(?:\.\.+|[,;])?\s*\b(?:no,? wait|wait,? no|i mean|i meant|scratch that|sorry,? i mean|"
+    r"actually no|no espera|no,? digo|mejor dicho|quiero decir|no,? perd[oó]n|perd[oó]n,? no)\b"
+    r"[\s,.]*|\s*(?<=\S)\s*말고\s+|"
+    r"(?:\.\.+|[,;])?\s*(?<=\S)\s+(?:아\s*)?(?:아니(?:다|야|지|요|에요)?|아냐|ㄴㄴ|정정)(?![가-힣])"
+    r"(?:[\s,.]*잠깐만?)?[\s,.!]+",
     re.IGNORECASE,
 )
 _ARTICLES = {"the", "a", "an", "my", "el", "la", "los", "las", "mi", "un", "una"}
 
 
 def corrected(text: str) -> tuple[str, bool]:
-    """The message as its writer corrected it (what follows the last "no wait", "no espera",
-    "말고"; the head's opening verb kept: "play J♥ no wait J♦" → "play J♦"), and whether it was
-    corrected. A corrected message is read, never counted as an illegal attempt."""
+    """The message as its writer corrected it (what follows the last "no wait", "i mean",
+    "no espera", "말고", "아 아니다"; the head's opening verb kept: "play J♥ no wait J♦" → "play
+    J♦"), and whether it was corrected. A corrected message is read, never counted as an illegal
+    attempt."""
     parts = _CORRECTION.split(text)
     if len(parts) < 2 or not parts[-1].strip() or not parts[0].strip():
         return text, False
@@ -75,6 +81,29 @@ def corrected(text: str) -> tuple[str, bool]:
     if verb.isalpha() and verb not in _ARTICLES and tail.split()[0].lower() != verb:
         tail = f"{head[0]} {tail}"
     return tail, True
+
+
+def read_corrected(
+    text: str, lang: str, translations: tuple[tuple[str, str, str, str], ...]
+) -> tuple[str, str, bool]:
+    """A message with its second thought applied: ``(the text as corrected, its English,
+    corrected)``. A correction that is one card alone, said after a head naming several
+    ("K♥ then the K♣.. i mean K♦"), replaces the head's last card ("K♥ then the K♦"); any other
+    correction is the message (:func:`corrected`)."""
+    fixed, fix = corrected(text)
+    english = to_english(fixed, lang, translations)
+    if not fix:
+        return fixed, english, False
+    head = _CORRECTION.split(text)[0]
+    head_en = to_english(head, lang, translations)
+    tail_en = to_english(_CORRECTION.split(text)[-1].strip(), lang, translations)
+    cards, named = find_cards(head_en), find_cards(tail_en)
+    if len(cards) >= 2 and len(named) == 1:
+        (start, end), (s, e) = cards[-1][1], named[0][1]
+        rest = (tail_en[:s] + tail_en[e:]).lower().split()
+        if all(w in _ARTICLES or w in ("of", "one") for w in rest):
+            return fixed, head_en[:start] + tail_en[s:e] + head_en[end:], True
+    return fixed, english, True
 
 
 # a reason said after the move ("…, it matches the other card", "… since 3YS is better",
@@ -91,3 +120,26 @@ def main_clause(text: str) -> str:
     """``text`` without the reason said after it (:data:`_REASON`), or ``text``."""
     cut = _REASON.sub("", text).strip()
     return cut if cut and cut != text.strip() else text
+
+
+# a wish, a hypothesis or a deliberation about a move, not the move: "if i could take the jack",
+# "should i play the 7?", "what if i draw", "잭 잡을 수 있으면 대박인데", "고민되네", "낼까 말까",
+# "¿debería jugar la jota?", "¿y si robo?", "ojalá pudiera"
+_HYPOTHETICAL = re.compile(
+    r"\b(?:if (?:i|we) (?:could|can|had|were|only)|if only|i wish|wish i|what if|"
+    r"should i|shall i|(?:maybe|perhaps) i should|i wonder|wondering (?:if|whether)|"
+    r"would (?:be|it be) (?:nice|great|cool|amazing|sick)|would be|thinking (?:about|of)|"
+    r"not sure (?:if|whether)|debo|deberia|y si|que tal si|si (?:pudiera|pudiese|tuviera|"
+    r"fuera|puedo|pudiese)|ojala|seria (?:genial|bueno|ideal|increible)|me pregunto|"
+    r"no se si|pensando en|quizas? (?:deberia|podria))\b|"
+    r"(?:으면|다면|았으면|었으면|했으면)\s*(?:대박|좋겠|좋을|좋은데|좋긴|어떨|어때|어쩌)|"
+    r"고민|(?:ㄹ까|을까|할까|낼까|둘까|갈까|잡을까|뽑을까)\s*말까|"
+    r"(?:할|낼|둘|놓을|잡을|뽑을|버릴|가져올|고를)\s*(?:까|지)\s*(?:\?|생각|고민|모르)",
+    re.IGNORECASE,
+)
+
+
+def hypothetical(text: str) -> bool:
+    """Whether a message wishes, supposes or deliberates about a move rather than making it
+    (:data:`_HYPOTHETICAL`): never played, in any language."""
+    return bool(_HYPOTHETICAL.search(text) or _HYPOTHETICAL.search(spanish.fold(text)))
