@@ -14,6 +14,7 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "phrase", r"빨간색?|빨강", " red "),
     ("ko", "phrase", r"파란색?|파랑", " blue "),
     ("ko", "phrase", r"(yellow|red|blue)?\s*(해|태양)(?=\s*\d|\s*$|\s*카드)", r" \1 sun "),
+    ("ko", "phrase", r"(yellow|red|blue)\s*해(?![가-힣])", r" \1 sun "),  # 빨강 해 버려: the sun
     ("ko", "phrase", r"(yellow|red|blue)?\s*달(?=\s*\d|\s*$|\s*카드)", r" \1 moon "),
     ("ko", "phrase", r"(yellow|red|blue)?\s*왕관", r" \1 crown "),
     ("ko", "phrase", r"(yellow|red|blue)?\s*(문장|방패)", r" \1 arms "),
