@@ -26,6 +26,7 @@ MARKERS = re.compile(
     r"dificil|encanta|bueno|ay|sigue|importa|seguir|sota|tapad[oa]|agarro|mostrame|deshace|"
     r"elegi|vos|lidera|echamos|empecemos|partidita|broma|mentira|salida|forma|nada|ya|fue|"
     r"arriba|abajo|bloqueo|bloquear|para|suelto|descarte|lunas|soles|coronas|brazos|primer[oa]|"
+    r"cero|menos|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|"
     r"segund[oa]|tercer[oa]|cuart[oa]|quint[oa]|alta|baja|izquierda|derecha|negra|roja)\b|"
     r"^\s*as a\b",
     re.IGNORECASE,
@@ -218,7 +219,7 @@ WORDS: tuple[tuple[str, str], ...] = (
     (r"\bprimer[oa]?\b", "first"), (r"\bsegund[oa]\b", "second"), (r"\btercer[oa]?\b", "third"),
     (r"\bcuart[oa]\b", "fourth"), (r"\bquint[oa]\b", "fifth"), (r"\bsext[oa]\b", "sixth"),
     (r"\bseptim[oa]\b", "seventh"), (r"\bultim[oa]\b", "last"),
-    (r"\buno\b|\buna\b", "one"), (r"\bdos\b", "two"), (r"\btres\b", "three"),
+    (r"\bcero\b", "zero"), (r"\buno\b|\buna\b", "one"), (r"\bdos\b", "two"), (r"\btres\b", "three"),
     (r"\bcuatro\b", "four"), (r"\bcinco\b", "five"), (r"\bseis\b", "six"), (r"\bsiete\b", "seven"),
     (r"\bocho\b", "eight"), (r"\bnueve\b", "nine"), (r"\bdiez\b", "ten"),
     (r"\belijo\b|\bescojo\b", "choose"), (r"\bpongo\b|\bpon\b|\bcoloco\b|\bjuego\b|\bjuega\b|\bjugar\b", "put"),  # noqa: E501
