@@ -110,6 +110,7 @@ def read_corrected(
 # "…que el campo es diamante", "필드가 하트7이니까"): the move is the clause before it
 _REASON = re.compile(
     r",\s*(?:it|that|this|since|because|cause|cuz|as|so|porque|que|ya que|para|pues)\b.*|"
+    r",\s*(?:(?:el|la|lo) (?:del|de la|de|que|con)|the one|which|where)\b.*|"
     r"\s+(?:since|because|cuz|porque|ya que|que el|que la|to make|para)\b.*|"
     r"\s+for\s+(?:the|a|an|my|\d+|two|three|four|five|six)\b.*|"
     r"\s+(?:ㅎㅎ|ㅋㅋ|어차피|왜냐면)\S*.*|\s+\S+(?:니까|니깐|라서|이라서)\s*$|(?<=[^\s뒤나에])서\s+\S.*$",

@@ -259,7 +259,12 @@ def _whole(text: str) -> str | None:
 
 # a clause: split at a comma, a semicolon or a sentence's end (not inside coordinates: 0,2)
 _CLAUSE = re.compile(r"\s*(?:[;!?.]+|,(?![\d-]))\s*")
-_CARDISH = re.compile(r"[♠♥♦♣]|\b\d+[A-Z]{2}\b|\b[A-Z]{1,2}\d\b|\d\s*,\s*-?\d")
+_CARDISH = re.compile(
+    r"[♠♥♦♣]|\b\d+[A-Z]{2}\b|\b[A-Z]{1,2}\d\b|\d\s*,\s*-?\d|"
+    r"\b(?:as|rey|reina|jota|sota|\d+|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\s+de\s+"
+    r"(?:picas|corazones|diamantes|tr[eé]boles|bastos)\b",
+    re.IGNORECASE,
+)  # a card or a code named: the clauses' requests are not what the message says
 
 
 def request(text: str) -> str | None:
