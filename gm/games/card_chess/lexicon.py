@@ -20,8 +20,13 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
         " exchange ",
     ),
     # "그냥 둘래", "놔둘게": said of the revealed card, leaving it is keeping it
-    ("ko", "phrase", r"^\s*(그냥\s*|걍\s*)?(놔\s*|냅\s*)?(둘래|둘게|둘께|둬|두자|둘래요|둘게요|둘께요|둬요)"
-     r"\s*[.!~]*\s*$", " keep "),
+    (
+        "ko",
+        "phrase",
+        r"^\s*(그냥\s*|걍\s*)?(놔\s*|냅\s*)?"
+        r"(둘래|둘게|둘께|둬|두자|둘래요|둘게요|둘께요|둬요)\s*[.!~]*\s*$",
+        " keep ",
+    ),
     ("ko", "phrase", r"(?<=로)\s*(가|가자|갈게|갈래|가줘|가요)(?=[\s.!~]*$)", " move "),
     ("ko", "word", "먹", "take"),
     ("ko", "word", "들어가", "move"),

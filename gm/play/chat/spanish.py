@@ -223,7 +223,8 @@ WORDS: tuple[tuple[str, str], ...] = (
     (r"\bcuatro\b", "four"), (r"\bcinco\b", "five"), (r"\bseis\b", "six"), (r"\bsiete\b", "seven"),
     (r"\bocho\b", "eight"), (r"\bnueve\b", "nine"), (r"\bdiez\b", "ten"),
     (r"\belijo\b|\bescojo\b", "choose"), (r"\bpongo\b|\bpon\b|\bcoloco\b|\bjuego\b|\bjuega\b|\bjugar\b", "put"),  # noqa: E501
-    (r"\bal\b", "to the"), (r"\bdel\b", "of the"), (r"\bde\b", "of"), (r"\ben\b", "in"), (r"\bcon\b", "with"),
+    (r"\bal\b", "to the"),
+    (r"\bdel\b", "of the"), (r"\bde\b", "of"), (r"\ben\b", "in"), (r"\bcon\b", "with"),
     (r"\bmis?\b", "my"), (r"\b(el|la|los|las)\b", "the"), (r"\ba\b", "to"), (r"\by\b", "and"),
     (r"\bporfa\b|\bpor favor\b", "please"),
 )  # fmt: skip
