@@ -156,7 +156,7 @@ _SIDE = (
 )
 _BESIDE = re.compile(
     rf"\b(?:(?:just|right|directly)\s+)?{_SIDE}(?:\s+and\s+{_SIDE})?\s+"
-    r"(?:(?:the|my|your|his|her|their)\s+)?(?:(?:[xo]|mark|one|stone)\s+)?(?:(?:at|on|in)\s+)?"
+    r"(?:(?:the|my|your|his|her|their)\s+)?(?:(?:[xo]|mark|one|stone)\s+(?:(?:at|on|in)\s+)?)?"
     r"(?=\(?\s*[-+]?\d+\s*,?\s*[-+]?\d+\s*\)?\s*(?:$|[^\d\s,]|\s+[^\d\s,]))",
     re.IGNORECASE,
 )
