@@ -32,6 +32,10 @@ PLAYED = [
         "BEAT K♥ K♦",
     ),
     ("trumps-follow", "K♥ K♣ i mean K♦", "BEAT K♥ K♦"),
+    # … a correction naming no card but the place again replaces the head from that word on
+    ("masul-start", "K♥ to column 2 actually no, column 3", "K♥ C3"),
+    ("masul-start", "K♥ on C2, no wait, on C4", "K♥ C4"),
+    ("masul-start", "하트 킹 3열에 놓을게 아 아니 4열", "K♥ C4"),
     # Trumps: "of" typed short; the card said after over/on/beats is the card beaten
     ("trumps-lead", "lead queen o' clubs", "LEAD Q♣"),
     ("trumps-lead", "6 o clubs", "LEAD 6♣"),
@@ -54,10 +58,12 @@ PLAYED = [
     ("card-chess-ace", "8♠ castle 5", "PLAY 8♠ BC5"),
     ("card-chess-step", "둘래", "KEEP"),
     ("card-chess-step", "걍 놔둘게", "KEEP"),
+    ("card-chess-step", "me la quedo", "KEEP"),
     # N-in-a-row: spoken numbers, a purpose after the point, a point beside another
     ("n-in-a-row-x", "menos uno, cero", "X -1,0"),
     ("n-in-a-row-mid", "pongo en menos dos, uno", "X -2,1"),
     ("n-in-a-row-mid", "-2,4 for the block", "X -2,4"),
+    ("n-in-a-row-x", "block at 1,2 before he gets 3", "X 1,2"),
     ("n-in-a-row-x", "above 0,1", "X 0,2"),
     ("n-in-a-row-x", "X right above 0,1", "X 0,2"),
     ("n-in-a-row-x", "to the right of the O at 1,1", "X 2,1"),
@@ -72,6 +78,8 @@ PLAYED = [
     # Masul: a bare number where the card goes is its column; words around a card in Spanish
     ("masul-challenge", "jack of hearts on 5", "J♥ C5"),
     ("masul-challenge", "put the jack of hearts at 3", "J♥ C3"),
+    ("masul-start", "king of hearts into the third one", "K♥ C3"),
+    ("masul-start", "el rey de corazones en la tercera", "K♥ C3"),
     ("masul-challenge", "vale, la jota de corazones a la 5", "J♥ C5"),
     ("masul-late", "4♣ on the field card of column 4, the one with the 4♠", "4♣ FC4"),
     # So-Lon-Yo: a card by its colour or place, in every language
@@ -117,6 +125,10 @@ NEVER_PLAYED = [
     ("trumps-lead", "what if i lead the 6 of clubs"),
     ("trumps-lead", "6 de tréboles, debería?"),
     ("masul-late", "하트 잭 2열에 낼까?"),
+    ("masul-start", "K♥ C2 or K♥ C3, hmm"),  # two moves weighed
+    ("masul-start", "maybe K♥ C2?"),
+    ("masul-start", "pondría el rey de corazones en la 2"),  # "I would put"
+    ("masul-start", "하트 킹 2열 아니면 3열"),
     # two steps with the second unread: never half-played
     ("maze-late", "더미에서 가져오고 하나 버려"),
     # a description no card of the seat fits, or one said of blind cards

@@ -58,7 +58,8 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     (
         "es",
         "phrase",
-        r"\bdejal[oa]( asi| como esta| ahi)?\b|\bno (la |lo )?reemplazo\b",
+        r"\bdejal[oa]( asi| como esta| ahi)?\b|\bno (la |lo )?reemplazo\b|"
+        r"\bme (la|lo) quedo\b|\b(la|lo) mantengo\b|\bno (la |lo )?cambio\b",
         " keep it ",
     ),
     ("es", "phrase", r"\bmuevo\b|\bmueve\b|\bmover\b", " move "),

@@ -99,11 +99,27 @@ def _number_words(text: str) -> str:
     return "".join(out) + text[pos:]
 
 
+# an ordinal where a card goes ("K♥ into the third one", "en la tercera"): a column
+_PLACE_ORDINAL = re.compile(
+    r"(?<![a-z0-9])(in|on|at|into|to)\s+(?:the\s+)?([a-z]+|\d(?:st|nd|rd|th))(?:\s+one)?"
+    r"(?=\s*$|\s*[,.!;]|\s+(?:face|fd|please|pls|then|and)\b)",
+    re.IGNORECASE,
+)
+
+
+def _ordinal_place(m: re.Match[str]) -> str:
+    if m.group(2).casefold() in _MIDDLE:  # "the field card in the middle": no column said
+        return m.group(0)
+    n = _position(m.group(2), COLUMNS)
+    return m.group(0) if n is None else f"{m.group(1)} column {n}"
+
+
 def normalise(text: str, state: State, seat: int) -> str:
     """``text`` with typos, number words and ordinal references rewritten (see the module)."""
     t = _LONG_WORD.sub(_fix_typo, text.replace("\ufe0f", ""))
     t = _number_words(t)
     t = _PLACE_NUMBER.sub(r"\1 column \2", t)
+    t = _PLACE_ORDINAL.sub(_ordinal_place, t)
 
     def ordinal_column(m: re.Match[str]) -> str:
         n = _position(m.group(1), COLUMNS)

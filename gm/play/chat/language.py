@@ -59,7 +59,8 @@ def to_english(text: str, lang: str, translations: tuple[tuple[str, str, str, st
 # Y", "X 아니 잠깐 Y" → Y ("아니면", "or else", is no second thought)
 _CORRECTION = re.compile(
     r"(?:\.\.+|[,;])?\s*\b(?:no,? wait|wait,? no|i mean|i meant|scratch that|sorry,? i mean|"
-    r"actually no|no espera|no,? digo|mejor dicho|quiero decir|no,? perd[oó]n|perd[oó]n,? no)\b"
+    r"actually,? no|no,? actually|oops|no espera|no,? digo|mejor dicho|quiero decir|"
+    r"no,? perd[oó]n|perd[oó]n,? no)\b"
     r"[\s,.]*|\s*(?<=\S)\s*말고\s+|"
     r"(?:\.\.+|[,;])?\s*(?<=\S)\s+(?:아\s*)?(?:아니(?:다|야|지|요|에요)?|아냐|ㄴㄴ|정정)(?![가-힣])"
     r"(?:[\s,.]*잠깐만?)?[\s,.!]+",
@@ -89,7 +90,9 @@ def read_corrected(
     """A message with its second thought applied: ``(the text as corrected, its English,
     corrected)``. A correction that is one card alone, said after a head naming several
     ("K♥ then the K♣.. i mean K♦"), replaces the head's last card ("K♥ then the K♦"); any other
-    correction is the message (:func:`corrected`)."""
+    correction that names no card but a word said after the head's card ("K♥ on C2, actually no,
+    on C3") replaces the head from that word on ("K♥ on C3"); any other correction is the
+    message (:func:`corrected`)."""
     fixed, fix = corrected(text)
     english = to_english(fixed, lang, translations)
     if not fix:
@@ -103,6 +106,11 @@ def read_corrected(
         rest = (tail_en[:s] + tail_en[e:]).lower().split()
         if all(w in _ARTICLES or w in ("of", "one") for w in rest):
             return fixed, head_en[:start] + tail_en[s:e] + head_en[end:], True
+    if cards and not named:  # "K♥ on C2, actually no, on C3": the place said again
+        first = next((w for w in tail_en.split() if w.lower() not in _ARTICLES), "")
+        at = [m.start() for m in re.finditer(rf"(?<!\S){re.escape(first)}(?!\S)", head_en)]
+        if first.isalpha() and at and at[-1] > cards[-1][1][0]:
+            return fixed, head_en[: at[-1]] + tail_en[tail_en.index(first) :], True
     return fixed, english, True
 
 
@@ -113,6 +121,7 @@ _REASON = re.compile(
     r",\s*(?:(?:el|la|lo) (?:del|de la|de|que|con)|the one|which|where)\b.*|"
     r"\s+(?:since|because|cuz|porque|ya que|que el|que la|to make|para)\b.*|"
     r"\s+for\s+(?:the|a|an|my|\d+|two|three|four|five|six)\b.*|"
+    r"\s+(?:before|so (?:that|he|she|they|it|i)|antes de que|asi (?:no|el|ella))\b.*|"
     r"\s+(?:ㅎㅎ|ㅋㅋ|어차피|왜냐면)\S*.*|\s+\S+(?:니까|니깐|라서|이라서)\s*$|(?<=[^\s뒤나에])서\s+\S.*$",
     re.IGNORECASE,
 )
@@ -131,11 +140,13 @@ _HYPOTHETICAL = re.compile(
     r"\b(?:if (?:i|we) (?:could|can|had|were|only)|if only|i wish|wish i|what if|"
     r"should i|shall i|(?:maybe|perhaps) i should|i wonder|wondering (?:if|whether)|"
     r"would (?:be|it be) (?:nice|great|cool|amazing|sick)|would be|thinking (?:about|of)|"
-    r"not sure (?:if|whether)|debo|deberia|y si|que tal si|si (?:pudiera|pudiese|tuviera|"
+    r"not sure (?:if|whether)|idk|dunno|or|maybe|perhaps|o mejor|quizas?|tal vez|ni idea|"
+    r"(?:pondr|jugar|tirar|mover|elegir|robar|descartar|coger|har|comer|llevar)ias?|debo|"
+    r"deberia|y si|que tal si|si (?:pudiera|pudiese|tuviera|"
     r"fuera|puedo|pudiese)|ojala|seria (?:genial|bueno|ideal|increible)|me pregunto|"
     r"no se si|pensando en|quizas? (?:deberia|podria))\b|"
     r"(?:으면|다면|았으면|었으면|했으면)\s*(?:대박|좋겠|좋을|좋은데|좋긴|어떨|어때|어쩌)|"
-    r"고민|(?:ㄹ까|을까|할까|낼까|둘까|갈까|잡을까|뽑을까)\s*말까|"
+    r"고민|모르겠|아니면|(?:ㄹ까|을까|할까|낼까|둘까|갈까|잡을까|뽑을까)\s*말까|"
     r"(?:할|낼|둘|놓을|잡을|뽑을|버릴|가져올|고를)\s*(?:까|지)\s*(?:\?|생각|고민|모르)",
     re.IGNORECASE,
 )
