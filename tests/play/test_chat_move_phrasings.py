@@ -43,10 +43,19 @@ PLAYED = [
     ("trumps-follow", "my ace on top of your queen, then the 10 of spades", "BEAT A♥ 10♠"),
     ("trumps-follow", "K♥ beats the queen, then 9♦", "BEAT K♥ 9♦"),
     ("trumps-follow", "beat K♥ 9♦", "BEAT K♥ 9♦"),
+    (
+        "trumps-follow",
+        "퀸을 하트 킹으로 잡고 다이아 9 낼게",
+        "BEAT K♥ 9♦",
+    ),  # 을: beaten, 으로: with
+    ("trumps-follow", "하트 킹으로 이기고 9 다이아 낼게", "BEAT K♥ 9♦"),
+    ("trumps-lead", "다이아 에이스 낼게", "LEAD A♦"),
+    ("trumps-follow", "tomo las cartas", "TAKE"),
     # Maze: a new card before any draw is a draw; the pile and a discard in one Korean message
     ("maze-late", "a fresh card off the deck", "DRAW DECK"),
     ("maze-late", "gimme a new card", "DRAW DECK"),
     ("maze-late", "파일에서 가져오고 빨강 해 5 버려", "PILE 5RS"),
+    ("maze-late", "grab from the discard and dump 5RS", "PILE 5RS"),
     ("maze-late", "더미에서 가져오고 5 빨강 해 버릴게", "PILE 5RS"),
     # Card Chess: the piece after "with" moves; rows in Korean and Spanish; leaving is keeping
     ("card-chess-capture", "capture the jack using the ace", "RK4xRC3"),
@@ -129,6 +138,7 @@ NEVER_PLAYED = [
     ("masul-start", "maybe K♥ C2?"),
     ("masul-start", "pondría el rey de corazones en la 2"),  # "I would put"
     ("masul-start", "하트 킹 2열 아니면 3열"),
+    ("masul-start", "하트 킹 5열에 내면 좋겠다"),  # a wish
     # two steps with the second unread: never half-played
     ("maze-late", "더미에서 가져오고 하나 버려"),
     # a description no card of the seat fits, or one said of blind cards

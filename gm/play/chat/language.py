@@ -145,7 +145,7 @@ _HYPOTHETICAL = re.compile(
     r"deberia|y si|que tal si|si (?:pudiera|pudiese|tuviera|"
     r"fuera|puedo|pudiese)|ojala|seria (?:genial|bueno|ideal|increible)|me pregunto|"
     r"no se si|pensando en|quizas? (?:deberia|podria))\b|"
-    r"(?:으면|다면|았으면|었으면|했으면)\s*(?:대박|좋겠|좋을|좋은데|좋긴|어떨|어때|어쩌)|"
+    r"[가-힣]면\s*(?:대박|좋겠|좋을|좋은데|좋긴|어떨|어때|어쩌|괜찮을)|"
     r"고민|모르겠|아니면|(?:ㄹ까|을까|할까|낼까|둘까|갈까|잡을까|뽑을까)\s*말까|"
     r"(?:할|낼|둘|놓을|잡을|뽑을|버릴|가져올|고를)\s*(?:까|지)\s*(?:\?|생각|고민|모르)",
     re.IGNORECASE,
