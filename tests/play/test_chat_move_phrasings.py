@@ -51,6 +51,8 @@ PLAYED = [
     ("trumps-follow", "하트 킹으로 이기고 9 다이아 낼게", "BEAT K♥ 9♦"),
     ("trumps-lead", "다이아 에이스 낼게", "LEAD A♦"),
     ("trumps-follow", "tomo las cartas", "TAKE"),
+    ("trumps-lead", "la carta más baja de diamantes", "LEAD 6♦"),
+    ("trumps-lead", "my highest of clubs", "LEAD Q♣"),
     # Maze: a new card before any draw is a draw; the pile and a discard in one Korean message
     ("maze-late", "a fresh card off the deck", "DRAW DECK"),
     ("maze-late", "gimme a new card", "DRAW DECK"),
@@ -60,6 +62,7 @@ PLAYED = [
     # Card Chess: the piece after "with" moves; rows in Korean and Spanish; leaving is keeping
     ("card-chess-capture", "capture the jack using the ace", "RK4xRC3"),
     ("card-chess-capture", "como la jota con el as", "RK4xRC3"),
+    ("card-chess-capture", "잭을 에이스로 잡을게", "RK4xRC3"),  # 을: taken, 으로: with
     ("card-chess-capture", "에이스를 빨간 성 4로 보내", "RK4-RC4"),
     ("card-chess-capture", "mueve el as al castillo rojo 4", "RK4-RC4"),
     ("card-chess-capture", "ace to castle 4", "RK4-RC4"),  # a castle without its side
@@ -138,6 +141,7 @@ NEVER_PLAYED = [
     ("masul-late", "하트 잭 2열에 낼까?"),
     ("masul-start", "K♥ C2 or K♥ C3, hmm"),  # two moves weighed
     ("masul-start", "maybe K♥ C2?"),
+    ("masul-start", "not sure, K♥ C2"),
     ("masul-start", "pondría el rey de corazones en la 2"),  # "I would put"
     ("masul-start", "하트 킹 2열 아니면 3열"),
     ("masul-start", "하트 킹 5열에 내면 좋겠다"),  # a wish

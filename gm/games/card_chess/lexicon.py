@@ -28,6 +28,13 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
         " keep ",
     ),
     ("ko", "phrase", r"(?<=로)\s*(가|가자|갈게|갈래|가줘|가요)(?=[\s.!~]*$)", " move "),
+    # 잭을 에이스로 잡을게: the piece with 을/를 is taken, the one with (으)로 takes it
+    (
+        "ko",
+        "phrase",
+        r"(\S+?)(?:을|를)\s+(\S+?)(?:으로|로)\s*(?:잡|먹)",
+        r" take \1 with \2 ",
+    ),
     ("ko", "word", "먹", "take"),
     ("ko", "word", "들어가", "move"),
     ("ko", "word", "보내", "move"),

@@ -286,7 +286,7 @@ def _references(toks: list[str], found: list[str]) -> list[Ref]:
             refs.append(cur)
             cur = None
         elif t in _REF_WORDS or (words.is_ordinal(t) and not t.isdigit()):
-            if t in _DETERMINERS and fresh or cur is None:
+            if (t in _DETERMINERS and t != "of" and fresh) or cur is None:  # "lowest of clubs"
                 cur = Ref(i)
                 refs.append(cur)
             if not _qualify(cur, t, prev):

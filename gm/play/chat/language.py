@@ -140,7 +140,7 @@ _HYPOTHETICAL = re.compile(
     r"\b(?:if (?:i|we) (?:could|can|had|were|only)|if only|i wish|wish i|what if|"
     r"should i|shall i|(?:maybe|perhaps) i should|i wonder|wondering (?:if|whether)|"
     r"would (?:be|it be) (?:nice|great|cool|amazing|sick)|would be|thinking (?:about|of)|"
-    r"not sure (?:if|whether)|idk|dunno|or|maybe|perhaps|o mejor|quizas?|tal vez|ni idea|"
+    r"not sure|idk|dunno|or|maybe|perhaps|o mejor|quizas?|tal vez|ni idea|"
     r"(?:pondr|jugar|tirar|mover|elegir|robar|descartar|coger|har|comer|llevar)ias?|debo|"
     r"deberia|y si|que tal si|si (?:pudiera|pudiese|tuviera|"
     r"fuera|puedo|pudiese)|ojala|seria (?:genial|bueno|ideal|increible)|me pregunto|"
