@@ -83,6 +83,10 @@ PLAYED = [
     ("n-in-a-row-x", "1,1 오른쪽에 둘게", "X 2,1"),
     ("n-in-a-row-x", "내 마지막 거 바로 위에", "X 0,2"),
     ("n-in-a-row-x", "a la derecha de la O en 1,1", "X 2,1"),
+    ("n-in-a-row-x", "right of the last O", "X 2,1"),  # the letter names the anchor's mark
+    ("n-in-a-row-x", "up and right of 0,1", "X 1,2"),
+    ("n-in-a-row-x", "debajo de la O en 1,0", "X 1,-1"),
+    ("n-in-a-row-x", "상대 마지막 돌 위에", "X 1,2"),
     # … and where the direction says how, not where: the point is the move's own
     ("n-in-a-row-x", "extend my line up to 0,2", "X 0,2"),
     ("n-in-a-row-o", "bloqueo arriba en 0,2", "O 0,2"),

@@ -117,7 +117,11 @@ def parse_move(text: str, state: State, seat: int) -> Move:
     if found is not None:  # "above 0,0", "to the right of the O at 1,1": the point beside it
         anchor, beside = found
         toks = toks[:anchor]  # the mark named in the anchor's words is no mark of this move
-    letters = {t.upper() for i, t in enumerate(toks) if t in ("x", "o") and i not in labels}
+    letters = {  # "the last O": the mark the move is placed beside, not the move's own
+        t.upper()
+        for i, t in enumerate(toks)
+        if t in ("x", "o") and i not in labels and not (i and toks[i - 1] in ("last", "latest"))
+    }
     if len(letters) > 1:
         raise ParseError(text, EXPECTED + "; name one mark at most")
     if labels:
@@ -155,7 +159,8 @@ _SIDE = (
     r"beside|adjacent\s+to)"
 )
 _BESIDE = re.compile(
-    rf"\b(?:(?:just|right|directly)\s+)?{_SIDE}(?:\s+and\s+{_SIDE})?\s+"
+    rf"\b(?:(?:just|right|directly|diagonally)\s+)?(?:(?:up|down)\s+and\s+(?:to\s+the\s+)?)?"
+    rf"{_SIDE}(?:\s+and\s+{_SIDE})?\s+"
     r"(?:(?:the|my|your|his|her|their)\s+)?(?:(?:[xo]|mark|one|stone)\s+(?:(?:at|on|in)\s+)?)?"
     r"(?=\(?\s*[-+]?\d+\s*,?\s*[-+]?\d+\s*\)?\s*(?:$|[^\d\s,]|\s+[^\d\s,]))",
     re.IGNORECASE,
@@ -206,6 +211,9 @@ def _next_to(text: str, toks: list[str], state: State, seat: int) -> Move:
     marks = state["marks"]
     own = bool(said & _MINE) and not said & _THEIRS
     placed = marks[seat::2] if own else marks
+    named = [t.upper() for i, t in enumerate(toks[1:]) if t in ("x", "o") and toks[i] == "last"]
+    if named:  # "right of the last O": that mark's seat's last one
+        placed = marks[LETTERS.index(named[0]) :: 2]
     if not placed:
         whose = "You have" if own else "The board has"
         raise IllegalMoveError(
