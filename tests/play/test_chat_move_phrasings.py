@@ -36,6 +36,15 @@ PLAYED = [
     ("masul-start", "K♥ to column 2 actually no, column 3", "K♥ C3"),
     ("masul-start", "K♥ on C2, no wait, on C4", "K♥ C4"),
     ("masul-start", "하트 킹 3열에 놓을게 아 아니 4열", "K♥ C4"),
+    ("masul-start", "K♥ C2, no, C3", "K♥ C3"),  # a bare "no" before what it names again
+    ("masul-start", "K♥ C2 I meant C3", "K♥ C3"),  # the code of the same shape
+    ("masul-start", "K♥ C2, no, in C4", "K♥ C4"),
+    ("masul-start", "K♥ C2... no, 5", "K♥ C5"),  # the number alone
+    ("masul-start", "el rey de corazones en la 2, no, en la 3", "K♥ C3"),
+    ("masul-start", "K♥ C2, mejor la 3", "K♥ C3"),
+    ("masul-start", "하트 킹 2열 아니 5", "K♥ C5"),
+    ("trumps-lead", "6♣ nah 7♣", "LEAD 7♣"),
+    ("trumps-lead", "lead 6♣, no no, 7♣", "LEAD 7♣"),
     # Trumps: "of" typed short; the card said after over/on/beats is the card beaten
     ("trumps-lead", "lead queen o' clubs", "LEAD Q♣"),
     ("trumps-lead", "6 o clubs", "LEAD 6♣"),
@@ -172,6 +181,11 @@ def test_a_deliberation_asked_gets_the_moves_legality(service):
 def test_a_card_said_after_over_must_be_the_top_card(service):
     answer = say_at(service, "trumps-follow", "ace of hearts over the jack")
     assert _played(answer) is None and "Q♥" in answer["reply"], answer
+
+
+def test_a_no_that_names_nothing_is_no_second_thought(service):
+    answer = say_at(service, "trumps-follow", "me rindo, no hay forma")
+    assert answer["intent"] == "resign" and not counted(answer), answer
 
 
 def test_or_else_is_no_second_thought(service):

@@ -55,6 +55,12 @@ def to_english(text: str, lang: str, translations: tuple[tuple[str, str, str, st
     return text
 
 
+# what the words after a bare "no" must name to make it a second thought ("K♥ C2, no, C3"; never
+# "me rindo, no hay forma")
+_NAMES = (
+    r"[^,.;]*(?:\d|[♠♥♦♣]|\b(?:ace|king|queen|jack|as|rey|reina|jota|in|en|on|at|to|a)\b"
+    r"|[가-힣]*(?:열|줄|칸|하트|스페이드|다이아|클로버|에이스|킹|퀸|잭))"
+)
 # a second thought: "X no wait Y", "X... i mean Y", "X, no espera, Y", "X 말고 Y", "X 아 아니다
 # Y", "X 아니 잠깐 Y" → Y ("아니면", "or else", is no second thought)
 _CORRECTION = re.compile(
@@ -62,6 +68,9 @@ _CORRECTION = re.compile(
     r"actually,? no|no,? actually|oops|no espera|no,? digo|mejor dicho|quiero decir|"
     r"no,? perd[oó]n|perd[oó]n,? no)\b"
     r"[\s,.]*|\s*(?<=\S)\s*말고\s+|"
+    r"(?:\.\.+|[,;])\s*(?:no|nah|nope|err+|erm|uh+|um+|sorry|actually|oops)(?:[\s,]+(?:no|nah))*"
+    rf"\b[\s,.]*(?={_NAMES})|\s+(?:no|nah|err+|erm|sorry|actually)\s+(?=\S*\d|\S*[♠♥♦♣])|"
+    r"(?:[,;]\s*|\s+o\s+)mejor(?:\s+dicho)?\b[\s,]*|"
     r"(?:\.\.+|[,;])?\s*(?<=\S)\s+(?:아\s*)?(?:아니(?:다|야|지|요|에요)?|아냐|ㄴㄴ|정정)(?![가-힣])"
     r"(?:[\s,.]*잠깐만?)?[\s,.!]+",
     re.IGNORECASE,
@@ -82,6 +91,38 @@ def corrected(text: str) -> tuple[str, bool]:
     if verb.isalpha() and verb not in _ARTICLES and tail.split()[0].lower() != verb:
         tail = f"{head[0]} {tail}"
     return tail, True
+
+
+def _place_again(head: str, tail: str, card_at: int) -> str | None:
+    """``head`` (its card at ``card_at``) with the place its correction ``tail`` says again: from
+    the tail's first word the head says after its card ("on C2 … on C3"), or the head's code of
+    the same shape as one of the tail's ("C2 … C3"), or the head's last number when the tail's
+    first word is a bare number ("en la 2, mejor la 3"); None when the tail says no such thing."""
+    words = [m for m in re.finditer(r"\S+", tail) if m.group().lower() not in _ARTICLES]
+    if words and words[0].group().isdigit():
+        numbers = [m for m in re.finditer(r"\d+", head) if m.start() > card_at]
+        if not numbers:
+            return None
+        last, first = numbers[-1], words[0]
+        return head[: last.start()] + first.group() + head[last.end() :] + tail[first.end() :]
+    for word in words:
+        w = word.group()
+        shape = _shape(w)
+        found = [
+            m.start()
+            for m in re.finditer(r"\S+", head)
+            if m.start() > card_at
+            and (m.group() == w if w.isalpha() else shape == _shape(m.group()) != "")
+        ]
+        if found:
+            return head[: found[-1]] + tail[word.start() :]
+    return None
+
+
+def _shape(word: str) -> str:
+    """A code's shape: its letters, its digits as # ("C3" → "C#"); "" for a bare number."""
+    shape = re.sub(r"\d+", "#", word.upper())
+    return shape if re.search(r"[A-Z]", shape) and "#" in shape else ""
 
 
 def read_corrected(
@@ -107,10 +148,9 @@ def read_corrected(
         if all(w in _ARTICLES or w in ("of", "one") for w in rest):
             return fixed, head_en[:start] + tail_en[s:e] + head_en[end:], True
     if cards and not named:  # "K♥ on C2, actually no, on C3": the place said again
-        first = next((w for w in tail_en.split() if w.lower() not in _ARTICLES), "")
-        at = [m.start() for m in re.finditer(rf"(?<!\S){re.escape(first)}(?!\S)", head_en)]
-        if first.isalpha() and at and at[-1] > cards[-1][1][0]:
-            return fixed, head_en[: at[-1]] + tail_en[tail_en.index(first) :], True
+        again = _place_again(head_en, tail_en, cards[-1][1][0])
+        if again is not None:
+            return fixed, again, True
     return fixed, english, True
 
 
@@ -140,7 +180,7 @@ _HYPOTHETICAL = re.compile(
     r"\b(?:if (?:i|we) (?:could|can|had|were|only)|if only|i wish|wish i|what if|"
     r"should i|shall i|(?:maybe|perhaps) i should|i wonder|wondering (?:if|whether)|"
     r"would (?:be|it be) (?:nice|great|cool|amazing|sick)|would be|thinking (?:about|of)|"
-    r"not sure|idk|dunno|or|maybe|perhaps|o mejor|quizas?|tal vez|ni idea|"
+    r"not sure|idk|dunno|or|maybe|perhaps|quizas?|tal vez|ni idea|"
     r"(?:pondr|jugar|tirar|mover|elegir|robar|descartar|coger|har|comer|llevar)ias?|debo|"
     r"deberia|y si|que tal si|si (?:pudiera|pudiese|tuviera|"
     r"fuera|puedo|pudiese)|ojala|seria (?:genial|bueno|ideal|increible)|me pregunto|"
