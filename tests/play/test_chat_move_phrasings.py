@@ -44,6 +44,16 @@ PLAYED = [
     ("masul-start", "K♥ C2, mejor la 3", "K♥ C3"),
     ("masul-start", "하트 킹 2열 아니 5", "K♥ C5"),
     ("trumps-lead", "6♣ nah 7♣", "LEAD 7♣"),
+    ("masul-start", "K♥ C2, or rather C3", "K♥ C3"),
+    ("masul-start", "hmm maybe K♥ C2, no wait, K♥ C3", "K♥ C3"),  # decided after all
+    # … a new card in the place said before ("same spot", "misma columna", "같은 자리")
+    ("masul-start", "K♥ C2 face down, no wait, 7♣ same spot", "7♣ C2 FD"),
+    (
+        "masul-start",
+        "el rey de corazones en la 2, no espera, el 7 de tréboles en la misma columna",
+        "7♣ C2",
+    ),
+    ("masul-start", "하트 킹 2열, 아니 클로버 7 같은 자리", "7♣ C2"),
     ("trumps-lead", "lead 6♣, no no, 7♣", "LEAD 7♣"),
     # Trumps: "of" typed short; the card said after over/on/beats is the card beaten
     ("trumps-lead", "lead queen o' clubs", "LEAD Q♣"),

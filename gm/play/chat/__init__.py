@@ -114,7 +114,8 @@ def say(
         intent, read, verdict = _without_reason(table, seat, fixed, said, (intent, read, verdict))
         if _chatter(text, intent, verdict):
             intent, verdict = "chat", (None, None)
-        if intent == "move" and languages.hypothetical(text):  # a wish or a doubt: not played
+        weighed = languages.hypothetical(fixed if second_thought else text)
+        if intent == "move" and weighed:  # a wish or a doubt: not played
             intent = "question" if text.rstrip().endswith("?") else "chat"
             verdict = verdict if intent == "question" else (None, None)
         if _never_counts(table, seat, text, said, second_thought, intent, verdict):

@@ -65,6 +65,7 @@ _NAMES = (
 # Y", "X 아니 잠깐 Y" → Y ("아니면", "or else", is no second thought)
 _CORRECTION = re.compile(
     r"(?:\.\.+|[,;])?\s*\b(?:no,? wait|wait,? no|i mean|i meant|scratch that|sorry,? i mean|"
+    r"or rather|make that|make it|"
     r"actually,? no|no,? actually|oops|no espera|no,? digo|mejor dicho|quiero decir|"
     r"no,? perd[oó]n|perd[oó]n,? no)\b"
     r"[\s,.]*|\s*(?<=\S)\s*말고\s+|"
@@ -91,6 +92,14 @@ def corrected(text: str) -> tuple[str, bool]:
     if verb.isalpha() and verb not in _ARTICLES and tail.split()[0].lower() != verb:
         tail = f"{head[0]} {tail}"
     return tail, True
+
+
+# the place the head named, said again by reference ("same spot", "misma columna", "같은 자리")
+_SAME_PLACE = re.compile(
+    r"\b(?:(?:the|in|on|at|to|en|a) )?(?:(?:la|el) )?(?:same|mism[oa]) "
+    r"(?!card|carta|suit|palo|rank|one\b)[a-z]+\b|(?:같은|그)\s*(?:자리|열|줄|칸)",
+    re.IGNORECASE,
+)
 
 
 def _place_again(head: str, tail: str, card_at: int) -> str | None:
@@ -147,6 +156,12 @@ def read_corrected(
         rest = (tail_en[:s] + tail_en[e:]).lower().split()
         if all(w in _ARTICLES or w in ("of", "one") for w in rest):
             return fixed, head_en[:start] + tail_en[s:e] + head_en[end:], True
+    same = _SAME_PLACE.search(tail_en)
+    if cards and len(named) == 1 and (same or _SAME_PLACE.search(_CORRECTION.split(text)[-1])):
+        where = head_en[cards[-1][1][1] :].strip(" ,.")  # "2♣ in 7… no, the 4♣, same spot": C7
+        if same is None:  # said in words the translation drops (같은 자리)
+            return fixed, f"{tail_en} {where}", True
+        return fixed, tail_en[: same.start()] + where + tail_en[same.end() :], True
     if cards and not named:  # "K♥ on C2, actually no, on C3": the place said again
         again = _place_again(head_en, tail_en, cards[-1][1][0])
         if again is not None:
