@@ -77,6 +77,8 @@ PLAYED = [
     ("maze-late", "gimme a new card", "DRAW DECK"),
     ("maze-late", "파일에서 가져오고 빨강 해 5 버려", "PILE 5RS"),
     ("maze-late", "grab from the discard and dump 5RS", "PILE 5RS"),
+    ("maze-late", "더미에 있는 3RA 가져갈게", "DRAW PILE"),  # taking the pile card is no PILE 3RA
+    ("maze-late", "버린 카드 가져오고 5RS 버릴게", "PILE 5RS"),
     ("maze-late", "더미에서 가져오고 5 빨강 해 버릴게", "PILE 5RS"),
     # Card Chess: the piece after "with" moves; rows in Korean and Spanish; leaving is keeping
     ("card-chess-capture", "capture the jack using the ace", "RK4xRC3"),
