@@ -93,12 +93,13 @@ _SUIT_WORDS = {
     "spades": 3,
 }
 
-# "10 of hearts", "queen of spades", "ten hearts"
+# "10 of hearts", "queen of spades", "ten hearts", "queen o clubs", "queen o' clubs", "ace fo
+# spades" (of typed short or slipped)
 # Letters match case-blind in ASCII only (``(?a:…)``): Unicode case-insensitive matching would
 # also take ``ſ`` for s, ``K`` (Kelvin) for k and ``ı``/``İ`` for i, which no table below holds.
 _LONG = re.compile(
     r"\b(?a:(10|[2-9]|[tjqkax1]|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace)"
-    r"s?)\s+(?a:(?:of\s+)?(clubs?|diamonds?|hearts?|spades?))\b",
+    r"s?)\s+(?a:(?:(?:of|o|fo|f)\b'?\s*(?:the\s+)?|o'\s*)?(clubs?|diamonds?|hearts?|spades?))\b",
     re.IGNORECASE,
 )
 # "7s", "7♠", "TH", "10h", "Q♥", "xh"

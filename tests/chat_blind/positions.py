@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 from tests.chat_corpus import State, card_chess, chat, masul, maze, n_in_a_row, solonyo, trumps
 
@@ -44,3 +45,19 @@ POSITIONS: dict[str, Position] = {
     "n-in-a-row-x": Position("n-in-a-row", n_in_a_row.X_TO_MOVE, 0),
     "n-in-a-row-mid": _chat("n-in-a-row", 8),
 }
+
+
+def say_at(service: Any, position: str, text: str) -> dict[str, Any]:
+    """``text`` said through the real chat path by the writing seat of a fresh game staged at
+    ``position`` (with an illegal-move limit, so a counted message shows)."""
+    from gm.play import chat
+    from tests.chat_corpus import stage
+
+    where = POSITIONS[position]
+    tokens = stage(service, where.game, where.state(), illegal_move_limit=100)
+    return chat.say(service, tokens[where.seat], text)
+
+
+def counted(answer: dict[str, Any]) -> bool:
+    """Whether the answer counted the message as an illegal attempt."""
+    return any(s["illegal_attempts"] for s in answer.get("seats", []))

@@ -6,30 +6,16 @@ it; a request said in one clause of a longer Spanish or Korean message is heard.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from gm.play import chat
-from tests.chat_blind.positions import POSITIONS
-from tests.chat_corpus import stage
-
-
-def _say(service, position: str, text: str) -> dict[str, Any]:
-    where = POSITIONS[position]
-    tokens = stage(service, where.game, where.state(), illegal_move_limit=100)
-    return chat.say(service, tokens[where.seat], text)
-
-
-def _counted(answer: dict[str, Any]) -> bool:
-    return any(s["illegal_attempts"] for s in answer.get("seats", []))
+from tests.chat_blind.positions import counted, say_at
 
 
 @pytest.mark.parametrize(
     "text", ["lead the 9 of clubs no wait the 6 of clubs", "9♣... no wait 6♣", "9♣ 말고 6♣ 낼게"]
 )
 def test_a_second_thought_plays_what_it_corrects_to(service, text):
-    answer = _say(service, "trumps-lead", text)
+    answer = say_at(service, "trumps-lead", text)
     assert answer["intent"] == "move" and answer["move"] == "LEAD 6♣", answer
 
 
@@ -46,20 +32,20 @@ def test_a_second_thought_plays_what_it_corrects_to(service, text):
     ],
 )
 def test_words_that_fail_as_a_move_are_never_counted(service, position, text):
-    answer = _say(service, position, text)
-    assert not _counted(answer) and not (answer["intent"] == "move" and answer.get("legal"))
+    answer = say_at(service, position, text)
+    assert not counted(answer) and not (answer["intent"] == "move" and answer.get("legal"))
 
 
 def test_a_reason_after_the_move_is_cut_off(service):
-    answer = _say(service, "masul-start", "K♥ on column 2, since the 5♥ is the field card")
+    answer = say_at(service, "masul-start", "K♥ on column 2, since the 5♥ is the field card")
     assert answer["intent"] == "move" and answer["move"] == "K♥ C2", answer
 
 
 @pytest.mark.parametrize("text", ["wow another 8 of spades lol", "that 8♠ again, great"])
 def test_naming_the_revealed_card_in_chat_never_keeps_it(service, text):
-    answer = _say(service, "card-chess-step", text)
+    answer = say_at(service, "card-chess-step", text)
     assert not (answer["intent"] == "move" and answer.get("legal")), answer
-    assert _say(service, "card-chess-step", "keep it")["move"] == "KEEP"
+    assert say_at(service, "card-chess-step", "keep it")["move"] == "KEEP"
 
 
 @pytest.mark.parametrize(
@@ -74,5 +60,5 @@ def test_naming_the_revealed_card_in_chat_never_keeps_it(service, text):
     ],
 )
 def test_a_request_in_one_clause_is_heard(service, position, text, intent):
-    answer = _say(service, position, text)
-    assert answer["intent"] == intent and not _counted(answer), answer
+    answer = say_at(service, position, text)
+    assert answer["intent"] == intent and not counted(answer), answer

@@ -19,7 +19,36 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
         r"카드\s*(다|전부|모두)\s*(교환|바꿀|바꿔|바꾸)\S*",
         " exchange ",
     ),
+    # "그냥 둘래", "놔둘게": said of the revealed card, leaving it is keeping it
+    (
+        "ko",
+        "phrase",
+        r"^\s*(그냥\s*|걍\s*)?(놔\s*|냅\s*)?"
+        r"(둘래|둘게|둘께|둬|두자|둘래요|둘게요|둘께요|둬요)\s*[.!~]*\s*$",
+        " keep ",
+    ),
+    ("ko", "phrase", r"(?<=로)\s*(가|가자|갈게|갈래|가줘|가요)(?=[\s.!~]*$)", " move "),
+    # 잭을 에이스로 잡을게: the piece with 을/를 is taken, the one with (으)로 takes it
+    (
+        "ko",
+        "phrase",
+        r"(\S+?)(?:을|를)\s+(\S+?)(?:으로|로)\s*(?:잡|먹)",
+        r" take \1 with \2 ",
+    ),
     ("ko", "word", "먹", "take"),
+    ("ko", "word", "들어가", "move"),
+    ("ko", "word", "보내", "move"),
+    ("ko", "word", "전진", "move"),
+    ("ko", "word", "레드", "red"),
+    ("ko", "word", "빨갛", "red"),
+    ("ko", "word", "블랙", "black"),
+    ("ko", "word", "검", "black"),
+    ("ko", "word", "검정", "black"),
+    ("ko", "word", "캐슬", "castle"),
+    ("ko", "word", "성", "castle"),
+    ("ko", "word", "킹덤", "kingdom"),
+    ("ko", "word", "왕국", "kingdom"),
+    ("ko", "word", "중앙", "middle"),
     ("ko", "word", "옮기", "move"),
     ("ko", "word", "이동", "move"),
     ("ko", "word", "잡", "take"),
@@ -36,12 +65,20 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     (
         "es",
         "phrase",
-        r"\bdejal[oa]( asi| como esta| ahi)?\b|\bno (la |lo )?reemplazo\b",
+        r"\bdejal[oa]( asi| como esta| ahi)?\b|\bno (la |lo )?reemplazo\b|"
+        r"\bme (la|lo) quedo\b|\b(la|lo) mantengo\b|\bno (la |lo )?cambio\b",
         " keep it ",
     ),
     ("es", "phrase", r"\bmuevo\b|\bmueve\b|\bmover\b", " move "),
     ("es", "phrase", r"\bcomo\b|\bcapturo\b", " take "),
     ("es", "phrase", r"\bmedio\b|\bcentro\b", " middle "),
+    ("es", "phrase", r"\bcastillos?\b", " castle "),
+    ("es", "phrase", r"\breinos?\b", " kingdom "),
+    ("es", "phrase", r"\bnegr[oa]s?\b", " black "),
+    ("es", "phrase", r"\broj[oa]s?\b", " red "),
+    ("es", "phrase", r"\b(casilla|posicion|lugar|puesto)\b", " "),
+    # the colour after the row, as Spanish puts it: castillo negro 5 → black castle 5
+    ("es", "after", r"\b(castle|kingdom)\s+(black|red)\b", r"\2 \1"),
 )
 
 # the coach's reasons (gm/games/card_chess/ai.py ``explain``, rules.exchange_risk)

@@ -16,6 +16,7 @@ from typing import Any
 
 from gm.games.base import (
     AmbiguousMoveError,
+    GameError,
     IllegalMoveError,
     ParseError,
 )
@@ -107,7 +108,36 @@ def _read(text: str) -> tuple[list[str], list[str], str]:
     return cards, marked, blanked
 
 
+# a castle or kingdom named without its side ("the castle 5"): either side's, whichever fits
+_SIDELESS = re.compile(r"(?<![a-z'])(?<!black )(?<!red )(castle|kingdom)\s+([1-5])\b", re.I)
+
+
 def parse_move(text: str, state: dict[str, Any], seat: int) -> Move:
+    """The legal move ``text`` names; a row named without its side ("put the 8♠ in the castle
+    5") is read as each side's, and the one that makes a legal move is it (both: asked back)."""
+    said = refs.rewrite(text, seat) if isinstance(text, str) else ""
+    if not _SIDELESS.search(said):
+        return _parse_move(text, state, seat)
+    found: list[Move] = []
+    errors: list[GameError] = []
+    for side in (SEATS[seat], SEATS[R.opponent(seat)]):
+        try:
+            move = _parse_move(_SIDELESS.sub(rf"{side} \1 \2", said), state, seat)
+        except AmbiguousMoveError:
+            raise
+        except GameError as err:
+            errors.append(err)
+            continue
+        if move not in found:
+            found.append(move)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise AmbiguousMoveError(text, [render_move(m) for m in found])
+    raise errors[0]
+
+
+def _parse_move(text: str, state: dict[str, Any], seat: int) -> Move:
     pending = state["pending"]
     if not isinstance(text, str) or not text.strip():
         raise ParseError(str(text), EXPECTED_STEP if pending else EXPECTED)

@@ -157,12 +157,15 @@ def _roles(refs: list[Ref], t: str) -> None:
     for i, ref in enumerate(refs):
         if ref.role:
             continue
+        others = [r for r in refs if r is not ref]
         if ref.owner == "mine":
             ref.role = "mover"
         elif ref.owner == "theirs":
             ref.role = "target"
         elif cap is not None and cap.start() < ref.at:
-            ref.role = "target" if (i > 0 or len(refs) == 1) else "mover"
+            # "take the jack with my ace": the one said after "with", or mine, is the mover
+            movers = any(r.role == "mover" or r.owner == "mine" for r in others)
+            ref.role = "target" if (i > 0 or not others or movers) else "mover"
         elif cap is not None:
             ref.role = "mover"
 

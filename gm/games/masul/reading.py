@@ -2,7 +2,8 @@
 
 :func:`normalise` rewrites what a person wrote into the forms the move reader
 (:mod:`gm.games.masul.notation`) takes: light typos of the game's words (``colum``, ``feild``),
-columns in words and ordinals (``column three``, ``the third column``, ``the middle column``),
+columns in words and ordinals (``column three``, ``the third column``, ``the middle column``) and
+bare numbers where a card goes (``J♥ in the 5``),
 Field Cards by ordinal (``the second field card``) and cards of one's own hand by position (``my
 second card``, ``my last card``). :func:`suit_words` and :func:`superlative` find a suit named
 without a rank ("a club") and "my lowest club" / "my highest card"; :func:`challenge` finds a
@@ -36,6 +37,12 @@ _HAND_CARD = re.compile(
     re.IGNORECASE,
 )
 _CHALLENGE = re.compile(r"(?<![a-z])challeng\w*", re.IGNORECASE)
+# a bare number where a card goes ("J♥ in the 5", "7♣ on 3"): a column, never a card's rank
+_PLACE_NUMBER = re.compile(
+    r"(?<![a-z0-9])(in|on|at|into|to)\s+(?:the\s+)?(?:#\s*|no\.?\s*)?([1-7])"
+    r"(?![0-9,])(?!\s*(?:of\b|[♣♦♥♠♧♢♡♤]|[cdhs]\b|st\b|nd\b|rd\b|th\b))",
+    re.IGNORECASE,
+)
 # the opponent's face-down card, named as the target of a play
 _TARGET = re.compile(
     r"(?:(?<![a-z])(?:challeng\w*|against|opposite|facing|over|onto|on|vs\.?)\s+)"
@@ -92,10 +99,27 @@ def _number_words(text: str) -> str:
     return "".join(out) + text[pos:]
 
 
+# an ordinal where a card goes ("K♥ into the third one", "en la tercera"): a column
+_PLACE_ORDINAL = re.compile(
+    r"(?<![a-z0-9])(in|on|at|into|to)\s+(?:the\s+)?([a-z]+|\d(?:st|nd|rd|th))(?:\s+one)?"
+    r"(?=\s*$|\s*[,.!;]|\s+(?:face|fd|please|pls|then|and)\b)",
+    re.IGNORECASE,
+)
+
+
+def _ordinal_place(m: re.Match[str]) -> str:
+    if m.group(2).casefold() in _MIDDLE:  # "the field card in the middle": no column said
+        return m.group(0)
+    n = _position(m.group(2), COLUMNS)
+    return m.group(0) if n is None else f"{m.group(1)} column {n}"
+
+
 def normalise(text: str, state: State, seat: int) -> str:
     """``text`` with typos, number words and ordinal references rewritten (see the module)."""
     t = _LONG_WORD.sub(_fix_typo, text.replace("\ufe0f", ""))
     t = _number_words(t)
+    t = _PLACE_NUMBER.sub(r"\1 column \2", t)
+    t = _PLACE_ORDINAL.sub(_ordinal_place, t)
 
     def ordinal_column(m: re.Match[str]) -> str:
         n = _position(m.group(1), COLUMNS)

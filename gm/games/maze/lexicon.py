@@ -7,13 +7,15 @@ from gm.games.words import N_
 
 TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "phrase", r"방금\s*(뽑은|가져온|받은)\s*(카드|거|것)?", " the card i just drew "),
-    ("ko", "phrase", r"(버린\s*)?더미에서|버린\s*카드\s*더미", " from the pile "),
+    ("ko", "phrase", r"(버린\s*)?더미에서|버린\s*카드\s*더미|버린\s*(카드|거|것)(에서)?",
+     " from the pile "),
     ("ko", "phrase", r"덱에서|더미\s*말고\s*덱", " from the deck "),
     # colour and suit before the analyser (it splits 문장 into 문 + 장, reads 해 as a verb)
     ("ko", "phrase", r"노란색?|노랑", " yellow "),
     ("ko", "phrase", r"빨간색?|빨강", " red "),
     ("ko", "phrase", r"파란색?|파랑", " blue "),
     ("ko", "phrase", r"(yellow|red|blue)?\s*(해|태양)(?=\s*\d|\s*$|\s*카드)", r" \1 sun "),
+    ("ko", "phrase", r"(yellow|red|blue)\s*해(?![가-힣])", r" \1 sun "),  # 빨강 해 버려: the sun
     ("ko", "phrase", r"(yellow|red|blue)?\s*달(?=\s*\d|\s*$|\s*카드)", r" \1 moon "),
     ("ko", "phrase", r"(yellow|red|blue)?\s*왕관", r" \1 crown "),
     ("ko", "phrase", r"(yellow|red|blue)?\s*(문장|방패)", r" \1 arms "),
@@ -27,6 +29,8 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "word", "연결", "chain"),
     ("ko", "word", "뽑", "draw"),
     ("ko", "word", "가져오", "take"),
+    ("ko", "word", "가져가", "take"),
+    ("ko", "word", "챙기", "take"),
     ("ko", "word", "가지", "take"),
     ("ko", "word", "덱", "deck"),
     ("ko", "word", "더미", "pile"),

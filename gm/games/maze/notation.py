@@ -174,6 +174,8 @@ def resolve(
     shown = sort_cards(hand)
 
     def sub_drawn(m: re.Match) -> str:
+        if step != "discard" and not re.search(r"\b(?:i|drawn)\b", m.group(0)):
+            return "draw a card"  # "a new card (from the deck)", before any draw: drawing one
         if step != "discard" or drawn is None:
             raise IllegalMoveError(
                 "You have not drawn a card yet this turn: draw first (DRAW DECK or DRAW PILE), "
@@ -302,6 +304,7 @@ def _scan(text: str) -> _Said:
     for _, (a, b) in cards_found:
         rest = rest[:a] + " " * (b - a) + rest[b:]
     rest = rest.lower().replace("discard pile", "        pile")
+    rest = re.sub(r"\b(from|off) the discard\b", r"\1 the    pile", rest)  # the pile, by its name
     words = [(m.group(0), m.start()) for m in _WORD.finditer(rest)]
     if not any(word in _DECK_WORDS for word, _ in words) and _PICK_UP.search(rest):
         rest = _PICK_UP.sub("take pile", rest)  # "pick up (the card)": the discard pile
@@ -424,10 +427,10 @@ def _read_draw(text: str, said: _Said, seat: _Seat) -> Move:
             if seat.pile_top is None or said.deck_verb:  # "draw", "draw a card": the deck
                 return DRAW_DECK
             raise AmbiguousMoveError(text, ["DRAW DECK", "DRAW PILE"])
-    return _take_pile(said, seat)
+    return _take_pile(text, said, seat)
 
 
-def _take_pile(said: _Said, seat: _Seat) -> Move:
+def _take_pile(text: str, said: _Said, seat: _Seat) -> Move:
     """A draw from the pile: the top card alone, or with the card discarded in the same move."""
     cards = said.cards
     top = seat.need_pile()
@@ -440,6 +443,10 @@ def _take_pile(said: _Said, seat: _Seat) -> Move:
         other = cards[1] if cards[0] == top else cards[0]
         return ("pile", seat.check_discard(other, after_pile=True))
     if not cards:
+        if said.discard_at is not None:  # "take the pile and discard the 5 red…": two steps,
+            raise ParseError(  # the discard unread — never half-played as DRAW PILE
+                text, "the card to discard with the pile card: PILE <card>, e.g. PILE 3RC"
+            )
         return DRAW_PILE
     card = cards[0]
     if not said.pile_source:  # "take 4BM"

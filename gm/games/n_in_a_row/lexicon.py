@@ -12,6 +12,42 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("es", "phrase", r"\bpongo\b|\bpon\b|\bcoloco\b|\bjuego\b", " put "),
     ("es", "phrase", r"\b(en )?(el )?(centro|medio)\b", " the middle "),
     ("ko", "phrase", r"(한)?가운데|중앙|정중앙", " the middle "),
+    # a point beside another: 0,1 위에 → above 0,1; encima de 0,1, a la derecha de la O en 1,1
+    (
+        "ko",
+        "phrase",
+        r"(내|나의|제)\s*(가\s*)?마지막(으로)?(\s*(둔|놓은))?\s*(거|것|수|돌|마크)?",
+        " my last mark ",
+    ),
+    (
+        "ko",
+        "phrase",
+        r"(상대|상대방|너)(의|가)?\s*마지막(으로)?(\s*(둔|놓은))?\s*(거|것|수|돌|마크)?",
+        " your last mark ",
+    ),
+    ("ko", "phrase", r"마지막(으로)?(\s*(둔|놓은))?\s*(거|것|수|돌|마크)", " the last mark "),
+    *(
+        (
+            "ko",
+            "phrase",
+            r"(-?\d+\s*,\s*-?\d+|my last mark|your last mark|the last mark)\s*(?:의\s*)?"
+            rf"(?:바로\s*)?(?:{korean})(?:에서|으로|로|에|쪽)?",
+            rf" {english} \1 ",
+        )
+        for korean, english in (
+            ("위쪽|위", "above"),
+            ("아래쪽|아래|밑", "below"),
+            ("왼쪽", "left of"),
+            ("오른쪽", "right of"),
+            ("옆", "next to"),
+        )
+    ),
+    ("es", "phrase", r"\b(encima|arriba|por encima) de(l)?\b", " above "),
+    ("es", "phrase", r"\b(debajo|abajo|por debajo) de(l)?\b", " below "),
+    ("es", "phrase", r"\ba la izquierda de(l)?\b", " left of "),
+    ("es", "phrase", r"\ba la derecha de(l)?\b", " right of "),
+    ("es", "phrase", r"\b(al lado|junto)( de(l)?| a(l)?)?\b", " next to "),
+    ("es", "phrase", r"\b(mi|la) ultima( ficha| marca)?\b", " my last mark "),
     ("es", "phrase", r"\ben\b", " at "),
     ("es", "phrase", r"\bmenos\b", " minus "),
 )

@@ -57,6 +57,7 @@ _NEAR = {"next", "beside", "near", "adjacent", "touching", "by", "nextto", "arou
 _NEXT = [[w] for w in _NEAR]  # "right next to": no direction
 _ORIGIN = {"middle", "center", "centre", "origin"}  # "an X in the middle": 0,0
 _MINE = {"my", "mine", "own"}
+_PRONOUN = {"last", "the", "that", "this", "my", "your", "first", "new", "other", "same", "latest"}
 _THEIRS = {"your", "yours", "their", "his", "her", "opponent", "opponent's", "other"}
 
 
@@ -81,8 +82,12 @@ def _numbers(toks: list[str]) -> list[tuple[int, int]]:
             unit = words.CARDINALS.get(toks[i + 1]) if i + 1 < len(toks) else None
             if unit is not None and 0 < unit < 10:
                 value, i = value + unit, i + 1
-        elif digits < 2 and t in words.CARDINALS:
-            value = words.CARDINALS[t]
+        elif (
+            digits < 2
+            and t in words.CARDINALS
+            and not (t == "one" and i and toks[i - 1] in _PRONOUN)
+        ):
+            value = words.CARDINALS[t]  # "my last one", "that one": no number
         if value is not None:
             out.append((i, sign * value))
             sign = 1
@@ -105,6 +110,79 @@ def parse_move(text: str, state: State, seat: int) -> Move:
     toks = [t.lower() for t in _TOKEN.findall(clean.replace(",", " , "))]
     toks = [t for t in toks if t != "comma"]
     numbers = _numbers(toks)
+    labelled, labels = _labels(toks, numbers)
+    found = _anchor(clean, numbers) if not labels else None
+    anchor: int | None = None
+    beside: list[str] = []
+    if found is not None:  # "above 0,0", "to the right of the O at 1,1": the point beside it
+        anchor, beside = found
+        toks = toks[:anchor]  # the mark named in the anchor's words is no mark of this move
+    letters = {  # "the last O": the mark the move is placed beside, not the move's own
+        t.upper()
+        for i, t in enumerate(toks)
+        if t in ("x", "o") and i not in labels and not (i and toks[i - 1] in ("last", "latest"))
+    }
+    if len(letters) > 1:
+        raise ParseError(text, EXPECTED + "; name one mark at most")
+    if labels:
+        x, y = labelled["x"], labelled["y"]
+    elif len(numbers) == 2:
+        x, y = numbers[0][1], numbers[1][1]
+    elif not numbers and set(toks) & _ORIGIN:
+        x, y = 0, 0
+        if set(toks) & (_NEAR | set(_DIRECTIONS)):  # "just above the middle"
+            anchor, beside = 0, toks
+    elif not numbers and _near(toks):
+        x, y = None, None
+    else:
+        raise ParseError(text, EXPECTED)
+    if letters and letters != {LETTERS[seat]}:
+        mine, theirs = LETTERS[seat], letters.pop()
+        point = f"{x},{y}" if x is not None else "x,y"
+        raise IllegalMoveError(
+            f"You are {mine}, not {theirs}: you place only your own mark, {mine} ({SEATS[seat]}).",
+            rule="wrong-mark",
+            hint=f"Write your point as '{mine} {point}' or just '{point}'.",
+        )
+    if anchor is not None and x is not None and y is not None:
+        return _around(text, beside, x, y, state, seat)
+    if x is None or y is None:
+        return _next_to(text, toks, state, seat)
+    return check(state, seat, x, y)
+
+
+# a point named as the place beside the move, right before that point: "above 0,0", "left of
+# the X at -1,2", "right next to 3,3", "above and to the right of the O at 1,1" (never "up to
+# 0,2" or "below, 0,-1": there the point is the move's own)
+_SIDE = (
+    r"(?:above|below|under|beneath|underneath|(?:to\s+the\s+)?(?:left|right)\s+of|next\s+to|"
+    r"beside|adjacent\s+to)"
+)
+_BESIDE = re.compile(
+    rf"\b(?:(?:just|right|directly|diagonally)\s+)?(?:(?:up|down)\s+and\s+(?:to\s+the\s+)?)?"
+    rf"{_SIDE}(?:\s+and\s+{_SIDE})?\s+"
+    r"(?:(?:the|my|your|his|her|their)\s+)?(?:(?:[xo]|mark|one|stone)\s+(?:(?:at|on|in)\s+)?)?"
+    r"(?=\(?\s*[-+]?\d+\s*,?\s*[-+]?\d+\s*\)?\s*(?:$|[^\d\s,]|\s+[^\d\s,]))",
+    re.IGNORECASE,
+)
+
+
+def _anchor(clean: str, numbers: list[tuple[int, int]]) -> tuple[int, list[str]] | None:
+    """The index of the first token of a point named as the place beside the move
+    (:data:`_BESIDE`), and its words; None when the text names no such place, or more numbers
+    than that point's two."""
+    m = _BESIDE.search(clean)
+    if m is None or len(numbers) != 2:
+        return None
+    start = len(_TOKEN.findall(clean[: m.start()].replace(",", " , ")))
+    if numbers[0][0] < start:
+        return None
+    return start, [t.lower() for t in _TOKEN.findall(m.group(0))]
+
+
+def _labels(toks: list[str], numbers: list[tuple[int, int]]) -> tuple[dict[str, int], set[int]]:
+    """The point written with axis labels ("x=3 y=-2", "x three y minus two"): the values by
+    label and the labels' token indices, or nothing when not both labels are given."""
     at = dict(numbers)
     labelled: dict[str, int] = {}
     labels: set[int] = set()
@@ -116,31 +194,8 @@ def parse_move(text: str, state: State, seat: int) -> Move:
             labelled[t] = at[j]
             labels.add(i)
     if set(labelled) != {"x", "y"}:
-        labels = set()
-    letters = {t.upper() for i, t in enumerate(toks) if t in ("x", "o") and i not in labels}
-    if len(letters) > 1:
-        raise ParseError(text, EXPECTED + "; name one mark at most")
-    if labels:
-        x, y = labelled["x"], labelled["y"]
-    elif len(numbers) == 2:
-        x, y = numbers[0][1], numbers[1][1]
-    elif not numbers and _near(toks):
-        x, y = None, None
-    elif not numbers and set(toks) & _ORIGIN:
-        x, y = 0, 0
-    else:
-        raise ParseError(text, EXPECTED)
-    if letters and letters != {LETTERS[seat]}:
-        mine, theirs = LETTERS[seat], letters.pop()
-        point = f"{x},{y}" if x is not None else "x,y"
-        raise IllegalMoveError(
-            f"You are {mine}, not {theirs}: you place only your own mark, {mine} ({SEATS[seat]}).",
-            rule="wrong-mark",
-            hint=f"Write your point as '{mine} {point}' or just '{point}'.",
-        )
-    if x is None or y is None:
-        return _next_to(text, toks, state, seat)
-    return check(state, seat, x, y)
+        return {}, set()
+    return labelled, labels
 
 
 def _near(toks: list[str]) -> bool:
@@ -156,13 +211,30 @@ def _next_to(text: str, toks: list[str], state: State, seat: int) -> Move:
     marks = state["marks"]
     own = bool(said & _MINE) and not said & _THEIRS
     placed = marks[seat::2] if own else marks
+    named = [t.upper() for i, t in enumerate(toks[1:]) if t in ("x", "o") and toks[i] == "last"]
+    if named:  # "right of the last O": that mark's seat's last one
+        placed = marks[LETTERS.index(named[0]) :: 2]
     if not placed:
         whose = "You have" if own else "The board has"
         raise IllegalMoveError(
             f"{whose} no mark yet to place next to.", rule="no-mark", hint=hint(state, seat)
         )
     ax, ay = placed[-1]
-    toks = [t for i, t in enumerate(toks) if not (t == "right" and toks[i + 1 : i + 2] in _NEXT)]
+    return _around(text, toks, ax, ay, state, seat)
+
+
+def _around(text: str, toks: list[str], ax: int, ay: int, state: State, seat: int) -> Move:
+    """The point beside ``ax,ay`` in the direction the words say, or its one empty neighbour
+    when they say none; several empty neighbours are asked back."""
+    toks = [  # "right next to", "right above": no direction of its own
+        t
+        for i, t in enumerate(toks)
+        if not (
+            t == "right"
+            and i + 1 < len(toks)
+            and (toks[i + 1] in _NEAR or toks[i + 1] in _DIRECTIONS)
+        )
+    ]
     dx = sum({d for t in toks if (d := _DIRECTIONS.get(t, (0, 0))[0])})
     dy = sum({d for t in toks if (d := _DIRECTIONS.get(t, (0, 0))[1])})
     if dx or dy:

@@ -14,6 +14,11 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "word", "가운데", "middle"),
     ("ko", "word", "왼쪽", "left"),
     ("ko", "word", "오른쪽", "right"),
+    # a card described by its colour: 빨간 거, la roja, el negro
+    ("ko", "phrase", r"(빨간|빨강|레드)\s*(색)?\s*(거|것|카드|장)?", " the red one "),
+    ("ko", "phrase", r"(검은|검정|까만|블랙)\s*(색)?\s*(거|것|카드|장)?", " the black one "),
+    ("es", "phrase", r"\broj[oa]s?\b", " red "),
+    ("es", "phrase", r"\bnegr[oa]s?\b", " black "),
     ("es", "phrase", r"\bme quedo con\b|\belijo\b|\bescojo\b|\bcojo\b", " pick "),
     ("es", "phrase", r"\bla del medio\b|\bdel medio\b", " the middle one "),
     ("es", "phrase", r"\bizquierda\b", " left "),

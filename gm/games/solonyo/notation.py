@@ -47,6 +47,10 @@ _NEUTRAL = _LEAD | _TRAIL | {"i", "i'll", "ill", "i'd", "id", "will", "want", "t
 _RANKS = {"jack": 11, "queen": 12, "king": 13, "ace": 14, "j": 11, "q": 12, "k": 13}
 _HIGH = {"highest": 1, "biggest": 1, "largest": 1, "strongest": 1,
          "lowest": -1, "smallest": -1, "weakest": -1}  # fmt: skip
+_BEFORE_RANK = {"the", "my", "that", "this", "up", "faceup", "red", "black", "shown", "open"}
+# a card described by its colour or suit ("the red one", "the spade", "the black 7")
+_COLOURS = {"red": (1, 2), "black": (0, 3)}
+_SUIT_NAMES = {"club": 0, "diamond": 1, "heart": 2, "spade": 3}
 _WORD = re.compile(r"\d+(?:st|nd|rd|th)?|[a-z]+(?:'[a-z]+)?|#")
 
 
@@ -93,9 +97,11 @@ def _card_ranks(words: list[str], state: State) -> tuple[set[int], bool]:
             n = number_value(w, pronoun_one=False)
             r = n if n is not None and 2 <= n <= 10 else None
             both = r in (2, 3)
-            if r is not None and not (i and words[i - 1] in ("the", "my", "that", "this")):
-                continue  # "2", "pick 4", "card three": a position (PICK 4 is no card 4)
-        if r is None or (len(w) == 1 and not all(x == w or x in _NEUTRAL for x in words)):
+            if r is not None and r <= 3 and not (i and words[i - 1] in _BEFORE_RANK):
+                continue  # "2", "card three": a position; "pick 10" (no position 10) a rank
+        if r is None or (
+            len(w) == 1 and w.isalpha() and not all(x == w or x in _NEUTRAL for x in words)
+        ):  # a letter alone ("k") is a rank only in a text of nothing else
             continue
         held = {k + 1 for k, c in enumerate(mine) if RANK[c] == r}
         if r <= 10 and not held:
@@ -126,6 +132,8 @@ def parse_move(text: str, state: State) -> Move:
         picks |= by_rank
     elif any(_RANKS.get(w.removesuffix("s")) and len(w) > 1 for w in words):
         named = True
+    described = _described(words, state)
+    named = named or described is not None
     ends = {_HIGH[w] for w in words if w in _HIGH}
     positions = [
         p for i in range(len(words)) if words[i] and (p := _position(words, i)) is not None
@@ -147,7 +155,7 @@ def parse_move(text: str, state: State) -> Move:
             )
         picks.add(state["defiant_cards"].index(code) + 1)
     if len(ends) == 1:
-        picks |= _extreme(state, ends.pop())
+        picks |= _extreme(state, ends.pop(), described)
     for p in positions:
         if p not in (1, 2, 3):
             raise IllegalMoveError(
@@ -156,6 +164,18 @@ def parse_move(text: str, state: State) -> Move:
                 hint=legal,
             )
         picks.add(p)
+    return _one_pick(text, picks, described, legal)
+
+
+def _one_pick(text: str, picks: set[int], described: set[int] | None, legal: str) -> Move:
+    """The pick the positions named and the description (a colour, a suit) both fit: one is
+    the move, several are asked back, none is refused."""
+    if described is not None:  # "the red one", "the black 7": what the description fits
+        picks = (picks & described) if picks else described
+        if not picks:
+            raise IllegalMoveError(
+                "None of your three cards fits that description.", rule="not-your-card", hint=legal
+            )
     if not picks:
         raise IllegalMoveError(
             "None of your three cards has that rank.", rule="not-your-card", hint=legal
@@ -165,11 +185,40 @@ def parse_move(text: str, state: State) -> Move:
     return ("pick", picks.pop())
 
 
-def _extreme(state: State, sign: int) -> set[int]:
-    """Positions of the highest (``sign`` 1) or lowest (-1) card against the challenger's."""
+def _described(words: list[str], state: State) -> set[int] | None:
+    """The positions of the cards a colour or a suit said alone describes ("the red one", "the
+    spade", "my black 7"), or None when the text says no colour or suit. A card found whole is
+    already blanked from ``words``."""
+    wanted: set[int] = set()
+    said = False
+    for w in words:
+        if w in _COLOURS:
+            wanted |= set(_COLOURS[w])
+            said = True
+        elif w.removesuffix("s") in _SUIT_NAMES:
+            wanted.add(_SUIT_NAMES[w.removesuffix("s")])
+            said = True
+    if not said:
+        return None
+    mine = state["defiant_cards"]
+    return {i + 1 for i, c in enumerate(mine) if c is not None and _suit_index(c) in wanted}
+
+
+def _suit_index(card: str) -> int:
+    return "♣♦♥♠".index(card[-1])
+
+
+def _extreme(state: State, sign: int, among: set[int] | None = None) -> set[int]:
+    """Positions of the highest (``sign`` 1) or lowest (-1) card against the challenger's
+    (among the positions ``among``, when a description narrows them: "the highest red one")."""
     ch = state["challenger_card"]
-    values = [sign * value(c, ch) for c in state["defiant_cards"]]
-    return {i + 1 for i, v in enumerate(values) if v == max(values)}
+    values = {
+        i + 1: sign * value(c, ch)
+        for i, c in enumerate(state["defiant_cards"])
+        if among is None or i + 1 in among
+    }
+    best = max(values.values(), default=None)
+    return {p for p, v in values.items() if v == best}
 
 
 def render(state: State, seat: int | None, outcome: Outcome | None = None) -> str:

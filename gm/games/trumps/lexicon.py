@@ -8,8 +8,24 @@ from gm.games.words import N_
 TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "word", "트럼프", "trump"),
     ("ko", "word", "으뜸패", "trump"),
-    ("ko", "word", "내", "lead"),
+    # 퀸을 하트 킹으로 잡고: the card with 을/를 is beaten, the one with (으)로 beats it
+    (
+        "ko",
+        "phrase",
+        r"(\S+?)(?:을|를)\s+((?:하트|다이아|스페이드|클로버|클럽)?\s*\S+?)(?:으로|로)\s*"
+        r"(?:잡|이기|이겨|막|덮)\S*",
+        r" beat \1 with \2 ",
+    ),
+    (
+        "ko",
+        "phrase",
+        r"((?:하트|다이아|스페이드|클로버|클럽)?\s*\S+?)(?:으로|로)\s*(?:잡|이기|이겨|막|덮)\S*",
+        r" beat with \1 ",
+    ),
+    ("ko", "word", "내", "play"),  # a lead on an empty pile, else the card put after the beat
     ("ko", "word", "이기", "beat"),
+    ("ko", "word", "잡", "beat"),
+    ("ko", "word", "덮", "beat"),
     ("ko", "word", "가져가", "take"),
     ("es", "phrase", r"\bcomo triunfo\b|\bde triunfo\b", " trump "),
     ("es", "phrase", r"\btriunfos?\b", " trump "),
@@ -17,7 +33,7 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     (
         "es",
         "phrase",
-        r"\b(agarro|me llevo|levanto|recojo)( las| todas)*( \d+| cartas)?\b",
+        r"\b(agarro|me llevo|levanto|recojo|tomo)( las| todas)*( \d+| cartas)?\b",
         " take ",
     ),
     ("es", "phrase", r"\btiro\b|\bjuego\b|\bpongo\b|\bbajo\b", " play "),

@@ -184,10 +184,33 @@ def _own_cards(
             r.target = True
         elif beat_at is not None and with_at is not None and beat_at < r.start < with_at:
             r.target = True
+        elif pile and _said_after(toks, r.start, described):
+            r.target = True  # "the ace over the queen": the queen is the card beaten
     for r in described:
         if r.target and pile and not _fits_top(r, pile[-1]):
             raise illegal(f"The top card of the pile is {pile[-1]}.", "top-card")
     return [r for r in described if not r.target]
+
+
+_ONTO = {"over", "on", "onto", "atop", "against"}
+_BEATING = {"beats", "beat", "covering", "covers", "kills", "kill", "beating", "killing"}
+
+
+def _said_after(toks: list[str], start: int, described: list[Ref]) -> bool:
+    """Whether the reference at ``start`` names the card beaten: right after "over", "on",
+    "onto" (a determiner between them: "over the queen", "on top of your jack"; "on top, the 9"
+    is no such thing), or after "beats", "covering" said after another card ("K♥ beats the
+    queen"; "beat K♦" opens with the beater)."""
+    i = start - 1
+    while i >= 0 and toks[i] in _DETERMINERS | {"your", "yours", "his", "her", "their"}:
+        i -= 1
+    if i >= 1 and toks[i] == "top" and toks[i + 1] == "of":
+        i -= 1
+    if i < 0:
+        return False
+    if toks[i] in _BEATING:
+        return any(r.start < i for r in described)
+    return toks[i] in _ONTO
 
 
 def _lead_or_beat(
@@ -263,7 +286,7 @@ def _references(toks: list[str], found: list[str]) -> list[Ref]:
             refs.append(cur)
             cur = None
         elif t in _REF_WORDS or (words.is_ordinal(t) and not t.isdigit()):
-            if t in _DETERMINERS and fresh or cur is None:
+            if (t in _DETERMINERS and t != "of" and fresh) or cur is None:  # "lowest of clubs"
                 cur = Ref(i)
                 refs.append(cur)
             if not _qualify(cur, t, prev):

@@ -114,8 +114,7 @@ def say(
         _keep(store, game_id, seat, kept, {**kept, **settings})
         return _board_in(lang, answer)
     words = table.engine.info.chat_words.translations
-    fixed, second_thought = languages.corrected(text)
-    read = languages.to_english(fixed, said or "en", words)
+    fixed, read, second_thought = languages.read_corrected(text, said or "en", words)
     verdict: tuple[Any, str | None] = (None, None)
     followed = memory.resolve(kept, read) if kept else None
     if followed is not None and (move := memory.still_legal(table, seat, followed)) is not None:
@@ -125,6 +124,10 @@ def say(
         intent, read, verdict = _without_reason(table, seat, fixed, said, (intent, read, verdict))
         if _chatter(text, intent, verdict):
             intent, verdict = "chat", (None, None)
+        weighed = languages.hypothetical(fixed if second_thought else text)
+        if intent == "move" and weighed:  # a wish or a doubt: not played
+            intent = "question" if text.rstrip().endswith("?") else "chat"
+            verdict = verdict if intent == "question" else (None, None)
         intent, verdict = _by_topic(table, text, said or "en", read, intent, verdict)
         if intent == "unclear" and _remark(text, read):
             intent, verdict = "chat", (None, None)

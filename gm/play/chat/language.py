@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from gm.games.cards import find_cards
 from gm.play.chat import korean, spanish
 
 LANGUAGES = ("en", "ko", "es")
@@ -54,19 +55,35 @@ def to_english(text: str, lang: str, translations: tuple[tuple[str, str, str, st
     return text
 
 
-# a second thought: "X no wait Y", "X... wait no Y", "X, no espera, Y", "X 말고 Y" → Y
+# what the words after a bare "no" must name to make it a second thought ("K♥ C2, no, C3"; never
+# "me rindo, no hay forma")
+_NAMES = (
+    r"[^,.;]*(?:\d|[♠♥♦♣]|\b(?:ace|king|queen|jack|as|rey|reina|jota|in|en|on|at|to|a)\b"
+    r"|[가-힣]*(?:열|줄|칸|하트|스페이드|다이아|클로버|에이스|킹|퀸|잭))"
+)
+# a second thought: "X no wait Y", "X... i mean Y", "X, no espera, Y", "X 말고 Y", "X 아 아니다
+# Y", "X 아니 잠깐 Y" → Y ("아니면", "or else", is no second thought)
 _CORRECTION = re.compile(
-    r"(?:\.\.\.|[,;])?\s*\b(?:no,? wait|wait,? no|no espera|no,? digo|mejor dicho)\b[\s,.]*|"
-    r"\s*(?<=\S)\s*말고\s+",
+    r"(?:\.\.+|[,;])?\s*\b(?:no,? wait|wait,? no|i mean|i meant|scratch that|sorry,? i mean|"
+    r"or rather|make that|make it|"
+    r"actually,? no|no,? actually|oops|no espera|no,? digo|mejor dicho|quiero decir|"
+    r"no,? perd[oó]n|perd[oó]n,? no)\b"
+    r"[\s,.]*|\s*(?<=\S)\s*말고\s+|"
+    r"(?:\.\.+|[,;])\s*(?:no|nah|nope|err+|erm|uh+|um+|sorry|actually|oops)(?:[\s,]+(?:no|nah))*"
+    rf"\b[\s,.]*(?={_NAMES})|\s+(?:no|nah|err+|erm|sorry|actually)\s+(?=\S*\d|\S*[♠♥♦♣])|"
+    r"(?:[,;]\s*|\s+o\s+)mejor(?:\s+dicho)?\b[\s,]*|"
+    r"(?:\.\.+|[,;])?\s*(?<=\S)\s+(?:아\s*)?(?:아니(?:다|야|지|요|에요)?|아냐|ㄴㄴ|정정)(?![가-힣])"
+    r"(?:[\s,.]*잠깐만?)?[\s,.!]+",
     re.IGNORECASE,
 )
 _ARTICLES = {"the", "a", "an", "my", "el", "la", "los", "las", "mi", "un", "una"}
 
 
 def corrected(text: str) -> tuple[str, bool]:
-    """The message as its writer corrected it (what follows the last "no wait", "no espera",
-    "말고"; the head's opening verb kept: "play J♥ no wait J♦" → "play J♦"), and whether it was
-    corrected. A corrected message is read, never counted as an illegal attempt."""
+    """The message as its writer corrected it (what follows the last "no wait", "i mean",
+    "no espera", "말고", "아 아니다"; the head's opening verb kept: "play J♥ no wait J♦" → "play
+    J♦"), and whether it was corrected. A corrected message is read, never counted as an illegal
+    attempt."""
     parts = _CORRECTION.split(text)
     if len(parts) < 2 or not parts[-1].strip() or not parts[0].strip():
         return text, False
@@ -77,12 +94,90 @@ def corrected(text: str) -> tuple[str, bool]:
     return tail, True
 
 
+# the place the head named, said again by reference ("same spot", "misma columna", "같은 자리")
+_SAME_PLACE = re.compile(
+    r"\b(?:(?:the|in|on|at|to|en|a) )?(?:(?:la|el) )?(?:same|mism[oa]) "
+    r"(?!card|carta|suit|palo|rank|one\b)[a-z]+\b|(?:같은|그)\s*(?:자리|열|줄|칸)",
+    re.IGNORECASE,
+)
+
+
+def _place_again(head: str, tail: str, card_at: int) -> str | None:
+    """``head`` (its card at ``card_at``) with the place its correction ``tail`` says again: from
+    the tail's first word the head says after its card ("on C2 … on C3"), or the head's code of
+    the same shape as one of the tail's ("C2 … C3"), or the head's last number when the tail's
+    first word is a bare number ("en la 2, mejor la 3"); None when the tail says no such thing."""
+    words = [m for m in re.finditer(r"\S+", tail) if m.group().lower() not in _ARTICLES]
+    if words and words[0].group().isdigit():
+        numbers = [m for m in re.finditer(r"\d+", head) if m.start() > card_at]
+        if not numbers:
+            return None
+        last, first = numbers[-1], words[0]
+        return head[: last.start()] + first.group() + head[last.end() :] + tail[first.end() :]
+    for word in words:
+        w = word.group()
+        shape = _shape(w)
+        found = [
+            m.start()
+            for m in re.finditer(r"\S+", head)
+            if m.start() > card_at
+            and (m.group() == w if w.isalpha() else shape == _shape(m.group()) != "")
+        ]
+        if found:
+            return head[: found[-1]] + tail[word.start() :]
+    return None
+
+
+def _shape(word: str) -> str:
+    """A code's shape: its letters, its digits as # ("C3" → "C#"); "" for a bare number."""
+    shape = re.sub(r"\d+", "#", word.upper())
+    return shape if re.search(r"[A-Z]", shape) and "#" in shape else ""
+
+
+def read_corrected(
+    text: str, lang: str, translations: tuple[tuple[str, str, str, str], ...]
+) -> tuple[str, str, bool]:
+    """A message with its second thought applied: ``(the text as corrected, its English,
+    corrected)``. A correction that is one card alone, said after a head naming several
+    ("K♥ then the K♣.. i mean K♦"), replaces the head's last card ("K♥ then the K♦"); any other
+    correction that names no card but a word said after the head's card ("K♥ on C2, actually no,
+    on C3") replaces the head from that word on ("K♥ on C3"); any other correction is the
+    message (:func:`corrected`)."""
+    fixed, fix = corrected(text)
+    english = to_english(fixed, lang, translations)
+    if not fix:
+        return fixed, english, False
+    head = _CORRECTION.split(text)[0]
+    head_en = to_english(head, lang, translations)
+    tail_en = to_english(_CORRECTION.split(text)[-1].strip(), lang, translations)
+    cards, named = find_cards(head_en), find_cards(tail_en)
+    if len(cards) >= 2 and len(named) == 1:
+        (start, end), (s, e) = cards[-1][1], named[0][1]
+        rest = (tail_en[:s] + tail_en[e:]).lower().split()
+        if all(w in _ARTICLES or w in ("of", "one") for w in rest):
+            return fixed, head_en[:start] + tail_en[s:e] + head_en[end:], True
+    same = _SAME_PLACE.search(tail_en)
+    if cards and len(named) == 1 and (same or _SAME_PLACE.search(_CORRECTION.split(text)[-1])):
+        where = head_en[cards[-1][1][1] :].strip(" ,.")  # "2♣ in 7… no, the 4♣, same spot": C7
+        if same is None:  # said in words the translation drops (같은 자리)
+            return fixed, f"{tail_en} {where}", True
+        return fixed, tail_en[: same.start()] + where + tail_en[same.end() :], True
+    if cards and not named:  # "K♥ on C2, actually no, on C3": the place said again
+        again = _place_again(head_en, tail_en, cards[-1][1][0])
+        if again is not None:
+            return fixed, again, True
+    return fixed, english, True
+
+
 # a reason said after the move ("…, it matches the other card", "… since 3YS is better",
 # "…que el campo es diamante", "필드가 하트7이니까"): the move is the clause before it
 _REASON = re.compile(
     r",\s*(?:it|that|this|since|because|cause|cuz|as|so|porque|que|ya que|para|pues)\b.*|"
+    r",\s*(?:(?:el|la|lo) (?:del|de la|de|que|con)|the one|which|where)\b.*|"
     r"\s+(?:since|because|cuz|porque|ya que|que el|que la|to make|para)\b.*|"
-    r"\s+(?:ㅎㅎ|ㅋㅋ|어차피|왜냐면)\S*.*|\s+\S+(?:니까|니깐|라서|이라서)\s*$|(?<=[^\s뒤나])서\s+\S.*$",
+    r"\s+for\s+(?:the|a|an|my|\d+|two|three|four|five|six)\b.*|"
+    r"\s+(?:before|so (?:that|he|she|they|it|i)|antes de que|asi (?:no|el|ella))\b.*|"
+    r"\s+(?:ㅎㅎ|ㅋㅋ|어차피|왜냐면)\S*.*|\s+\S+(?:니까|니깐|라서|이라서)\s*$|(?<=[^\s뒤나에])서\s+\S.*$",
     re.IGNORECASE,
 )
 
@@ -91,3 +186,28 @@ def main_clause(text: str) -> str:
     """``text`` without the reason said after it (:data:`_REASON`), or ``text``."""
     cut = _REASON.sub("", text).strip()
     return cut if cut and cut != text.strip() else text
+
+
+# a wish, a hypothesis or a deliberation about a move, not the move: "if i could take the jack",
+# "should i play the 7?", "what if i draw", "잭 잡을 수 있으면 대박인데", "고민되네", "낼까 말까",
+# "¿debería jugar la jota?", "¿y si robo?", "ojalá pudiera"
+_HYPOTHETICAL = re.compile(
+    r"\b(?:if (?:i|we) (?:could|can|had|were|only)|if only|i wish|wish i|what if|"
+    r"should i|shall i|(?:maybe|perhaps) i should|i wonder|wondering (?:if|whether)|"
+    r"would (?:be|it be) (?:nice|great|cool|amazing|sick)|would be|thinking (?:about|of)|"
+    r"not sure|idk|dunno|or|maybe|perhaps|quizas?|tal vez|ni idea|"
+    r"(?:pondr|jugar|tirar|mover|elegir|robar|descartar|coger|har|comer|llevar)ias?|debo|"
+    r"deberia|y si|que tal si|si (?:pudiera|pudiese|tuviera|"
+    r"fuera|puedo|pudiese)|ojala|seria (?:genial|bueno|ideal|increible)|me pregunto|"
+    r"no se si|pensando en|quizas? (?:deberia|podria))\b|"
+    r"[가-힣]면\s*(?:대박|좋겠|좋을|좋은데|좋긴|어떨|어때|어쩌|괜찮을)|"
+    r"고민|모르겠|아니면|(?:ㄹ까|을까|할까|낼까|둘까|갈까|잡을까|뽑을까)\s*말까|"
+    r"(?:할|낼|둘|놓을|잡을|뽑을|버릴|가져올|고를)\s*(?:까|지)\s*(?:\?|생각|고민|모르)",
+    re.IGNORECASE,
+)
+
+
+def hypothetical(text: str) -> bool:
+    """Whether a message wishes, supposes or deliberates about a move rather than making it
+    (:data:`_HYPOTHETICAL`): never played, in any language."""
+    return bool(_HYPOTHETICAL.search(text) or _HYPOTHETICAL.search(spanish.fold(text)))

@@ -26,8 +26,9 @@ MARKERS = re.compile(
     r"dificil|encanta|bueno|ay|sigue|importa|seguir|sota|tapad[oa]|agarro|mostrame|deshace|"
     r"elegi|vos|lidera|echamos|empecemos|partidita|broma|mentira|salida|forma|nada|ya|fue|"
     r"arriba|abajo|bloqueo|bloquear|para|suelto|descarte|lunas|soles|coronas|brazos|primer[oa]|"
+    r"cero|menos|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|"
     r"segund[oa]|tercer[oa]|cuart[oa]|quint[oa]|alta|baja|izquierda|derecha|negra|roja|"
-    r"dale|cuant[oa]s|quedan?|turnos|menos|cero|recien|arranco|empiezo|palo|tambien|despues|"
+    r"dale|cuant[oa]s|quedan?|turnos|recien|arranco|empiezo|palo|tambien|despues|"
     r"todavia|aun|estoy|estas|quiero|puedes|dime|decime|venga|tio|che|ganaste|siempre|nunca|"
     r"muy|mucho|poco|pues|entonces|ahi|aca|algo|todo|todos|cuando|hice|hiciste|jugaste|"
     r"tenes|tienes|sos|eres|tengo|estamos|vale|oye|mira|mejor|peor|otro|otra|hola|ahora)\b|"
@@ -217,15 +218,16 @@ WORDS: tuple[tuple[str, str], ...] = (
     (r"\bpicas?\b", "spades"), (r"\bcorazon(es)?\b", "hearts"), (r"\bdiamantes?\b", "diamonds"),
     (r"\btreboles?\b|\bbastos\b", "clubs"), (r"\brey\b", "king"), (r"\breina\b", "queen"),
     (r"\bjota\b|\bsota\b", "jack"), (r"\bas\b", "ace"), (r"\bcarta\b", "card"),
-    (r"\b(la |el )?(mas alt[oa]|mayor)\b", "the highest"),
-    (r"\b(la |el )?(mas baj[oa]|menor)\b", "the lowest"),
+    (r"\b(la |el )?(carta |card )?(mas alt[oa]|mayor)\b", "the highest"),
+    (r"\b(la |el )?(carta |card )?(mas baj[oa]|menor)\b", "the lowest"),
     (r"\bprimer[oa]?\b", "first"), (r"\bsegund[oa]\b", "second"), (r"\btercer[oa]?\b", "third"),
     (r"\bcuart[oa]\b", "fourth"), (r"\bquint[oa]\b", "fifth"), (r"\bsext[oa]\b", "sixth"),
     (r"\bseptim[oa]\b", "seventh"), (r"\bultim[oa]\b", "last"),
-    (r"\buno\b|\buna\b", "one"), (r"\bdos\b", "two"), (r"\btres\b", "three"),
+    (r"\bcero\b", "zero"), (r"\buno\b|\buna\b", "one"), (r"\bdos\b", "two"), (r"\btres\b", "three"),
     (r"\bcuatro\b", "four"), (r"\bcinco\b", "five"), (r"\bseis\b", "six"), (r"\bsiete\b", "seven"),
     (r"\bocho\b", "eight"), (r"\bnueve\b", "nine"), (r"\bdiez\b", "ten"),
     (r"\belijo\b|\bescojo\b", "choose"), (r"\bpongo\b|\bpon\b|\bcoloco\b|\bjuego\b|\bjuega\b|\bjugar\b", "put"),  # noqa: E501
+    (r"\bal\b", "to the"),
     (r"\bdel\b", "of the"), (r"\bde\b", "of"), (r"\ben\b", "in"), (r"\bcon\b", "with"),
     (r"\bmis?\b", "my"), (r"\b(el|la|los|las)\b", "the"), (r"\ba\b", "to"), (r"\by\b", "and"),
     (r"\bporfa\b|\bpor favor\b", "please"),
@@ -262,7 +264,12 @@ def _whole(text: str) -> str | None:
 
 # a clause: split at a comma, a semicolon or a sentence's end (not inside coordinates: 0,2)
 _CLAUSE = re.compile(r"\s*(?:[;!?.]+|,(?![\d-]))\s*")
-_CARDISH = re.compile(r"[♠♥♦♣]|\b\d+[A-Z]{2}\b|\b[A-Z]{1,2}\d\b|\d\s*,\s*-?\d")
+_CARDISH = re.compile(
+    r"[♠♥♦♣]|\b\d+[A-Z]{2}\b|\b[A-Z]{1,2}\d\b|\d\s*,\s*-?\d|"
+    r"\b(?:as|rey|reina|jota|sota|\d+|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\s+de\s+"
+    r"(?:picas|corazones|diamantes|tr[eé]boles|bastos)\b",
+    re.IGNORECASE,
+)  # a card or a code named: the clauses' requests are not what the message says
 
 
 def request(text: str) -> str | None:

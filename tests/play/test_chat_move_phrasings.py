@@ -1,0 +1,205 @@
+"""Moves as people phrase them, read as the move meant (issue 21, round 3 of the blind set:
+tests/chat_blind/README.md), checked on messages written for this file, several per rule, in
+English, Korean and Spanish: second thoughts (i mean, 아 아니다, quiero decir) and a lone corrected
+card; wishes and deliberations never played; a message naming two steps read whole or refused,
+never half-played; each game's own phrasings (a card said after "over", "take X with Y", a
+castle without its side, spoken coordinates, a point beside another, a card by its colour)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.chat_blind.positions import counted, say_at
+
+
+def _played(answer: dict[str, Any]) -> str | None:
+    return answer["move"] if answer["intent"] == "move" and answer.get("legal") else None
+
+
+PLAYED = [
+    # second thoughts: what follows "i mean", "아 아니다", "아니 잠깐", "quiero decir"
+    ("masul-late", "하트 8 아니 잠깐 하트 잭 2열 앞면으로", "J♥ C2"),
+    ("masul-late", "하트 8을 2열에 아니다 하트 잭을 2열에", "J♥ C2"),
+    ("trumps-lead", "lead the 9 of clubs, i mean the 6 of clubs", "LEAD 6♣"),
+    ("trumps-lead", "9♣ 아냐 6♣ 낼게", "LEAD 6♣"),
+    ("trumps-lead", "el 9 de tréboles, quiero decir el 6 de tréboles", "LEAD 6♣"),
+    # … a lone card after a head naming two replaces the head's last card
+    (
+        "trumps-follow",
+        "king of hearts and then the 9 of diamonds, sorry i mean the king of diamonds",
+        "BEAT K♥ K♦",
+    ),
+    ("trumps-follow", "K♥ K♣ i mean K♦", "BEAT K♥ K♦"),
+    # … a correction naming no card but the place again replaces the head from that word on
+    ("masul-start", "K♥ to column 2 actually no, column 3", "K♥ C3"),
+    ("masul-start", "K♥ on C2, no wait, on C4", "K♥ C4"),
+    ("masul-start", "하트 킹 3열에 놓을게 아 아니 4열", "K♥ C4"),
+    ("masul-start", "K♥ C2, no, C3", "K♥ C3"),  # a bare "no" before what it names again
+    ("masul-start", "K♥ C2 I meant C3", "K♥ C3"),  # the code of the same shape
+    ("masul-start", "K♥ C2, no, in C4", "K♥ C4"),
+    ("masul-start", "K♥ C2... no, 5", "K♥ C5"),  # the number alone
+    ("masul-start", "el rey de corazones en la 2, no, en la 3", "K♥ C3"),
+    ("masul-start", "K♥ C2, mejor la 3", "K♥ C3"),
+    ("masul-start", "하트 킹 2열 아니 5", "K♥ C5"),
+    ("trumps-lead", "6♣ nah 7♣", "LEAD 7♣"),
+    ("masul-start", "K♥ C2, or rather C3", "K♥ C3"),
+    ("masul-start", "hmm maybe K♥ C2, no wait, K♥ C3", "K♥ C3"),  # decided after all
+    # … a new card in the place said before ("same spot", "misma columna", "같은 자리")
+    ("masul-start", "K♥ C2 face down, no wait, 7♣ same spot", "7♣ C2 FD"),
+    (
+        "masul-start",
+        "el rey de corazones en la 2, no espera, el 7 de tréboles en la misma columna",
+        "7♣ C2",
+    ),
+    ("masul-start", "하트 킹 2열, 아니 클로버 7 같은 자리", "7♣ C2"),
+    ("trumps-lead", "lead 6♣, no no, 7♣", "LEAD 7♣"),
+    # Trumps: "of" typed short; the card said after over/on/beats is the card beaten
+    ("trumps-lead", "lead queen o' clubs", "LEAD Q♣"),
+    ("trumps-lead", "6 o clubs", "LEAD 6♣"),
+    ("trumps-follow", "ace of hearts on the queen and 10 of spades", "BEAT A♥ 10♠"),
+    ("trumps-follow", "my ace on top of your queen, then the 10 of spades", "BEAT A♥ 10♠"),
+    ("trumps-follow", "K♥ beats the queen, then 9♦", "BEAT K♥ 9♦"),
+    ("trumps-follow", "beat K♥ 9♦", "BEAT K♥ 9♦"),
+    (
+        "trumps-follow",
+        "퀸을 하트 킹으로 잡고 다이아 9 낼게",
+        "BEAT K♥ 9♦",
+    ),  # 을: beaten, 으로: with
+    ("trumps-follow", "하트 킹으로 이기고 9 다이아 낼게", "BEAT K♥ 9♦"),
+    ("trumps-lead", "다이아 에이스 낼게", "LEAD A♦"),
+    ("trumps-follow", "tomo las cartas", "TAKE"),
+    ("trumps-lead", "la carta más baja de diamantes", "LEAD 6♦"),
+    ("trumps-lead", "my highest of clubs", "LEAD Q♣"),
+    # Maze: a new card before any draw is a draw; the pile and a discard in one Korean message
+    ("maze-late", "a fresh card off the deck", "DRAW DECK"),
+    ("maze-late", "gimme a new card", "DRAW DECK"),
+    ("maze-late", "파일에서 가져오고 빨강 해 5 버려", "PILE 5RS"),
+    ("maze-late", "grab from the discard and dump 5RS", "PILE 5RS"),
+    ("maze-late", "더미에 있는 3RA 가져갈게", "DRAW PILE"),  # taking the pile card is no PILE 3RA
+    ("maze-late", "버린 카드 가져오고 5RS 버릴게", "PILE 5RS"),
+    ("maze-late", "더미에서 가져오고 5 빨강 해 버릴게", "PILE 5RS"),
+    # Card Chess: the piece after "with" moves; rows in Korean and Spanish; leaving is keeping
+    ("card-chess-capture", "capture the jack using the ace", "RK4xRC3"),
+    ("card-chess-capture", "como la jota con el as", "RK4xRC3"),
+    ("card-chess-capture", "잭을 에이스로 잡을게", "RK4xRC3"),  # 을: taken, 으로: with
+    ("card-chess-capture", "에이스를 빨간 성 4로 보내", "RK4-RC4"),
+    ("card-chess-capture", "mueve el as al castillo rojo 4", "RK4-RC4"),
+    ("card-chess-capture", "ace to castle 4", "RK4-RC4"),  # a castle without its side
+    ("card-chess-ace", "el 8 de picas al castillo negro 5", "PLAY 8♠ BC5"),
+    ("card-chess-ace", "8♠ castle 5", "PLAY 8♠ BC5"),
+    ("card-chess-step", "둘래", "KEEP"),
+    ("card-chess-step", "걍 놔둘게", "KEEP"),
+    ("card-chess-step", "me la quedo", "KEEP"),
+    # N-in-a-row: spoken numbers, a purpose after the point, a point beside another
+    ("n-in-a-row-x", "menos uno, cero", "X -1,0"),
+    ("n-in-a-row-mid", "pongo en menos dos, uno", "X -2,1"),
+    ("n-in-a-row-mid", "-2,4 for the block", "X -2,4"),
+    ("n-in-a-row-x", "block at 1,2 before he gets 3", "X 1,2"),
+    ("n-in-a-row-x", "above 0,1", "X 0,2"),
+    ("n-in-a-row-x", "X right above 0,1", "X 0,2"),
+    ("n-in-a-row-x", "to the right of the O at 1,1", "X 2,1"),
+    ("n-in-a-row-x", "put it just below the middle", "X 0,-1"),
+    ("n-in-a-row-x", "1,1 오른쪽에 둘게", "X 2,1"),
+    ("n-in-a-row-x", "내 마지막 거 바로 위에", "X 0,2"),
+    ("n-in-a-row-x", "a la derecha de la O en 1,1", "X 2,1"),
+    ("n-in-a-row-x", "right of the last O", "X 2,1"),  # the letter names the anchor's mark
+    ("n-in-a-row-x", "up and right of 0,1", "X 1,2"),
+    ("n-in-a-row-x", "debajo de la O en 1,0", "X 1,-1"),
+    ("n-in-a-row-x", "상대 마지막 돌 위에", "X 1,2"),
+    # … and where the direction says how, not where: the point is the move's own
+    ("n-in-a-row-x", "extend my line up to 0,2", "X 0,2"),
+    ("n-in-a-row-o", "bloqueo arriba en 0,2", "O 0,2"),
+    ("n-in-a-row-x", "위에서 막을게 0,2", "X 0,2"),
+    # Masul: a bare number where the card goes is its column; words around a card in Spanish
+    ("masul-challenge", "jack of hearts on 5", "J♥ C5"),
+    ("masul-challenge", "put the jack of hearts at 3", "J♥ C3"),
+    ("masul-start", "king of hearts into the third one", "K♥ C3"),
+    ("masul-start", "el rey de corazones en la tercera", "K♥ C3"),
+    ("masul-challenge", "vale, la jota de corazones a la 5", "J♥ C5"),
+    ("masul-late", "4♣ on the field card of column 4, the one with the 4♠", "4♣ FC4"),
+    # So-Lon-Yo: a card by its colour or place, in every language
+    ("solonyo-shown", "the black one", "PICK 2"),
+    ("solonyo-shown", "the red one on the right", "PICK 3"),
+    ("solonyo-shown", "la negra", "PICK 2"),
+    ("solonyo-shown", "me quedo con la roja de la izquierda", "PICK 1"),
+    ("solonyo-shown", "빨간 카드 중에 높은 거", "PICK 3"),
+    ("solonyo-shown", "the face-up 7", "PICK 2"),
+    ("solonyo-shown", "10 고를게", "PICK 1"),  # no position 10: the shown 10
+    ("solonyo-shown", "pick 10", "PICK 1"),
+    ("solonyo-late", "첫 번째 카드 고를게", "PICK 1"),
+]
+
+
+@pytest.mark.parametrize("position, text, move", PLAYED)
+def test_a_phrasing_plays_the_move_meant(service, position, text, move):
+    answer = say_at(service, position, text)
+    assert _played(answer) == move, answer
+
+
+ASKED = [
+    ("n-in-a-row-x", "next to 0,1", "X 0,2"),  # several empty neighbours: asked, never guessed
+    ("n-in-a-row-x", "al lado de mi última ficha", "X -1,1"),
+    ("n-in-a-row-x", "마지막 거 옆에", "X 2,2"),
+    ("solonyo-shown", "the red one", "PICK 3"),  # two red cards
+    ("solonyo-shown", "빨간 거", "PICK 1"),
+    ("maze-late", "take the pile and discard the red one", "PILE 5RS"),
+]
+
+
+@pytest.mark.parametrize("position, text, move", ASKED)
+def test_a_phrasing_that_fits_several_moves_is_asked_back(service, position, text, move):
+    answer = say_at(service, position, text)
+    assert _played(answer) is None and move in answer.get("candidates", []), answer
+    assert not counted(answer)
+
+
+NEVER_PLAYED = [
+    # a wish, a hypothesis or a deliberation
+    ("card-chess-capture", "if i could take the jack with my ace that would be sick"),
+    ("card-chess-capture", "잭 잡을까 말까"),
+    ("card-chess-capture", "ojalá pudiera comer la jota"),
+    ("masul-late", "하트 잭 2열에 낼까 고민이네"),
+    ("trumps-lead", "what if i lead the 6 of clubs"),
+    ("trumps-lead", "6 de tréboles, debería?"),
+    ("masul-late", "하트 잭 2열에 낼까?"),
+    ("masul-start", "K♥ C2 or K♥ C3, hmm"),  # two moves weighed
+    ("masul-start", "maybe K♥ C2?"),
+    ("masul-start", "not sure, K♥ C2"),
+    ("masul-start", "pondría el rey de corazones en la 2"),  # "I would put"
+    ("masul-start", "하트 킹 2열 아니면 3열"),
+    ("masul-start", "하트 킹 5열에 내면 좋겠다"),  # a wish
+    # two steps with the second unread: never half-played
+    ("maze-late", "더미에서 가져오고 하나 버려"),
+    # a description no card of the seat fits, or one said of blind cards
+    ("solonyo-blind", "the red one"),
+    ("solonyo-shown", "the spade"),
+]
+
+
+@pytest.mark.parametrize("position, text", NEVER_PLAYED)
+def test_what_is_no_move_made_is_never_played_nor_counted(service, position, text):
+    answer = say_at(service, position, text)
+    assert _played(answer) is None and not counted(answer), answer
+
+
+def test_a_deliberation_asked_gets_the_moves_legality(service):
+    answer = say_at(service, "trumps-lead", "what if i lead the 6 of clubs")
+    assert answer["intent"] == "question" and "LEAD 6♣" in answer["reply"], answer
+    assert say_at(service, "trumps-lead", "lead the 6 of clubs")["move"] == "LEAD 6♣"
+
+
+def test_a_card_said_after_over_must_be_the_top_card(service):
+    answer = say_at(service, "trumps-follow", "ace of hearts over the jack")
+    assert _played(answer) is None and "Q♥" in answer["reply"], answer
+
+
+def test_a_no_that_names_nothing_is_no_second_thought(service):
+    answer = say_at(service, "trumps-follow", "me rindo, no hay forma")
+    assert answer["intent"] == "resign" and not counted(answer), answer
+
+
+def test_or_else_is_no_second_thought(service):
+    answer = say_at(service, "masul-late", "3열 아니면 4열")
+    assert _played(answer) is None and not counted(answer), answer
