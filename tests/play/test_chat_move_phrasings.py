@@ -126,8 +126,6 @@ PLAYED = [
     ("solonyo-shown", "me quedo con la roja de la izquierda", "PICK 1"),
     ("solonyo-shown", "빨간 카드 중에 높은 거", "PICK 3"),
     ("solonyo-shown", "the face-up 7", "PICK 2"),
-    ("solonyo-shown", "10 고를게", "PICK 1"),  # no position 10: the shown 10
-    ("solonyo-shown", "pick 10", "PICK 1"),
     ("solonyo-late", "첫 번째 카드 고를게", "PICK 1"),
 ]
 

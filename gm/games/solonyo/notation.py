@@ -97,8 +97,8 @@ def _card_ranks(words: list[str], state: State) -> tuple[set[int], bool]:
             n = number_value(w, pronoun_one=False)
             r = n if n is not None and 2 <= n <= 10 else None
             both = r in (2, 3)
-            if r is not None and r <= 3 and not (i and words[i - 1] in _BEFORE_RANK):
-                continue  # "2", "card three": a position; "pick 10" (no position 10) a rank
+            if r is not None and not (i and words[i - 1] in _BEFORE_RANK):
+                continue  # "2", "pick 4", "card three": a position (PICK 4 is no card 4)
         if r is None or (
             len(w) == 1 and w.isalpha() and not all(x == w or x in _NEUTRAL for x in words)
         ):  # a letter alone ("k") is a rank only in a text of nothing else
