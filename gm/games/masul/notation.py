@@ -58,9 +58,10 @@ _FIELD = re.compile(
 )
 _FIELD_WORD = re.compile(r"(?<![a-z])(?:fc|field(?:\s*cards?)?)(?![a-z])", re.IGNORECASE)
 _COLUMN = re.compile(r"(?<![a-z0-9])(?:c|col|column)\.?\s*#?(\d+)(?![0-9])", re.IGNORECASE)
-# with the typos people make (facedwon, fcae down, face donw, faceup → facup)
+# with the typos people make (facedwon, fcae down, face donw, faceup → facup), and hiding a card
 _DOWN = re.compile(
-    r"(?<![a-z])(?:fd|f[ac]{2}e?[\s_-]*(?:down|dwon|donw|dow|dwn|doen)|hidden)(?![a-z])",
+    r"(?<![a-z])(?:fd|f[ac]{2}e?[\s_-]*(?:down|dwon|donw|dow|dwn|doen)|hidden|hide|hiding|"
+    r"conceal\w*|secretly|upside[\s_-]*down)(?![a-z])",
     re.IGNORECASE,
 )
 _UP = re.compile(r"(?<![a-z])(?:fu|f[ac]{2}e?[\s_-]*(?:up|uo)|open)(?![a-z])", re.IGNORECASE)

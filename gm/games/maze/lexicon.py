@@ -7,7 +7,7 @@ from gm.games.words import N_
 
 TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "phrase", r"방금\s*(뽑은|가져온|받은)\s*(카드|거|것)?", " the card i just drew "),
-    ("ko", "phrase", r"(버린\s*)?더미에서|버린\s*카드\s*더미|버린\s*(카드|거|것)(에서)?",
+    ("ko", "phrase", r"(버린\s*)?(카드\s*)?더미(에서|서)?|버린\s*(카드|거|것)(에서)?",
      " from the pile "),
     ("ko", "phrase", r"덱에서|더미\s*말고\s*덱", " from the deck "),
     # colour and suit before the analyser (it splits 문장 into 문 + 장, reads 해 as a verb)

@@ -232,7 +232,7 @@ def _without_reason(
     """A message that is no definite move as a whole, read without the reason said after it
     ("K♥ C5, it matches the X♥ on the table"): its main clause, when that is one definite move."""
     intent, _, verdict = reading
-    if intent == "move" and verdict[0] is None:
+    if (intent == "move" and verdict[0] is None) or intent == "question":  # asked: answered
         return reading
     main = languages.main_clause(text)
     if main == text:

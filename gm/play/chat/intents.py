@@ -545,7 +545,7 @@ def triage(table, seat: int, text: str) -> tuple[str, GameError | None, str | No
     try at one: answered with the reader's reason, never counted)."""
     stripped = text.strip()
     general, may_i = about_the_rules(text), bool(_MAY_I.match(stripped))
-    question = general or may_i or is_question(text)
+    question = general or may_i or is_question(text) or bool(_TELL_ME.match(stripped))
     asks = general or may_i or bool(_QUESTION_START.match(stripped) or _TELL_ME.match(stripped))
     named = names_a_move(text)
     try:

@@ -215,8 +215,14 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ),
 )
 WORDS: tuple[tuple[str, str], ...] = (
+    # "mi trébol más bajo" → "my lowest clubs": the adjective before its noun, as English has it
+    (r"\b(picas?|corazon(?:es)?|diamantes?|trebol(?:es)?|cartas?) (?:mas alt[oa]|mayor)\b",
+     r"highest \1"),
+    (r"\b(picas?|corazon(?:es)?|diamantes?|trebol(?:es)?|cartas?) (?:mas baj[oa]|menor)\b",
+     r"lowest \1"),
     (r"\bpicas?\b", "spades"), (r"\bcorazon(es)?\b", "hearts"), (r"\bdiamantes?\b", "diamonds"),
-    (r"\btreboles?\b|\bbastos\b", "clubs"), (r"\brey\b", "king"), (r"\breina\b", "queen"),
+    (r"\btrebol(es)?\b|\bbastos\b", "clubs"), (r"\btiro\b", "play"), (r"\brey\b", "king"),
+    (r"\breina\b", "queen"),
     (r"\bjota\b|\bsota\b", "jack"), (r"\bas\b", "ace"), (r"\bcarta\b", "card"),
     (r"\b(la |el )?(carta |card )?(mas alt[oa]|mayor)\b", "the highest"),
     (r"\b(la |el )?(carta |card )?(mas baj[oa]|menor)\b", "the lowest"),
