@@ -84,6 +84,9 @@ def _position(words: list[str], i: int) -> int | None:
     return 3 if n == LAST else n
 
 
+_POSITION_WORDS = {"pick", "card", "number", "position", "slot", "no", "#"}  # … 4: a position
+
+
 def _card_ranks(words: list[str], state: State) -> tuple[set[int], bool]:
     """Positions of the shown cards named by rank alone ("the king", "my ace", "the 7"), and
     whether a rank was named at all. A number that no shown card has stays a position."""
@@ -97,8 +100,16 @@ def _card_ranks(words: list[str], state: State) -> tuple[set[int], bool]:
             n = number_value(w, pronoun_one=False)
             r = n if n is not None and 2 <= n <= 10 else None
             both = r in (2, 3)
-            if r is not None and not (i and words[i - 1] in _BEFORE_RANK):
-                continue  # "2", "pick 4", "card three": a position (PICK 4 is no card 4)
+            position = r is not None and (
+                r <= 3
+                or len(words) == 1
+                or (i and words[i - 1] in _POSITION_WORDS)
+                or i == 0
+                and words[-1] in _POSITION_WORDS
+            )
+            if position and not (i and words[i - 1] in _BEFORE_RANK):
+                continue  # "2", "pick 4", "card three": a position (PICK 4 is no card 4); a
+                # number no position can be, said with another verb ("play 7"), is a rank
         if r is None or (
             len(w) == 1 and w.isalpha() and not all(x == w or x in _NEUTRAL for x in words)
         ):  # a letter alone ("k") is a rank only in a text of nothing else

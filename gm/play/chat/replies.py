@@ -72,7 +72,26 @@ def on_board(board: str, question: str, most: int = 3) -> str:
         for line in board.splitlines()[1:]  # below the game's title line
         if any(re.search(rf"(?<![\w']){re.escape(t)}", line.lower()) for t in terms)
     ]
-    return f" On the board: {'; '.join(lines)}." if 0 < len(lines) <= most else ""
+    return f" On the board: {fitted(lines)}." if 0 < len(lines) <= most else ""
+
+
+BOARD_QUOTE = 170  # characters of board lines a reply quotes (a reply stays ≤ 280 in every
+# language: the lines are worded again in the seat's, often longer)
+
+
+def fitted(lines: list[str], budget: int = BOARD_QUOTE) -> str:
+    """Board lines joined with "; ", as many whole ones as fit in ``budget`` characters (the
+    first at least, cut at a " · " or a space and marked "…" when it alone is too long)."""
+    out = lines[0]
+    for line in lines[1:]:
+        if len(out) + 2 + len(line) > budget:
+            break
+        out += "; " + line
+    if len(out) <= budget:
+        return out
+    cut = out[: budget - 1]
+    cut = cut.rsplit(" · ", 1)[0] if " · " in cut else cut.rsplit(" ", 1)[0]
+    return cut + "…"
 
 
 def named_line(board: str, question: str) -> str:
@@ -85,7 +104,7 @@ def named_line(board: str, question: str) -> str:
             if re.match(rf"\s*{re.escape(word)}\s*{n}\b", line.lower())
         ]
         if len(named) == 1:
-            return f" On the board: {named[0]}."
+            return f" On the board: {fitted(named)}."
     return ""
 
 
@@ -100,7 +119,7 @@ def their_cards(view: dict[str, Any]) -> str:
         if any(line.strip(" >").lower().startswith(label) for label in labels if label)
         and re.search(r"[♠♥♦♣]", line)
     ]
-    return "; ".join(lines)
+    return fitted(lines) if lines else ""
 
 
 def listing(moves: list[str], limit: int, budget: int = 240) -> str:
