@@ -98,6 +98,15 @@ PLAYED = [
     ("n-in-a-row-mid", "-2,4 for the block", "X -2,4"),
     ("n-in-a-row-x", "block at 1,2 before he gets 3", "X 1,2"),
     ("n-in-a-row-x", "above 0,1", "X 0,2"),
+    # a line's free end: whose line (theirs when blocking), which axis, which end
+    ("n-in-a-row-x", "shut the top of their column", "X 1,2"),
+    ("n-in-a-row-o", "stop his column from below", "O 0,-1"),
+    ("n-in-a-row-mid", "block the O pair from underneath", "X -1,0"),
+    ("n-in-a-row-mid", "one more on top of my column at -2,3 and -2,2", "X -2,4"),
+    ("n-in-a-row-o", "cierro su columna por arriba", "O 0,2"),
+    ("n-in-a-row-first", "two squares... no, one square left of the middle", "X -1,0"),
+    ("n-in-a-row-o", "an O just above mine", "O 1,1"),
+    ("n-in-a-row-o", "bloqueo por debajo de sus X, en 0,-1", "O 0,-1"),
     ("n-in-a-row-x", "X right above 0,1", "X 0,2"),
     ("n-in-a-row-x", "to the right of the O at 1,1", "X 2,1"),
     ("n-in-a-row-x", "put it just below the middle", "X 0,-1"),
@@ -138,6 +147,7 @@ def test_a_phrasing_plays_the_move_meant(service, position, text, move):
 
 ASKED = [
     ("n-in-a-row-x", "next to 0,1", "X 0,2"),  # several empty neighbours: asked, never guessed
+    ("n-in-a-row-o", "block their column", "O 0,2"),  # both ends free: asked
     ("n-in-a-row-x", "al lado de mi última ficha", "X -1,1"),
     ("n-in-a-row-x", "마지막 거 옆에", "X 2,2"),
     ("solonyo-shown", "the red one", "PICK 3"),  # two red cards

@@ -50,6 +50,22 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("es", "phrase", r"\b(mi|la) ultima( ficha| marca)?\b", " my last mark "),
     ("es", "phrase", r"\ben\b", " at "),
     ("es", "phrase", r"\bmenos\b", " minus "),
+    # a line of marks and its ends: "tapo por abajo su columna" → block below their column
+    ("es", "phrase", r"\b(tapo|bloqueo|corto|cierro|freno)\b", " block "),
+    ("es", "phrase", r"\b(alargo|extiendo|sigo|continuo|agrando)\b", " extend "),
+    ("es", "phrase", r"\bsus?\b", " their "),
+    ("es", "phrase", r"\bcolumnas?\b", " column "),
+    ("es", "phrase", r"\bfilas?\b", " row "),
+    ("es", "phrase", r"\bdiagonal(es)?\b", " diagonal "),
+    ("es", "phrase", r"\bpareja\b|\bpar\b", " pair "),
+    ("es", "phrase", r"\b(por|hacia|para) (abajo)\b|\babajo\b", " below "),
+    ("es", "phrase", r"\b(por|hacia|para) (arriba)\b|\barriba\b|\bencima\b", " above "),
+    ("es", "phrase", r"\b(hago|haciendo|para hacer|para)\s+\d+\s+(at|en)\s+raya\b,?", " "),
+    ("ko", "phrase", r"세로\s*줄|세로", " column "),
+    ("ko", "phrase", r"가로\s*줄|가로", " row "),
+    ("ko", "phrase", r"대각선?", " diagonal "),
+    ("ko", "phrase", r"(\b[XO])\s*(줄|라인|의\s*줄)", r" \1's line "),
+    ("ko", "phrase", r"막(을게|아|기|자|는다|을래)\w*", " block "),
 )
 
 # the coach's reasons (gm/games/n_in_a_row/ai.py ``explain``)

@@ -57,6 +57,8 @@ _NEAR = {"next", "beside", "near", "adjacent", "touching", "by", "nextto", "arou
 _NEXT = [[w] for w in _NEAR]  # "right next to": no direction
 _ORIGIN = {"middle", "center", "centre", "origin"}  # "an X in the middle": 0,0
 _MINE = {"my", "mine", "own"}
+_STEPS = {"square", "squares", "space", "spaces", "cell", "cells", "step", "steps", "spot", "point"}
+# "one square right of …": a distance, no coordinate
 _PRONOUN = {"last", "the", "that", "this", "my", "your", "first", "new", "other", "same", "latest"}
 _THEIRS = {"your", "yours", "their", "his", "her", "opponent", "opponent's", "other"}
 
@@ -86,6 +88,7 @@ def _numbers(toks: list[str]) -> list[tuple[int, int]]:
             digits < 2
             and t in words.CARDINALS
             and not (t == "one" and i and toks[i - 1] in _PRONOUN)
+            and not (i + 1 < len(toks) and toks[i + 1] in _STEPS)
         ):
             value = words.CARDINALS[t]  # "my last one", "that one": no number
         if value is not None:
@@ -117,10 +120,13 @@ def parse_move(text: str, state: State, seat: int) -> Move:
     if found is not None:  # "above 0,0", "to the right of the O at 1,1": the point beside it
         anchor, beside = found
         toks = toks[:anchor]  # the mark named in the anchor's words is no mark of this move
-    letters = {  # "the last O": the mark the move is placed beside, not the move's own
+    letters = {  # "the last O", "their X", "O's column": a mark referred to, not the move's own
         t.upper()
         for i, t in enumerate(toks)
-        if t in ("x", "o") and i not in labels and not (i and toks[i - 1] in ("last", "latest"))
+        if t in ("x", "o")
+        and i not in labels
+        and not (i and toks[i - 1] in {"last", "latest"} | _THEIRS)
+        and not (i + 1 < len(toks) and toks[i + 1] in _LINE_NOUNS)
     }
     if len(letters) > 1:
         raise ParseError(text, EXPECTED + "; name one mark at most")
@@ -134,6 +140,8 @@ def parse_move(text: str, state: State, seat: int) -> Move:
             anchor, beside = 0, toks
     elif not numbers and _near(toks):
         x, y = None, None
+    elif len(numbers) in (0, 4) and set(toks) & _LINES:  # "block the top of his column"
+        return _line_end(text, toks, numbers, state, seat)
     else:
         raise ParseError(text, EXPECTED)
     if letters and letters != {LETTERS[seat]}:
@@ -180,6 +188,104 @@ def _anchor(clean: str, numbers: list[tuple[int, int]]) -> tuple[int, list[str]]
     return start, [t.lower() for t in _TOKEN.findall(m.group(0))]
 
 
+_LINES = {"column", "columns", "row", "rows", "line", "lines", "pair", "diagonal", "vertical",
+          "horizontal", "stack", "two", "three", "four"}  # fmt: skip
+_LINE_NOUNS = _LINES - {"two", "three", "four"}  # "O's column", "the X pair": a mark referred to
+_AXES = {
+    "column": ((0, 1),), "vertical": ((0, 1),), "stack": ((0, 1),), "row": ((1, 0),),
+    "horizontal": ((1, 0),), "diagonal": ((1, 1), (1, -1)),
+}  # fmt: skip
+_ENDS = {
+    "top": (0, 1), "above": (0, 1), "up": (0, 1), "over": (0, 1), "upper": (0, 1),
+    "bottom": (0, -1), "below": (0, -1), "under": (0, -1), "down": (0, -1), "beneath": (0, -1),
+    "lower": (0, -1), "underneath": (0, -1), "left": (-1, 0), "right": (1, 0),
+}  # fmt: skip
+
+
+def _line_end(
+    text: str, toks: list[str], numbers: list[tuple[int, int]], state: State, seat: int
+) -> Move:
+    """The free end of a line of marks the words name ("block the top of his column", "block
+    O's vertical pair from below", "extend my row to the left", "on top of my two at -2,3 and
+    -2,2"): whose line (theirs, mine or a mark's letter), along which axis (a column, a row, a
+    diagonal, or any), at which end (a direction, or either). One point fits: it; several are
+    asked back; none is a ParseError — never a guess."""
+    owner = _line_owner(toks, seat)
+    axes = [a for w in toks for a in _AXES.get(w.removesuffix("s"), ())] or [
+        (1, 0),
+        (0, 1),
+        (1, 1),
+        (1, -1),
+    ]
+    ends = [_ENDS[w] for w in toks if w in _ENDS]
+    occ = occupancy(state)
+    if len(numbers) == 4:  # the line's two points are given
+        points = [(numbers[0][1], numbers[1][1]), (numbers[2][1], numbers[3][1])]
+        runs = [points] if all(occ.get(p) == owner for p in points) else []
+    else:
+        runs = _runs(occ, owner, axes)
+    free: list[tuple[int, int]] = []
+    for run in runs:
+        (x0, y0), (x1, y1) = run[0], run[-1]
+        dx, dy = (
+            (x1 - x0) // max(abs(x1 - x0), abs(y1 - y0), 1),
+            (y1 - y0) // max(abs(x1 - x0), abs(y1 - y0), 1),
+        )
+        for (ex, ey), (sx, sy) in (
+            ((x1 + dx, y1 + dy), (dx, dy)),
+            ((x0 - dx, y0 - dy), (-dx, -dy)),
+        ):
+            if ends and not any(_towards((sx, sy), e) for e in ends):
+                continue
+            if not why_illegal(state, ex, ey, occ)[0] and (ex, ey) not in free:
+                free.append((ex, ey))
+    if not free:
+        raise ParseError(
+            text, EXPECTED + "; no free end of such a line was found" if runs else EXPECTED
+        )
+    if len(free) == 1:
+        return check(state, seat, *free[0])
+    raise AmbiguousMoveError(text, [f"{LETTERS[seat]} {x},{y}" for x, y in free[:MAX_ASKED]])
+
+
+def _line_owner(toks: list[str], seat: int) -> int:
+    """Whose line the words name: a mark's letter ("O's pair"), theirs ("his column"), else
+    the seat's own ("my row", "extend")."""
+    for i, t in enumerate(toks):
+        if t in ("x's", "o's") or (
+            t in ("x", "o") and i + 1 < len(toks) and toks[i + 1] in _LINE_NOUNS | {"'s", "s"}
+        ):
+            return LETTERS.index(t[0].upper())
+    said = set(toks)
+    if said & _THEIRS or said & {"block", "cap", "stop", "cut"}:
+        return 1 - seat
+    return seat
+
+
+def _runs(
+    occ: dict[tuple[int, int], int], owner: int, axes: list[tuple[int, int]]
+) -> list[list[tuple[int, int]]]:
+    """Every maximal line of two or more of ``owner``'s marks along the given axes."""
+    runs = []
+    for (x, y), who in sorted(occ.items()):
+        if who != owner:
+            continue
+        for dx, dy in axes:
+            if occ.get((x - dx, y - dy)) == owner:
+                continue  # not the line's first mark
+            run = [(x, y)]
+            while occ.get((run[-1][0] + dx, run[-1][1] + dy)) == owner:
+                run.append((run[-1][0] + dx, run[-1][1] + dy))
+            if len(run) >= 2:
+                runs.append(run)
+    return runs
+
+
+def _towards(step: tuple[int, int], end: tuple[int, int]) -> bool:
+    """Whether a line's end reached by ``step`` lies in the direction ``end`` names."""
+    return bool((end[0] and step[0] == end[0]) or (end[1] and step[1] == end[1]))
+
+
 def _labels(toks: list[str], numbers: list[tuple[int, int]]) -> tuple[dict[str, int], set[int]]:
     """The point written with axis labels ("x=3 y=-2", "x three y minus two"): the values by
     label and the labels' token indices, or nothing when not both labels are given."""
@@ -200,7 +306,9 @@ def _labels(toks: list[str], numbers: list[tuple[int, int]]) -> tuple[dict[str, 
 
 def _near(toks: list[str]) -> bool:
     said = set(toks)
-    return bool(said & (_NEAR | set(_DIRECTIONS))) and bool(said & {"last", "mark", "move", "it"})
+    return bool(said & (_NEAR | set(_DIRECTIONS))) and bool(
+        said & {"last", "mark", "move", "it", "mine"}
+    )
 
 
 def _next_to(text: str, toks: list[str], state: State, seat: int) -> Move:
