@@ -174,6 +174,8 @@ def read_corrected(
 _REASON = re.compile(
     r",\s*(?:it|that|this|since|because|cause|cuz|as|so|porque|que|ya que|para|pues)\b.*|"
     r",\s*(?:(?:el|la|lo) (?:del|de la|de|que|con)|the one|which|where)\b.*|"
+    r",\s*(?:matches|beats|blocks|wins|takes|makes|gives|keeps|covers|fits|goes with|helps|"
+    r"saves|same (?:suit|colou?r|rank))\b.*|\s+de una\s*$|"
     r"\s+(?:since|because|cuz|porque|ya que|que el|que la|to make|para)\b.*|"
     r"\s+for\s+(?:the|a|an|my|\d+|two|three|four|five|six)\b.*|"
     r"\s+(?:before|so (?:that|he|she|they|it|i)|antes de que|asi (?:no|el|ella))\b.*|"
