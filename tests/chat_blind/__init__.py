@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 HERE = Path(__file__).parent
-PARTS = ("dev", "tuned", "dev2")  # tuned on: the bars hold (tests/play/test_chat_blind.py)
+PARTS = ("dev", "tuned", "dev2", "dev3")  # tuned on: the bars hold (tests/play/test_chat_blind.py)
 #: held out: never tuned on, measured on demand (GM_MEASURE_HELDOUT=1; see README.md)
 HELD_OUT = ("heldout2",)
 

@@ -57,6 +57,10 @@ _NEAR = {"next", "beside", "near", "adjacent", "touching", "by", "nextto", "arou
 _NEXT = [[w] for w in _NEAR]  # "right next to": no direction
 _ORIGIN = {"middle", "center", "centre", "origin"}  # "an X in the middle": 0,0
 _MINE = {"my", "mine", "own"}
+_SIZE = re.compile(r"\b\d+\s*[x×]\s*\d+\b", re.IGNORECASE)
+_EMPHASIS = re.compile(r"\bright\s+(in|at|on|there|here)\b", re.IGNORECASE)
+_COUNTED = {"x's", "o's", "xs", "os", "marks", "pieces", "stones", "in"}  # "my two X's", "three in
+# a row": a count, no coordinate
 _STEPS = {"square", "squares", "space", "spaces", "cell", "cells", "step", "steps", "spot", "point"}
 # "one square right of …": a distance, no coordinate
 _PRONOUN = {"last", "the", "that", "this", "my", "your", "first", "new", "other", "same", "latest"}
@@ -88,7 +92,7 @@ def _numbers(toks: list[str]) -> list[tuple[int, int]]:
             digits < 2
             and t in words.CARDINALS
             and not (t == "one" and i and toks[i - 1] in _PRONOUN)
-            and not (i + 1 < len(toks) and toks[i + 1] in _STEPS)
+            and not (i + 1 < len(toks) and toks[i + 1] in _STEPS | _COUNTED)
         ):
             value = words.CARDINALS[t]  # "my last one", "that one": no number
         if value is not None:
@@ -110,6 +114,8 @@ def parse_move(text: str, state: State, seat: int) -> Move:
     clean = text.replace("−", "-").replace("–", "-").replace("\u2019", "'")
     if re.search(r"\d[.]\d", clean):
         raise ParseError(text, "whole numbers; " + EXPECTED)
+    clean = _SIZE.sub(" ", clean)  # "the little 3x3": a size, no point
+    clean = _EMPHASIS.sub(r"\1", clean)  # "right in the center": no direction
     toks = [t.lower() for t in _TOKEN.findall(clean.replace(",", " , "))]
     toks = [t for t in toks if t != "comma"]
     numbers = _numbers(toks)

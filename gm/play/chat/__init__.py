@@ -291,20 +291,22 @@ def _by_topic(
     error, move = verdict
     if intent == "move" and error is None:  # one definite move: played as read
         return intent, verdict
-    if intent not in ("question", "unclear", "help", "chat", "move", "score", "board"):
+    if intent not in ("question", "unclear", "help", "chat", "move", "score", "board", "undo"):
         return intent, verdict
     words = table.engine.info.chat_words
     found = topics.topic(text, lang, words.move_verbs, _seat_labels(table))
     if found is None or found == intent:
         return intent, verdict
     whole = classify(read)  # said whole: the phrasing wins, but the deck's top is no board line
-    if whole not in (None, "help", "chat", "question") and (whole, found) != ("board", "hidden"):
+    overrides = {("board", "hidden"), ("undo", "keep_playing")}  # "cancel my giving up"
+    if whole not in (None, "help", "chat", "question") and (whole, found) not in overrides:
         return intent, verdict
     judged = isinstance(error, IllegalMoveError | RiskyMoveError | TurnError) or (
         isinstance(error, ParseError) and names_a_card_or_code(read)
     )
-    if judged and found not in _ANSWERED:  # "can I play 7♣ C9?": the reader's verdict on it
-        return intent, verdict
+    deliberates = found == "hint" and bool(re.search(r"\bshould i\b.*\bor\b", text, re.I))
+    if judged and found not in (*_ANSWERED, "undo") and not deliberates:
+        return intent, verdict  # "can I play 7♣ C9?": the reader's verdict on it
     asked = bool(_ASKED.search(text.strip()))
     if found in topics.ASKED:
         if intent in ("chat", "move") and not asked:

@@ -442,7 +442,8 @@ def classify(text: str) -> str | None:
 
 _QUESTION_START = re.compile(
     r"^(?:what|whats|what's|why|how|who|whom|whose|when|where|which|is|are|does|do|did|should|"
-    r"shall|am|was|were|will|would|explain|tell me|wtf)\b",
+    r"shall|am|was|were|will|would|explain|tell me|wtf|xq|pq|porque|por que|por qu\u00e9|que|"
+    r"qu\u00e9|c\u00f3mo|cual|cu\u00e1l|donde|d\u00f3nde|cuando|cu\u00e1ndo|quien|qui\u00e9n)\b",
     re.IGNORECASE,
 )
 

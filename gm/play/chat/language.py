@@ -174,6 +174,7 @@ def read_corrected(
 _REASON = re.compile(
     r",\s*(?:it|that|this|since|because|cause|cuz|as|so|porque|que|ya que|para|pues)\b.*|"
     r",\s*(?:(?:el|la|lo) (?:del|de la|de|que|con)|the one|which|where)\b.*|"
+    r",\s*(?:replac\w*|swap\w*|for) (?:the|that|their|its)\b.*|"
     r",\s*(?:matches|beats|blocks|wins|takes|makes|gives|keeps|covers|fits|goes with|helps|"
     r"saves|same (?:suit|colou?r|rank))\b.*|\s+de una\s*$|"
     r"\s+(?:since|because|cuz|porque|ya que|que el|que la|to make|para)\b.*|"
@@ -204,12 +205,18 @@ _HYPOTHETICAL = re.compile(
     r"no se si|pensando en|quizas? (?:deberia|podria))\b|"
     r"[가-힣]면\s*(?:대박|좋겠|좋을|좋은데|좋긴|어떨|어때|어쩌|괜찮을)|"
     r"고민|모르겠|아니면|(?:ㄹ까|을까|할까|낼까|둘까|갈까|잡을까|뽑을까)\s*말까|"
-    r"(?:할|낼|둘|놓을|잡을|뽑을|버릴|가져올|고를)\s*(?:까|지)\s*(?:\?|생각|고민|모르)",
+    r"(?:할|낼|둘|놓을|잡을|뽑을|버릴|가져올|고를)\s*(?:까|지)\s*(?:\?|생각|고민|모르)|"
+    # tells of a card that came ("me vino un sol azul", "just got the 5", "5 나왔네"), or asks
+    # to be told ("덱 맨 위 카드 뭔지 알려줘"): no order to play
+    r"^\W*(?:(?:justo|ya|uy|ah|oh|wow|nice|yay|lol|y|and|so|ok)\W+)*"
+    r"(?:me (?:vino|salio|toco|llego|entro)|i (?:just )?(?:got|drew|pulled)|just (?:got|drew))\b|"
+    r"나왔|들어왔|뭔지|뭐야|뭐임|뭔데|알려\s*(?:줘|주세요|줄래)",
     re.IGNORECASE,
 )
 
 
 def hypothetical(text: str) -> bool:
-    """Whether a message wishes, supposes or deliberates about a move rather than making it
-    (:data:`_HYPOTHETICAL`): never played, in any language."""
+    """Whether a message wishes, supposes or deliberates about a move rather than making it,
+    tells of a card that came, or asks to be told (:data:`_HYPOTHETICAL`): never played, in
+    any language."""
     return bool(_HYPOTHETICAL.search(text) or _HYPOTHETICAL.search(spanish.fold(text)))

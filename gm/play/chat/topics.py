@@ -25,9 +25,11 @@ from gm.play.chat.spanish import fold
 # The topics, in the order they are tried, each with its key words per language (regexes: English
 # and Spanish on the lower-cased, accent-folded message; Korean on the message without spaces).
 _EN: tuple[tuple[str, str], ...] = (
+    ("keep_playing", r"\b(keep (going|playing)|carry on|play on|let'?s continue)\b"),
+    ("resign", r"\b(i'?m out|i quit|i give up|i resign|i forfeit|i'?m done)\b"),
     (
         "undo",
-        r"\b(undo|take (it|that|this|my move|the move) back|take ?back|revert|"
+        r"\b(undo|redo|take (it|that|this|my move|the move) back|take ?back|revert|"
         r"go back a move|cancel (that|my (last )?move|the (last )?move))\b",
     ),
     (
@@ -44,6 +46,8 @@ _EN: tuple[tuple[str, str], ...] = (
         r"(?:{seats})'?s) (hidden |face ?down |secret )?"
         r"(cards?|hand|face ?downs?|hidden)|"
         r"(is|are) (he|she|they|the (ai|bot|opponent)|\w+) (holding|hiding)|"
+        r"(he|she|they|(?:{seats})|the (ai|bot|opponent)) (is|are|'s|'re) (holding|hiding|keeping)|"
+        r"(what|which)('s| is| are) ((?:{seats})|he|she|they|the \w+) (holding|hiding|keeping)|"
         r"(what|which) cards? (does|do|did|has|have|is|are) "
         r"(he|she|they|you|the \w+|(?!i\b|we\b)\w+) "
         r"(have|hold|holding|got|get|keep|keeping)|"
@@ -62,11 +66,12 @@ _EN: tuple[tuple[str, str], ...] = (
     ),
     (
         "status",
-        r"\b((my|your|his|her|their|whose) turn|turn is it|waiting (for|on)|"
+        r"\b((my|your|his|her|their|whose) (turn|go)|turn is it|waiting (for|on)|"
         r"(it|game|gm) (is )?waiting|go(es)? first|start(s)? first|who starts|"
         r"am i (up|next|first)|is it me|still my turn|what now|what'?s next|"
         r"what (step|phase|stage)|(draw|pick) or (discard|play)|what do i do now|"
-        r"am i (the )?\w+ or (the )?\w+|"
+        r"am i (the )?\w+ or (the )?\w+|turns? (do i have )?(left|remaining)|"
+        r"(choosing|going|playing|picking|moving|starting) first|"
         r"who'?s (up|next|to move))\b",
     ),
     (
@@ -86,15 +91,17 @@ _EN: tuple[tuple[str, str], ...] = (
         r"\b(should i|would you|recommend|suggest|suggestion|advice|advise|tips?|"
         r"(best|better|smartest|good) (move|play|card|option|choice|pick)|"
         r"which is better|worth it|does it matter|(least|most) useful|worst card|"
-        r"which (one|card) (is|would be) (better|best|worse|worst))\b",
+        r"which (one|card) (is|would be) (better|best|worse|worst)|"
+        r"which (one|card) (do|should) i (throw|play|discard|drop|ditch|keep|{verbs})|useless)\b",
     ),
     (
         "board",
-        r"\b(show|see|view|display|look at|print)\b.*\b(board|grid|hand|cards|table|"
-        r"position)\b",
+        r"\b(show|see|view|display|look at|print|draw|pull up|bring up)\b.*"
+        r"\b(board|grid|hand|cards|table|position)\b",
     ),
 )
 _ES: tuple[tuple[str, str], ...] = (
+    ("keep_playing", r"\b(no me rindo|sigo jugando|seguimos|sigamos|continuo|continuamos)\b"),
     (
         "undo",
         r"\b(deshacer|deshaz|deshago|volver atras|vuelvo atras|anular|cancela\w*|"
@@ -131,12 +138,15 @@ _ES: tuple[tuple[str, str], ...] = (
         r"\b(turno|me toca|le toca|te toca|esperando|espera el|arranco|empiezo|"
         r"empieza|salgo|comienzo|que falta|falta (algo|descartar|robar|jugar)|"
         r"que sigue|y ahora que|que (fase|paso|etapa)|(soy|estoy de|estoy como) \w+ o \w+|"
+        r"que hay que hacer|que tengo que hacer|turnos? (me |le |nos |te )?quedan?|"
+        r"(robar|robo) o (descartar|descarto)|"
         r"(robo|descarto|juego|tiro|paso|elijo) o (robo|descarto|juego|tiro|paso|elijo))\b",
     ),
     (
         "score",
         r"\b(ganando|perdiendo|gana|ganador|lider|lidera|marcador|puntos|puntaje|"
-        r"puntuacion|ventaja|como voy|como vamos|quien va)\b",
+        r"puntuacion|ventaja|como voy|como vamos|quien va|voy bien|cuanto me falta|"
+        r"cuant[oa]s \w+ (tenemos|tengo|tiene|llevo|llevamos)|cada uno)\b",
     ),
     (
         "legal",
@@ -144,13 +154,14 @@ _ES: tuple[tuple[str, str], ...] = (
         r"elegir|descartar|robar|ganar|matar|comer|colocar)\b|"
         r"\b(opciones|movimientos (tengo|posibles|validos)|jugadas (tengo|posibles|"
         r"validas)|que (movimientos|jugadas) tengo|(jugadas|movimientos) (son )?(legales|validos|"
-        r"posibles))\b",
+        r"posibles)|jugadas .*(posibles|quedan))\b",
     ),
     (
         "hint",
         r"\b(recomienda\w*|recomenda\w*|sugiere\w*|sugeri\w*|aconseja\w*|conviene|"
         r"deberia|consejo|pista|que harias|mejor (jugada|opcion|carta|movimiento)|sobra|"
-        r"me quedo con|cual (me )?(conviene|va mejor))\b",
+        r"me quedo con|cual (me )?(conviene|va mejor)|(donde|que|cual) (pongo|juego|tiro|muevo)\b.*"
+        r"\bmejor)\b",
     ),
     (
         "board",
@@ -159,15 +170,20 @@ _ES: tuple[tuple[str, str], ...] = (
     ),
 )
 _KO: tuple[tuple[str, str], ...] = (
+    ("keep_playing", r"계속(할|하|해|갈|가|진행)|(포기|그만)\w{0,6}취소"),
     ("undo", r"취소|무르|물러|되돌리|되돌려|무를"),
-    ("rematch", r"다시(하|한판|한게임|붙)|한판더|한게임더|한번더하|재경기|리매치|재대결|새게임"),
+    (
+        "rematch",
+        r"다시(하|한판|한게임|붙)|한판더|한게임더|한번더하|재경기|리매치|재대결|새게임|또한판|"
+        r"한판ㄱ|또하자",
+    ),
     ("resign", r"(?<!안)(포기|항복|기권)(할|하|함|요|임|$)"),
     (
         "hidden",
         r"^(?!.*(내|제|나의))(?=.*(상대|쟤|걔|{seats})).*(엎어|엎은|뒷면|뒤집힌|뒤집어둔|덮인|덮어둔).*"
         r"(뭔지|뭐야|뭐임|뭔데|알려|보여)|"
         r"(상대|상대방|상대편|적|쟤|AI|봇|북쪽|남쪽|레드|블랙|{seats})\w{0,3}(카드|패|손패|손|장)"
-        r"(\w{0,3})(뭐|뭔|보여|알려|들|있)|덱(맨)?위|다음카드|(덱|더미)에(뭐|뭔|남)",
+        r"(\w{0,6})(뭐|뭔|보여|알려|들|있)|덱(맨)?위|다음카드|(덱|더미)에(뭐|뭔|남)",
     ),
     (
         "history",
@@ -177,26 +193,26 @@ _KO: tuple[tuple[str, str], ...] = (
     (
         "status",
         r"차례|(누구|누가|내|네|니|우리|상대|쟤)(의)?턴|먼저(야|해|하|임|냐|인|\?|$)|기다리|"
-        r"(내가|제가|나|저|누가|누구)먼저|단계|뭐할차례|뭐하는차례|"
+        r"(내가|제가|나|저|누가|누구)먼저|단계|뭐할차례|뭐하는차례|몇턴|턴남|턴이남|"
         r"뭐해야(돼|되|하)|뭘해야|다음(은|에)?뭐",
     ),
     (
         "score",
-        r"이기고|이겨|지고있|앞서|유리|불리|리더|리드|우세|점수|스코어|몇대몇|밀리|더가까|완성에가까",
+        r"이기고|이겨|지고있|앞서|유리|불리|리더|우세|점수|스코어|몇대몇|밀리|더가까|완성에가까",
     ),
     (
         "legal",
         r"(지금|내가|제가|뭐|뭘|어디|어느|무엇|무슨).*(수|데|곳|거|것)있(어|나|니|냐|는|을|음|지|\?|$)|"
-        r"(둘|낼|놓을|고를|움직일|할|갈|버릴|뽑을)수있는(곳|데|칸|거|것|수|카드|자리)|"
+        r"(둘|낼|놓을|고를|움직일|할|갈|버릴|뽑을)수있는(곳|데|칸|거|게|것|수|카드|자리)|"
         r"선택지|옵션|가능한|(지금|내가|제가|뭐|뭘|어디|어느|무엇).*(둘수|낼수|놓을수|고를수|"
         r"움직일수|이길수|잡을수|할수)",
     ),
     (
         "hint",
         r"추천|좋을까|나을까|낫(나|니|냐|겠|지)|좋(아|나|니|냐|겠)\?|어떻게(해야|하지|할까)|"
-        r"뭐(내|두|놓|하)(지|까|는게)|힌트|조언|최선|제일좋|가장좋|베스트",
+        r"뭐(내|두|놓|하)(지|까|는게)|힌트|조언|최선|제일좋|가장좋|베스트|나아\?|나아$|가나아",
     ),
-    ("board", r"(보드|판|게임판|내패|손패|카드|패)\w{0,3}(보여|보자|볼래|확인)"),
+    ("board", r"(보드|판|게임판|내패|손패|카드|패)\w{0,3}(보여|보자|볼래|확인|띄워)"),
 )
 
 
@@ -220,6 +236,10 @@ def _compiled(lang: str, verbs: tuple[str, ...], seats: tuple[str, ...]) -> tupl
     )
 
 
+# said in jest: "i resign lol jk", "me rindo, es broma", "포기 농담"
+_JOKING = re.compile(
+    r"\b(jk|just kidding|kidding|es broma|bromeo|broma)\b|농담|장난", re.IGNORECASE
+)
 # said to make an order false: "don't undo", "no me rindo", "포기 안 해"
 _NOT = re.compile(r"\b(don'?t|do not|never|not|no|nunca|ni)\b|안\s*해|않|말자|마$", re.IGNORECASE)
 # about how the game works, not about this position: the rules answer it
@@ -228,10 +248,19 @@ _RULES = re.compile(
     r"que pasa (si|cuando)|how (does|do) (the|a|an) \w+ work|"
     r"how (do|does|is|are) (you|one|it|points?|\w+ing) \w+|limit|maximum|minimum|"
     r"como se \w+|como funciona\w*)\b|"
-    r"뜻|규칙|룰|(어떻게|어케)(?!해야|하지|할까|하는게좋|해\?|해$)|"
+    r"뜻|규칙|룰|설명|상관없|(어떻게|어케)(?!해야|하지|할까|하는게좋|해\?|해$)|"
     r"\b(if|si)\b(?!.*\b(now|ahora|ya)\b)|(으면|다면|라면)(?!.*지금)",
     re.IGNORECASE,
 )
+# chat shorthand: "q cartas tiene?", "xq no termina?", "pa bloquear", "tb"
+_ABBREVIATIONS = re.compile(r"\b(q|xq|pq|pa|tb|k)\b")
+_SPELLED = {"q": "que", "xq": "por que", "pq": "por que", "pa": "para", "tb": "tambien", "k": "que"}
+
+
+def _spelled(m: re.Match[str]) -> str:
+    return _SPELLED[m.group(1)]
+
+
 # topics that change nothing: found in a question, a complaint or a request alike
 ASKED = frozenset({"status", "score", "legal", "hint", "history", "hidden", "board"})
 
@@ -247,7 +276,7 @@ def topic(
     ("what is <seat> holding?"). A question
     about how the game works or what would happen if (what a word means, "how do points work?",
     "who wins if we tie?") asks for no topic of the position: the rules answer it."""
-    said = fold(text) if lang != "ko" else re.sub(r"\s+", "", text)
+    said = _ABBREVIATIONS.sub(_spelled, fold(text)) if lang != "ko" else re.sub(r"\s+", "", text)
     rules = bool(_RULES.search(said if lang == "ko" else fold(text)))
     langs = [lang] + (["en"] if lang != "en" else [])
     tables = [_compiled(code, verbs, seats) for code in langs if code in ("en", "es", "ko")]
@@ -255,6 +284,8 @@ def topic(
         for name, cues in table:
             if not cues.search(said) or (name in ASKED and rules):
                 continue
-            if name in ASKED or not _NOT.search(said):
+            found = cues.search(said)
+            before = said[max(0, found.start() - 12) : found.start()] if found else ""
+            if name in ASKED or not (_NOT.search(before) or _JOKING.search(text)):
                 return name
     return None
