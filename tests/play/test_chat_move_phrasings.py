@@ -107,6 +107,11 @@ PLAYED = [
     ("n-in-a-row-first", "two squares... no, one square left of the middle", "X -1,0"),
     ("n-in-a-row-o", "an O just above mine", "O 1,1"),
     ("n-in-a-row-o", "bloqueo por debajo de sus X, en 0,-1", "O 0,-1"),
+    # past a seat's marks in a direction: the owner's marks, the first free point past them
+    ("n-in-a-row-o", "under the lowest of their X's", "O 0,-1"),
+    ("n-in-a-row-o", "right of my O please", "O 2,0"),
+    ("n-in-a-row-o", "상대 X 밑으로 막아", "O 0,-1"),
+    ("n-in-a-row-mid", "my X pair at -2, one more on top", "X -2,4"),
     ("n-in-a-row-x", "X right above 0,1", "X 0,2"),
     ("n-in-a-row-x", "to the right of the O at 1,1", "X 2,1"),
     ("n-in-a-row-x", "put it just below the middle", "X 0,-1"),

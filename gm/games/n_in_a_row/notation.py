@@ -59,7 +59,17 @@ _ORIGIN = {"middle", "center", "centre", "origin"}  # "an X in the middle": 0,0
 _MINE = {"my", "mine", "own"}
 _SIZE = re.compile(r"\b\d+\s*[x×]\s*\d+\b", re.IGNORECASE)
 _EMPHASIS = re.compile(r"\bright\s+(in|at|on|there|here)\b", re.IGNORECASE)
-_COUNTED = {"x's", "o's", "xs", "os", "marks", "pieces", "stones", "in"}  # "my two X's", "three in
+_COUNTED = {
+    "x's",
+    "o's",
+    "xs",
+    "os",
+    "marks",
+    "pieces",
+    "stones",
+    "in",
+    "more",
+}  # "my two X's", "three in
 # a row": a count, no coordinate
 _STEPS = {"square", "squares", "space", "spaces", "cell", "cells", "step", "steps", "spot", "point"}
 # "one square right of …": a distance, no coordinate
@@ -146,8 +156,8 @@ def parse_move(text: str, state: State, seat: int) -> Move:
             anchor, beside = 0, toks
     elif not numbers and _near(toks):
         x, y = None, None
-    elif len(numbers) in (0, 4) and set(toks) & _LINES:  # "block the top of his column"
-        return _line_end(text, toks, numbers, state, seat)
+    elif (by_marks := _by_marks(text, toks, numbers, state, seat)) is not None:
+        return by_marks
     else:
         raise ParseError(text, EXPECTED)
     if letters and letters != {LETTERS[seat]}:
@@ -254,9 +264,69 @@ def _line_end(
     raise AmbiguousMoveError(text, [f"{LETTERS[seat]} {x},{y}" for x, y in free[:MAX_ASKED]])
 
 
+def _by_marks(
+    text: str, toks: list[str], numbers: list[tuple[int, int]], state: State, seat: int
+) -> Move | None:
+    """A point named by marks already placed, or None when the words name none: a line's free
+    end ("block the top of his column"), else the point past a seat's marks ("under their
+    bottom X")."""
+    said = set(toks)
+    if len(numbers) in (0, 4) and said & _LINES:
+        try:
+            return _line_end(text, toks, numbers, state, seat)
+        except ParseError:
+            if numbers or not said & set(_ENDS):
+                raise
+            return _beside_marks(text, toks, numbers, state, seat)
+    if len(numbers) <= 1 and said & set(_ENDS) and said & (_MARK_WORDS | _LINES):
+        return _beside_marks(text, toks, numbers, state, seat)
+    return None
+
+
+def _beside_marks(
+    text: str, toks: list[str], numbers: list[tuple[int, int]], state: State, seat: int
+) -> Move:
+    """The point past a seat's marks in the direction the words say ("above my O", "under
+    their bottom X", "on top of my pair at -2", "abajo de mi O", "상대 X 위쪽"): from each of the
+    owner's marks (those on the line of a number given, "at -2"), along the direction while the
+    owner's marks go on, the first point; one fits: it, several are asked back, none is a
+    ParseError."""
+    owner = _line_owner(toks, seat)
+    ends = {_ENDS[w] for w in toks if w in _ENDS}
+    if len(ends) != 1:
+        raise ParseError(text, EXPECTED)
+    (dx, dy) = ends.pop()
+    occ = occupancy(state)
+    marks = [p for p, who in occ.items() if who == owner]
+    if numbers:  # "my pair at -2": the marks on that column (or row, going sideways)
+        n = numbers[0][1]
+        marks = [p for p in marks if (p[0] if dx == 0 else p[1]) == n]
+    free: list[tuple[int, int]] = []
+    for x, y in sorted(marks):
+        while occ.get((x + dx, y + dy)) == owner:
+            x, y = x + dx, y + dy
+        end = (x + dx, y + dy)
+        if not why_illegal(state, *end, occ)[0] and end not in free:
+            free.append(end)
+    if not free:
+        raise ParseError(text, EXPECTED)
+    if len(free) == 1:
+        return check(state, seat, *free[0])
+    raise AmbiguousMoveError(text, [f"{LETTERS[seat]} {x},{y}" for x, y in free[:MAX_ASKED]])
+
+
+_MARK_WORDS = {"x", "o", "x's", "o's", "xs", "os", "mark", "marks", "mine", "ones"}
+
+
 def _line_owner(toks: list[str], seat: int) -> int:
-    """Whose line the words name: a mark's letter ("O's pair"), theirs ("his column"), else
-    the seat's own ("my row", "extend")."""
+    """Whose line the words name: a mark's letter ("O's pair"), the seat's own ("my row",
+    "my other O"), theirs ("his column", "block …"), else the seat's own ("extend")."""
+    letters = [t[0].upper() for t in toks if t in ("x", "o", "x's", "o's", "xs", "os")]
+    if letters and len(set(letters)) == 1:
+        return LETTERS.index(letters[0])
+    said = set(toks)
+    if said & _MINE:
+        return seat
     for i, t in enumerate(toks):
         if t in ("x's", "o's") or (
             t in ("x", "o") and i + 1 < len(toks) and toks[i + 1] in _LINE_NOUNS | {"'s", "s"}
