@@ -26,7 +26,7 @@ import pytest
 from gm.play import chat
 from gm.play.chat import localise
 from gm.play.chat.replies import JARGON
-from tests.chat_blind import HELD_OUT, PARTS, Line, load
+from tests.chat_blind import HELD_OUT, PARTS, TRACKED, Line, load
 from tests.chat_blind.positions import POSITIONS
 from tests.chat_corpus import stage
 from tests.chat_corpus.languages import BARS, HANGUL, in_language
@@ -114,6 +114,7 @@ def share(c: Counter) -> float:
     "part",
     [
         *PARTS,
+        *TRACKED,
         *(
             pytest.param(part, marks=pytest.mark.skipif(
                 not os.environ.get("GM_MEASURE_HELDOUT"),
@@ -158,8 +159,8 @@ def test_the_blind_set(service, part, tmp_path_factory):
     )  # fmt: skip
     print(report)
     (tmp_path_factory.mktemp("blind") / f"chat-blind-{part}.txt").write_text(report)
-    for lang, bar in BARS.items():
-        assert share(counts["all", lang]) >= bar, report
+    for lang, bar in BARS.items():  # a tracked part is held to everything but the shares
+        assert part in TRACKED or share(counts["all", lang]) >= bar, report
     totals = sum((c for (g, _), c in counts.items() if g == "all"), Counter())
     assert totals["misread"] == 0 and totals["counted"] == 0, report
     assert totals["unrelated-quote"] == 0, report

@@ -107,6 +107,10 @@ PLAYED = [
     ("n-in-a-row-first", "two squares... no, one square left of the middle", "X -1,0"),
     ("n-in-a-row-o", "an O just above mine", "O 1,1"),
     ("n-in-a-row-o", "bloqueo por debajo de sus X, en 0,-1", "O 0,-1"),
+    # Masul: a column named by a card the board shows (and the hand does not hold)
+    ("masul-start", "6 of hearts, face up, below the 10 of hearts", "6♥ C5"),
+    ("masul-late", "the jack of hearts goes in the 10 of hearts column", "J♥ C5"),
+    ("masul-challenge", "8 de corazones enfrente del rey de corazones", "8♥ C3"),
     # past a seat's marks in a direction: the owner's marks, the first free point past them
     ("n-in-a-row-o", "under the lowest of their X's", "O 0,-1"),
     ("n-in-a-row-o", "right of my O please", "O 2,0"),

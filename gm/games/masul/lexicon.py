@@ -27,6 +27,9 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
         r"\bboca abajo\b|\btapad[oa]s?\b|\bocult[oa]s?\b|\bescondid[oa]\b",
         " face down ",
     ),
+    # a column named by the card across from it: "frente al rey de corazones de ellos"
+    ("es", "phrase", r"\b(frente a(l)?|enfrente de(l)?|delante de(l)?)\b", " across from the "),
+    ("es", "phrase", r"\s+de (ellos|el rival|la maquina|el otro)\b", " "),
     ("es", "phrase", r"\bboca arriba\b|\bdescubierta\b", " face up "),
     ("es", "phrase", r"\bcolumnas?\b|\bcol\b", " column "),
     ("es", "phrase", r"\b(en|de|a) la ([1-7])\b", r" \1 column \2 "),  # la (columna) 7

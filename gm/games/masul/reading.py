@@ -114,6 +114,47 @@ def _ordinal_place(m: re.Match[str]) -> str:
     return m.group(0) if n is None else f"{m.group(1)} column {n}"
 
 
+# a column named by a card on the board, not in the hand: "the 10 of hearts column", "under the
+# 7 of spades", "across from their J♦", "in front of the king of hearts" ("on the Q♦" is no
+# column: played on a Field Card, it replaces it)
+_BY_CARD = re.compile(
+    r"\b(?:(?:right |just |directly )?(?:under|below|beneath|above|across from|opposite|"
+    r"opposite to|facing|in front of|against|in the column of|on the column of)\s+)"
+    r"(?:the |their |his |her |my |that )?(?P<card>[^,;]{2,22}?)"
+    r"(?:\s+column|\s+col)?(?=\s*(?:$|[,;.!]|\s+(?:face|fd|column|col|please|pls|and|so|"
+    r"for|since|because|then)\b))|"
+    r"\b(?:the |their |his |her |that )(?P<named>[^,;]{2,22}?)\s+col(?:umn)?\b",
+    re.IGNORECASE,
+)
+
+
+def _board_card_column(text: str, state: State, seat: int) -> str:
+    """``text`` with a column named by a card the board shows (a Field Card, or a face-up card
+    of either row) and the hand does not hold rewritten as that column ("C5")."""
+    from gm.games.cards import card_text, find_cards  # the cards' names in words
+
+    hand = set(state["hands"][seat])
+    shown: dict[str, int] = {}
+    for c, card in enumerate(state["field"]):
+        shown.setdefault(card, c + 1)
+    for row in state["rows"]:
+        for c, slot in enumerate(row):
+            if slot is not None and slot["up"]:
+                shown.setdefault(slot["card"], c + 1)
+
+    def column(m: re.Match[str]) -> str:
+        words = m.group("card") or m.group("named")
+        found = find_cards(words)
+        if len(found) != 1 or words[: found[0][1][0]].strip() or words[found[0][1][1] :].strip():
+            return m.group(0)  # a card and nothing else ("the ace of spades in column": no)
+        code = card_text(found[0][0])
+        if code in hand or code not in shown:
+            return m.group(0)
+        return f" column {shown[code]} "
+
+    return _BY_CARD.sub(column, text)
+
+
 def normalise(text: str, state: State, seat: int) -> str:
     """``text`` with typos, number words and ordinal references rewritten (see the module)."""
     t = _LONG_WORD.sub(_fix_typo, text.replace("\ufe0f", ""))
@@ -129,6 +170,7 @@ def normalise(text: str, state: State, seat: int) -> str:
         return f" column {n} " if noun.startswith("col") else f" field card {n} "
 
     t = _ORD_COLUMN.sub(ordinal_column, t)
+    t = _board_card_column(t, state, seat)
     hand = state["hands"][seat]
 
     def hand_card(m: re.Match[str]) -> str:
