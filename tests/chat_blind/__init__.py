@@ -23,9 +23,9 @@ HERE = Path(__file__).parent
 PARTS = ("dev", "tuned", "heldout2", "dev2")  # tuned on: the bars hold (test_chat_blind.py)
 #: tuned on, not yet to the bars: held to 0 misread, 0 counted, 0 unrelated quotes, the reply's
 #: language and length; its shares are printed (tests/chat_blind/README.md has them)
-TRACKED = ("dev3",)
+TRACKED = ("dev3", "heldout3")
 #: held out: never tuned on, measured on demand (GM_MEASURE_HELDOUT=1; see README.md)
-HELD_OUT = ("heldout3",)
+HELD_OUT: tuple[str, ...] = ()  # the next blind writer's part, measured once, goes here
 
 
 @dataclass(frozen=True)

@@ -430,6 +430,9 @@ def _read_draw(text: str, said: _Said, seat: _Seat) -> Move:
     return _take_pile(text, said, seat)
 
 
+_PILE_MOVE = re.compile(r"\s*pile\s+\S+\s*$", re.IGNORECASE)  # "PILE 3YA": the move's notation
+
+
 def _take_pile(text: str, said: _Said, seat: _Seat) -> Move:
     """A draw from the pile: the top card alone, or with the card discarded in the same move."""
     cards = said.cards
@@ -457,8 +460,8 @@ def _take_pile(text: str, said: _Said, seat: _Seat) -> Move:
                 "pile-top-only",
             )
         return DRAW_PILE
-    if card == top and said.draw_at is not None and said.discard_at is None:
-        return DRAW_PILE  # "take 4BM from the pile"
+    if card == top and said.discard_at is None and not _PILE_MOVE.match(text):
+        return DRAW_PILE  # "take 4BM from the pile", "i want the 4BM on the pile": taken
     return ("pile", seat.check_discard(card, after_pile=True))
 
 

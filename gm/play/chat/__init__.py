@@ -275,6 +275,12 @@ _ASKED = re.compile(
     re.IGNORECASE,
 )
 _ANSWERED = ("status", "hidden", "history", "score")  # asked of the position, not of a move
+# two moves weighed against each other: advice asked ("should I take the jack or go for check?")
+_WEIGHS = re.compile(
+    r"\b(?:should i|shall i|better|conviene|deberia|debería)\b.*\b(?:or|o)\b|"
+    r"(?:까|나아)\s*\S*.*(?:까|나아)\s*\??\s*$",
+    re.IGNORECASE,
+)
 # a choice asked for ("can I play this or pass?", "can I go anywhere?"), not one move
 _CHOICE = re.compile(r"\b(?:or|o|anything|any|anywhere|which|where|what)\b", re.IGNORECASE)
 
@@ -304,14 +310,14 @@ def _by_topic(
     judged = isinstance(error, IllegalMoveError | RiskyMoveError | TurnError) or (
         isinstance(error, ParseError) and names_a_card_or_code(read)
     )
-    deliberates = found == "hint" and bool(re.search(r"\bshould i\b.*\bor\b", text, re.I))
+    deliberates = found == "hint" and bool(_WEIGHS.search(text))
     if judged and found not in (*_ANSWERED, "undo") and not deliberates:
         return intent, verdict  # "can I play 7♣ C9?": the reader's verdict on it
     asked = bool(_ASKED.search(text.strip()))
     if found in topics.ASKED:
         if intent in ("chat", "move") and not asked:
             return intent, verdict
-        if move is not None and found not in _ANSWERED:
+        if move is not None and found not in _ANSWERED and not deliberates:
             return intent, verdict
     elif asked and found == "resign":
         found = "resign_question"

@@ -28,7 +28,7 @@ MARKERS = re.compile(
     r"arriba|abajo|bloqueo|bloquear|para|suelto|descarte|lunas|soles|coronas|brazos|primer[oa]|"
     r"cero|menos|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|"
     r"segund[oa]|tercer[oa]|cuart[oa]|quint[oa]|alta|baja|izquierda|derecha|negra|roja|"
-    r"dale|pa|empezar|empezamos|cuant[oa]s|quedan?|turnos|recien|arranco|empiezo|palo|tambien|despues|"
+    r"dale|pa|empezar|empezamos|descarta|descartar|roba|robar|elige|pasa|cuant[oa]s|quedan?|turnos|recien|arranco|empiezo|palo|tambien|despues|"
     r"todavia|aun|estoy|estas|quiero|puedes|dime|decime|venga|tio|che|ganaste|siempre|nunca|"
     r"muy|mucho|poco|pues|entonces|ahi|aca|algo|todo|todos|cuando|hice|hiciste|jugaste|"
     r"tenes|tienes|sos|eres|tengo|estamos|vale|oye|mira|mejor|peor|otro|otra|hola|ahora)\b|"

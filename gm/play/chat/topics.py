@@ -48,6 +48,8 @@ _EN: tuple[tuple[str, str], ...] = (
         r"(is|are) (he|she|they|the (ai|bot|opponent)|\w+) (holding|hiding)|"
         r"(he|she|they|(?:{seats})|the (ai|bot|opponent)) (is|are|'s|'re) (holding|hiding|keeping)|"
         r"(what|which)('s| is| are) ((?:{seats})|he|she|they|the \w+) (holding|hiding|keeping)|"
+        r"what (does|do|did) ((?:{seats})|he|she|they|the (ai|bot|opponent|other \w+)) "
+        r"(have|hold|keep)|"
         r"(what|which) cards? (does|do|did|has|have|is|are) "
         r"(he|she|they|you|the \w+|(?!i\b|we\b)\w+) "
         r"(have|hold|holding|got|get|keep|keeping)|"
@@ -70,14 +72,16 @@ _EN: tuple[tuple[str, str], ...] = (
         r"(it|game|gm) (is )?waiting|go(es)? first|start(s)? first|who starts|"
         r"am i (up|next|first)|is it me|still my turn|what now|what'?s next|"
         r"what (step|phase|stage)|(draw|pick) or (discard|play)|what do i do now|"
-        r"am i (the )?\w+ or (the )?\w+|turns? (do i have )?(left|remaining)|"
+        r"am i (the )?(?!winning|losing|ahead|behind)\w+ or (the )?\w+|"
+        r"turns? (do i have )?(left|remaining)|"
         r"(choosing|going|playing|picking|moving|starting) first|"
         r"who'?s (up|next|to move))\b",
     ),
     (
         "score",
         r"\b(winning|losing|ahead|behind|leading|in front|first place|leader|score|scores|"
-        r"standings?|points|who'?s up|how (am i|i am|i'?m|im) doing|who (wins|won))\b",
+        r"standings?|points|who'?s up|how (am i|i am|i'?m|im) doing|who (wins|won)|how close|"
+        r"closer to|compared to (them|him|her|you))\b",
     ),
     (
         "legal",
@@ -121,6 +125,7 @@ _ES: tuple[tuple[str, str], ...] = (
         r"\b(sale|viene|sigue)\b.*\bmazo\b|"
         r"\b((cartas?|mano) (del|de la|de) (rival|oponente|contrario|otro|ia|maquina|"
         r"{seats})|(que|cuales?) (cartas? )?(tiene|tienen|guarda)|"
+        r"(que|cuales?) cartas? (le |les )?(quedan?|tiene)|"
         r"(proxim[oa]s?|siguientes?) cartas?|(arriba|encima) del mazo|"
         r"(cartas?|queda) (en|del) (el )?mazo)\b",
     ),
@@ -161,7 +166,7 @@ _ES: tuple[tuple[str, str], ...] = (
         r"\b(recomienda\w*|recomenda\w*|sugiere\w*|sugeri\w*|aconseja\w*|conviene|"
         r"deberia|consejo|pista|que harias|mejor (jugada|opcion|carta|movimiento)|sobra|"
         r"me quedo con|cual (me )?(conviene|va mejor)|(donde|que|cual) (pongo|juego|tiro|muevo)\b.*"
-        r"\bmejor)\b",
+        r"\b(mejor|para ganar))\b",
     ),
     (
         "board",
@@ -183,7 +188,7 @@ _KO: tuple[tuple[str, str], ...] = (
         r"^(?!.*(내|제|나의))(?=.*(상대|쟤|걔|{seats})).*(엎어|엎은|뒷면|뒤집힌|뒤집어둔|덮인|덮어둔).*"
         r"(뭔지|뭐야|뭐임|뭔데|알려|보여)|"
         r"(상대|상대방|상대편|적|쟤|AI|봇|북쪽|남쪽|레드|블랙|{seats})\w{0,3}(카드|패|손패|손|장)"
-        r"(\w{0,6})(뭐|뭔|보여|알려|들|있)|덱(맨)?위|다음카드|(덱|더미)에(뭐|뭔|남)",
+        r"(\w{0,6})(뭐|뭔|보여|보자|볼래|알려|들|있)|덱(맨)?위|다음카드|(덱|더미)에(뭐|뭔|남)",
     ),
     (
         "history",
@@ -193,7 +198,7 @@ _KO: tuple[tuple[str, str], ...] = (
     (
         "status",
         r"차례|(누구|누가|내|네|니|우리|상대|쟤)(의)?턴|먼저(야|해|하|임|냐|인|\?|$)|기다리|"
-        r"(내가|제가|나|저|누가|누구)먼저|단계|뭐할차례|뭐하는차례|몇턴|턴남|턴이남|"
+        r"(내가|제가|나|저|누가|누구)먼저|단계|뭐할차례|뭐하는차례|몇턴|턴남|턴이남|무슨상황|"
         r"뭐해야(돼|되|하)|뭘해야|다음(은|에)?뭐",
     ),
     (
