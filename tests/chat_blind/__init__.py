@@ -1,10 +1,11 @@
 """The blind chat set: messages written by a separate writer who never read gm's code, only the
 rules files and the staged positions (tests/chat_blind/positions.py; ``python -m
 tests.chat_blind.dump`` prints them as their seat sees them). See README.md here for how it was
-made. Three parts: ``dev.jsonl`` (a tuning part: the readers may be tuned on its misses) and
-``tuned.jsonl`` (written as the held-out part, measured once at commit e850d83, then tuned on
-like ``dev``; see README.md), and ``heldout2.jsonl``, a second writer's held-out part, never
-tuned on (measured once at commit 8dd7a53, see README.md). tests/play/test_chat_blind.py
+made. The parts: ``dev.jsonl``, ``tuned.jsonl``, ``heldout2.jsonl`` and ``dev2.jsonl`` are
+tuned on and held to the bars; ``dev3.jsonl`` and ``heldout3.jsonl`` (the third held-out part,
+measured once at commit 1c82e71, then tuned on) are tracked: held to 0 misread, counted and
+unrelated quotes, their shares printed; a next writer's held-out part goes in ``HELD_OUT`` and
+is measured on demand (README.md has every part's history and figures). tests/play/test_chat_blind.py
 replays a part through the real chat path.
 
 A line: ``{"position", "lang", "text", "kind", "move", "note"}`` — ``kind`` is ``move`` (then

@@ -9,10 +9,12 @@ Prints the shares per game × language (``pytest -s``) and holds the issue's bar
 Korean ≥ 90%, Spanish ≥ 85% understood (or asked); 0 misread, 0 counted, 0 unrelated quotes;
 every reply in the message's language, ≤ 280 characters except a rules answer, no HTTP words.
 
-Two parts, one test each: ``dev`` and ``tuned`` (the first held-out part: measured once, then
-tuned on; see tests/chat_blind/README.md). The held-out part ``heldout2`` is measured on demand,
-``GM_MEASURE_HELDOUT=1 pytest tests/play/test_chat_blind.py -k heldout2 -s``: its figures are
-the honest ones, and it is not tuned on, so it does not hold the bars yet (README.md there)."""
+One test per part (tests/chat_blind/__init__.py): the tuned-on parts (``PARTS``) hold the
+bars; the tracked ones (``TRACKED``: tuned on, not yet at the bars) hold everything but the
+shares; a held-out part (``HELD_OUT``, none now: heldout3 was measured once at 1c82e71, see
+tests/chat_blind/README.md) is measured on demand,
+``GM_MEASURE_HELDOUT=1 pytest tests/play/test_chat_blind.py -k <part> -s``, and is not tuned
+on until then."""
 
 from __future__ import annotations
 
