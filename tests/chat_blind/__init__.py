@@ -5,8 +5,8 @@ made. The parts: ``dev.jsonl``, ``tuned.jsonl``, ``heldout2.jsonl`` and ``dev2.j
 tuned on and held to the bars; ``dev3.jsonl`` and ``heldout3.jsonl`` (the third held-out part,
 measured once at commit 1c82e71, then tuned on) are tracked: held to 0 misread, counted and
 unrelated quotes, their shares printed; a next writer's held-out part goes in ``HELD_OUT`` and
-is measured on demand (README.md has every part's history and figures). tests/play/test_chat_blind.py
-replays a part through the real chat path.
+is measured on demand (README.md has every part's history and figures).
+tests/play/test_chat_blind.py replays a part through the real chat path.
 
 A line: ``{"position", "lang", "text", "kind", "move", "note"}`` — ``kind`` is ``move`` (then
 ``move`` is the canonical move meant) or one of the non-move kinds (``hint``, ``legal``,
