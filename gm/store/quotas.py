@@ -19,8 +19,9 @@ Two guards, both counted in the game store's Redis, used by gm/store/repository.
   left goes to the moves of games already running — the store never reaches ``maxmemory``
   because strangers opened games.
 
-The store's use is read with ``INFO memory`` at most once a second per process (at every new game
-or new key once it is within 10% of the soft limit). Refusals are
+The store's use is read with ``INFO memory`` at most once a second per process — at every new game
+or new key once it is within 10% of the soft limit, counting the bytes charged since the last
+reading (a burst within one second is seen before it runs past the limit). Refusals are
 counted in one small hash (``gm-metrics``) an operator reads on ``GET /readyz``.
 """
 
@@ -49,6 +50,9 @@ METRICS_KEY = "gm-metrics"
 COUNTED = ("store_tight", "quota", "store_full", "limit", "work")
 _READ_EVERY_S = 1.0
 NEAR = 0.9  # of the soft limit: from there the use is read at every new game or new key
+#: What Redis keeps per byte charged (keys, hash fields, allocator slack), for the estimate of the
+#: use between two readings: a burst of writes within a second is seen before it passes the limit.
+KEPT_PER_BYTE = 2
 
 
 class StoreTightError(Exception):
@@ -117,28 +121,33 @@ class StoreGuard:
         address: Callable[[], str | None] | None = None,
         player: Callable[[], str | None] | None = None,
         clock: Callable[[], float] = time.time,
+        read_every_s: float = _READ_EVERY_S,
     ):
         self.redis = client
+        self.read_every_s = read_every_s
         self.soft_percent = soft_percent
         self.rates = {"address": per_address, "game": per_game, "player": per_address}
         self.address = address or (lambda: None)
         self.player = player or (lambda: None)  # sign-in (issue 20): a player pays like an address
         self.clock = clock
         self._memory: tuple[float, Memory] | None = None
+        self._since = 0  # bytes charged since the last reading of the use
         self._lock = threading.Lock()
 
     # ---- the soft limit
     def memory(self, fresh: bool = False) -> Memory:
         """The store's use, read at most once a second — but at every call once it is near its
-        soft limit, so a burst cannot run past it between two readings (``fresh``: now)."""
+        soft limit, the bytes charged since the last reading counted, so a burst cannot run past
+        it between two readings (``fresh``: now)."""
         now = time.monotonic()
         cached = self._memory
-        if not fresh and cached is not None and now - cached[0] < _READ_EVERY_S:
-            if not (cached[1].soft and cached[1].used >= cached[1].soft * NEAR):
-                return cached[1]
+        if not fresh and cached is not None and now - cached[0] < self.read_every_s:
+            known = cached[1]
+            if not (known.soft and known.used + self._since * KEPT_PER_BYTE >= known.soft * NEAR):
+                return known
         with self._lock:
             memory = read_memory(self.redis, self.soft_percent)
-            self._memory = (now, memory)
+            self._memory, self._since = (now, memory), 0
         return memory
 
     def tight(self) -> bool:
@@ -170,6 +179,7 @@ class StoreGuard:
         over, :class:`QuotaError` (the write must not happen); else counted all the same."""
         if nbytes <= 0:
             return
+        self._since += nbytes  # (a close estimate is enough: no lock)
         tight = self.tight()
         counted = list(self._counters(self.subjects(game_id), tight))
         if not counted:

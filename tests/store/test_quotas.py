@@ -17,7 +17,7 @@ from gm.games.n_in_a_row.rules import F_VALUES_MAX, F_WIDEST, parse_f
 from gm.settings import Settings
 from gm.settings.rates import Rate, parse_byte_rates
 from gm.store.embedded import EmbeddedRedis
-from gm.store.quotas import Memory, StoreGuard
+from gm.store.quotas import Memory, StoreGuard, read_memory
 from tests.answers import full_client
 
 
@@ -90,6 +90,26 @@ def test_above_the_soft_limit_new_games_are_refused_and_running_games_go_on(tmp_
         assert memory["state"] == ("tight" if tight else "ok")
         assert ready["refused"]["store_tight"] >= 2 and ready["refused"]["quota"] >= 1
         redis_client.close()
+
+
+def test_a_burst_of_writes_between_two_readings_of_the_use_is_counted(tmp_path):
+    """The use is read once a second (here: once an hour); the bytes charged since the last
+    reading count towards it, so a burst sees the soft limit before it runs past ``maxmemory``
+    (CI once filled a 4 MB store in the second between two readings)."""
+    with EmbeddedRedis(tmp_path, maxmemory="4mb") as server:
+        client = redis.Redis.from_url(server.url)
+        guard = StoreGuard(client, soft_percent=80, read_every_s=3600)
+        assert not guard.tight()  # read: far below the soft limit
+        for n in range(12):  # 2.4 MB written behind the guard's back, past the soft limit
+            client.set(f"ballast:{n}", b"x" * 200_000)
+        assert read_memory(client, 80).state == "tight"
+        assert not guard.tight(), "the reading is kept while nothing is charged"
+        guard.charge("g1", 1_000, refusable=True)  # small: the estimate stays far off
+        assert not guard.tight()
+        guard.charge("g1", 1_500_000, refusable=True)  # the estimate nears the soft limit
+        assert guard.tight(), "read again: the store is above its soft limit"
+        assert guard.memory().state == "tight"
+        client.close()
 
 
 def test_a_byte_quota_per_address_refuses_new_games_from_it_only(settings, redis_client):
