@@ -14,12 +14,15 @@ each test starts its own games, so the tests hold in any order and on any worker
 
 from __future__ import annotations
 
+import os
 import re
+import signal
+import time
 
 import pytest
 from playwright import sync_api as playwright_api
 
-from tests.real_server import GmServe, call
+from tests.real_server import GmServe, call, redis_pid
 
 pytestmark = pytest.mark.slow  # the slow tier: a real browser
 
@@ -203,7 +206,14 @@ def test_a_friend_joins_by_the_invite_link_and_each_page_sees_the_other_s_move(s
     b.wait_for_selector("#board[data-version] .status")
     assert invite not in b.url  # the used invite left the address bar
     assert all(invite.partition(".")[2] not in url for url in urls)  # sent in a body only
-    a.wait_for_selector("#invite-panel[hidden]", state="attached")  # the seat is taken: no link
+    try:  # the seat is taken: no link (live, from the join's change)
+        a.wait_for_selector("#invite-panel[hidden]", state="attached", timeout=20_000)
+    except playwright_api.TimeoutError:  # say how the page was connected, and what the server saw
+        raise AssertionError(
+            f"the creator's page never saw the join; it says {a.inner_text('#live')!r}, shows "
+            f"version {board_version(a)} (the joined page {board_version(b)}); the server's log "
+            f"ends: {server.output()[-3000:]}"
+        ) from None
 
     for mover, other in ((a, b), (b, a), (a, b)):
         before = board_version(other)
@@ -231,3 +241,70 @@ def test_a_friend_joins_by_the_invite_link_and_each_page_sees_the_other_s_move(s
     assert invite.partition(".")[2] not in server.output()
     first.close()
     second.close()
+
+
+def _met_down(page, seconds: float = 3.0) -> bool:
+    """Whether the page says, within ``seconds``, that it is no longer live."""
+    try:
+        page.wait_for_function(
+            "() => document.getElementById('live').textContent !== 'live'", timeout=seconds * 1000
+        )
+    except playwright_api.TimeoutError:
+        return False
+    return True
+
+
+def test_the_play_page_follows_on_after_the_store_went_away_for_a_moment(server, browser):
+    """The store (the server's supervised Redis) is killed under an open play page: once it is
+    back, a move made elsewhere still reaches the page live — a stream the server ended with a
+    problem (the store away) is opened again; only a game that is gone stops the page."""
+    status, _, created, _ = call(
+        server.port, "POST", "/games", {"game": "trumps", "opponent": "human"}
+    )
+    assert status == 201, created
+    (invite,) = created["invites"].values()
+    status, _, joined, _ = call(
+        server.port, "POST", f"/games/{created['game_id']}/join", {"invite": invite}
+    )
+    assert status == 200, joined
+    context = browser.new_context(viewport=VIEWPORT)
+    errors: list[str] = []
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{base(server)}/seat#{created['token']}")
+    playwright_api.expect(page.locator("#live")).to_have_text("live", timeout=10_000)
+    before = board_version(page)
+
+    # Kill the store each time it is back (the supervisor restarts it later and later) until
+    # the page has met it down: its stream ended with a problem.
+    first = pid = redis_pid(server.data_dir)
+    for _ in range(8):
+        deadline = time.monotonic() + 15
+        while pid is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+            pid = redis_pid(server.data_dir)
+        assert pid, "the supervisor did not start the store again"
+        os.kill(pid, signal.SIGKILL)
+        pid = None
+        if _met_down(page):
+            break
+    assert page.inner_text("#live") != "live", "the page never met the store down"
+    deadline = time.monotonic() + 20
+    while call(server.port, "GET", "/readyz")[0] != 200:
+        assert time.monotonic() < deadline, "the store did not come back within 20 s"
+        time.sleep(0.1)
+    assert redis_pid(server.data_dir) not in (None, first)
+
+    for token in (created["token"], joined["token"]):  # whichever seat is to move, moves
+        view = call(server.port, "GET", f"/play/{token}")[2]
+        if view["your_turn"]:
+            body = {"move": view["legal_moves"][0], "expected_version": view["version"]}
+            status, _, moved, _ = call(server.port, "POST", f"/play/{token}/moves", body)
+            assert status == 200 and moved["legal"], moved
+            break
+    page.wait_for_function(
+        f"() => Number(document.getElementById('board').dataset.version) > {before}",
+        timeout=15_000,
+    )
+    assert page.inner_text("#live") != "the game is gone" and not errors
+    context.close()

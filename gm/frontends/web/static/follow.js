@@ -5,7 +5,8 @@
    frame {version, view, events} per change; EventSource reconnects by itself, sending the last
    id). Where a stream cannot be had (refused, over a cap, no such route), it long-polls the view
    with ?wait=<s>&after_version=<v>, which the server answers as soon as the game changes (or at
-   the timeout). onState(text) says how the page is connected. */
+   the timeout). A stream the server ends with a problem frame is opened again after RETRY_MS,
+   unless the game is gone (404). onState(text) says how the page is connected. */
 (function (root) {
   "use strict";
 
@@ -52,9 +53,20 @@
           finished(view);
         });
       });
-      stream.addEventListener("problem", function () {
+      /* The server ended the stream with a problem: the game is gone (404) — stop; any other
+         (the store away for a moment, no turn for this address) — open a new stream soon. */
+      stream.addEventListener("problem", function (event) {
+        var body = {};
+        try { body = JSON.parse(event.data); } catch (e) { /* words only: retry */ }
         stream.close();
-        onState("the game is gone");
+        stream = null;
+        if (body.status === 404) {
+          onState("the game is gone");
+          stop();
+          return;
+        }
+        onState("reconnecting…");
+        setTimeout(function () { if (!stopped) listen(); }, RETRY_MS);
       });
       stream.addEventListener("error", function () {
         if (stopped) return;
