@@ -30,6 +30,7 @@ from gm.play.chat import korean, localise, memory, replies, rulesearch, spanish,
 from gm.play.chat import language as languages
 from gm.play.chat.intents import (
     about_the_rules,
+    asked,
     classify,
     explicit_attempt,
     may_i,
@@ -266,14 +267,6 @@ def _never_counts(
     return lang in ("es", "en") and not explicit_attempt(table, seat, text)
 
 
-# asked, not said: "?" last, a question word first, or a Korean question's ending
-_ASKED = re.compile(
-    r"\?\s*$|^\W*(?:what|whats|what's|why|how|who|whos|who's|whose|when|where|which|is|are|do|"
-    r"does|did|can|could|should|am|que|qu[eé]|cual|cu[aá]l|quien|qui[eé]n|como|c[oó]mo|donde|"
-    r"d[oó]nde|cuando|cu[aá]ndo|cuanto|cu[aá]nto)\b|(?:까|니|냐|나|죠|지|어|야|래)\s*$|"
-    r"뭐|뭘|뭔|어디|누가|누구|언제|왜|어떻게|무슨|몇",
-    re.IGNORECASE,
-)
 _ANSWERED = ("status", "hidden", "history", "score")  # asked of the position, not of a move
 # two moves weighed against each other: advice asked ("should I take the jack or go for check?")
 _WEIGHS = re.compile(
@@ -313,13 +306,13 @@ def _by_topic(
     deliberates = found == "hint" and bool(_WEIGHS.search(text))
     if judged and found not in (*_ANSWERED, "undo") and not deliberates:
         return intent, verdict  # "can I play 7♣ C9?": the reader's verdict on it
-    asked = bool(_ASKED.search(text.strip()))
+    questioned = asked(text)
     if found in topics.ASKED:
-        if intent in ("chat", "move") and not asked:
+        if intent in ("chat", "move") and not questioned:
             return intent, verdict
         if move is not None and found not in _ANSWERED and not deliberates:
             return intent, verdict
-    elif asked and found == "resign":
+    elif questioned and found == "resign":
         found = "resign_question"
     if found == "legal" and may_i(read) and not _CHOICE.search(read):
         return intent, verdict  # "can I play 3♣?": the reader's verdict on that one move
@@ -346,7 +339,7 @@ def _remark(text: str, read: str) -> bool:
     or move word — answered as chat, never with "I did not understand"."""
     return (
         len(text.split()) >= 3
-        and not _ASKED.search(text.strip())
+        and not asked(text)
         and not re.search(r"\d", text)
         and not any(number_value(w) is not None for w in re.findall(r"\w+", read.lower()))
         and not _POINTING.search(spanish.fold(text) if not korean.is_korean(text) else text)

@@ -441,10 +441,14 @@ def classify(text: str) -> str | None:
 # ---------------------------------------------------------------- reading against the position
 
 _QUESTION_START = re.compile(
-    r"^(?:what|whats|what's|why|how|who|whom|whose|when|where|which|is|are|does|do|did|should|"
-    r"shall|am|was|were|will|would|explain|tell me|wtf|xq|pq|porque|por que|por qu\u00e9|que|"
-    r"qu\u00e9|c\u00f3mo|cual|cu\u00e1l|donde|d\u00f3nde|cuando|cu\u00e1ndo|quien|qui\u00e9n)\b",
+    r"^\W*(?:what|whats|what's|why|how|who|whom|whose|when|where|which|is|are|does|do|did|should|"
+    r"shall|am|was|were|will|would|explain|tell me|wtf|xq|pq|porque|por que|por qu[eé]|que|"
+    r"qu[eé]|c[oó]mo|cu[aá]l|d[oó]nde|cu[aá]ndo|cu[aá]nto|qui[eé]n)\b",
     re.IGNORECASE,
+)
+# a Korean question: its ending, or a question word anywhere in it
+_KOREAN_ASKS = re.compile(
+    r"(?:까|니|냐|나|죠|지|어|야|래)\s*$|뭐|뭘|뭔|어디|누가|누구|언제|왜|어떻게|무슨|몇"
 )
 
 # "can you tell me …", "could you show me …": asks to be told, never a polite order to play
@@ -465,6 +469,18 @@ def is_question(text: str) -> bool:
     """A wh-word or an auxiliary first, or "?" last."""
     t = text.strip()
     return t.endswith("?") or bool(_QUESTION_START.match(t))
+
+
+def asked(text: str) -> bool:
+    """A message as written, in any of the chat's languages, asked, not said: a question
+    (:func:`is_question`, English or Spanish words), "can"/"could" first, or a Korean question's
+    ending or word."""
+    t = text.strip()
+    return (
+        is_question(t)
+        or bool(re.match(r"\W*(?:can|could)\b", t, re.I))
+        or bool(_KOREAN_ASKS.search(t))
+    )
 
 
 def about_the_rules(text: str) -> bool:

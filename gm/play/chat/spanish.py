@@ -246,6 +246,17 @@ def fold(text: str) -> str:
     return "".join(c for c in decomposed if unicodedata.category(c) != "Mn" or c == "\u0303")
 
 
+# chat shorthand: "q cartas tiene?", "xq no termina?", "pa bloquear", "tb"
+_ABBREVIATIONS = re.compile(r"\b(q|xq|pq|pa|tb|k)\b")
+_SPELLED = {"q": "que", "xq": "por que", "pq": "por que", "pa": "para", "tb": "tambien", "k": "que"}
+
+
+def spelled_out(text: str) -> str:
+    """A Spanish message folded (:func:`fold`) with its chat shorthand written out ("q cartas
+    tiene?" → "que cartas tiene?"). Spanish only: an English "k" is "okay"."""
+    return _ABBREVIATIONS.sub(lambda m: _SPELLED[m.group(1)], fold(text))
+
+
 def _unaccent(text: str) -> str:
     return unicodedata.normalize("NFC", fold(text)).replace("ñ", "n")
 

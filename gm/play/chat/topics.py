@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from gm.play.chat.spanish import fold
+from gm.play.chat.spanish import fold, spelled_out
 
 # The topics, in the order they are tried, each with its key words per language (regexes: English
 # and Spanish on the lower-cased, accent-folded message; Korean on the message without spaces).
@@ -257,15 +257,6 @@ _RULES = re.compile(
     r"\b(if|si)\b(?!.*\b(now|ahora|ya)\b)|(으면|다면|라면)(?!.*지금)",
     re.IGNORECASE,
 )
-# chat shorthand: "q cartas tiene?", "xq no termina?", "pa bloquear", "tb"
-_ABBREVIATIONS = re.compile(r"\b(q|xq|pq|pa|tb|k)\b")
-_SPELLED = {"q": "que", "xq": "por que", "pq": "por que", "pa": "para", "tb": "tambien", "k": "que"}
-
-
-def _spelled(m: re.Match[str]) -> str:
-    return _SPELLED[m.group(1)]
-
-
 # topics that change nothing: found in a question, a complaint or a request alike
 ASKED = frozenset({"status", "score", "legal", "hint", "history", "hidden", "board"})
 
@@ -281,7 +272,10 @@ def topic(
     ("what is <seat> holding?"). A question
     about how the game works or what would happen if (what a word means, "how do points work?",
     "who wins if we tie?") asks for no topic of the position: the rules answer it."""
-    said = _ABBREVIATIONS.sub(_spelled, fold(text)) if lang != "ko" else re.sub(r"\s+", "", text)
+    if lang == "ko":
+        said = re.sub(r"\s+", "", text)
+    else:  # chat shorthand written out in Spanish only ("q cartas tiene?"; an English "k" is ok)
+        said = spelled_out(text) if lang == "es" else fold(text)
     rules = bool(_RULES.search(said if lang == "ko" else fold(text)))
     langs = [lang] + (["en"] if lang != "en" else [])
     tables = [_compiled(code, verbs, seats) for code in langs if code in ("en", "es", "ko")]
