@@ -584,3 +584,22 @@ def triage(table, seat: int, text: str) -> tuple[str, GameError | None, str | No
     if question and asks:
         return "question", None, table.engine.render_move(move)
     return "move", None, table.engine.render_move(move)
+
+
+# asks how it works ("how many", "how long" ask about the position)
+_HOW = re.compile(r"\s*(?:how(?! (?:many|much|long|far|big))|why|what happens|when)\b", re.I)
+_NEEDED = re.compile(r"\b(?:need|needed|needs|required|to win|allowed|ever)\b", re.I)
+
+
+def how_it_works(text: str) -> bool:
+    """A question about how the game works ("how do I win?", "how many do I need to win?"),
+    not about the position ("how many cards are left?")."""
+    return bool(_HOW.match(text) or _NEEDED.search(text))
+
+
+_MEANS = re.compile(r"\b(?:mean|means|meaning|stand for|what is an?)\b", re.IGNORECASE)
+
+
+def asks_meaning(text: str) -> bool:
+    """Whether a question asks what a word means ("what does XY mean?", "what is a trick?")."""
+    return bool(_MEANS.search(text))

@@ -1,0 +1,292 @@
+"""What a chat message is: the steps that take one message, read in English words
+(gm/play/chat/language.py), to an intent, the text to act on and the game reader's verdict —
+before anything is answered or played (gm/play/chat/__init__.py answers).
+
+In order (:func:`route`): the phrasing matched whole or the position's reading
+(:func:`understand`); a reason said after a move set aside; laughter and jokes taken for chat; a
+wish or a doubt ("ojalá pudiera…", "maybe the queen?") never played; a topic found by its key
+words (gm/play/chat/topics.py) when no phrasing matched; a remark that names nothing taken for
+chat; and last, whether a move the game refuses may count as an illegal attempt — only an
+explicit try in the game's own move language does.
+
+Pure reading: no store, no answer; it names no game.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from gm.games.base import (
+    AmbiguousMoveError,
+    IllegalMoveError,
+    ParseError,
+    RiskyMoveError,
+    TurnError,
+)
+from gm.games.words import number_value
+from gm.play.chat import korean, spanish, topics
+from gm.play.chat import language as languages
+from gm.play.chat.intents import (
+    asked,
+    asks_meaning,
+    classify,
+    explicit_attempt,
+    how_it_works,
+    may_i,
+    names_a_card_or_code,
+    names_a_move,
+    triage,
+    trimmed,
+)
+
+Verdict = tuple[Any, str | None]
+
+
+def route(
+    table, seat: int, text: str, said: str | None, fixed: str, read: str, second_thought: bool
+) -> tuple[str, str, Verdict]:
+    """The intent of ``text`` (as written; ``said`` its language, None when unknown), the text to
+    act on and the reader's verdict. ``read`` is the message in English words, ``fixed`` the
+    message as corrected by a second thought ("X no wait Y" → "Y"; ``second_thought`` says so)."""
+    intent, read, verdict = understand(table, seat, read)
+    intent, read, verdict = _without_reason(table, seat, fixed, said, (intent, read, verdict))
+    if _chatter(text, intent, verdict):
+        intent, verdict = "chat", (None, None)
+    weighed = languages.hypothetical(fixed if second_thought else text)
+    if intent == "move" and weighed:  # a wish or a doubt: not played
+        intent = "question" if text.rstrip().endswith("?") else "chat"
+        verdict = verdict if intent == "question" else (None, None)
+    intent, verdict = _by_topic(table, text, said or "en", read, intent, verdict)
+    if intent == "unclear" and _remark(text, read):
+        intent, verdict = "chat", (None, None)
+    if _never_counts(table, seat, text, said, second_thought, intent, verdict):
+        intent = "unclear"
+    return intent, read, verdict
+
+
+# laughter, sighs and exclamations, in each language: a message with one that is no definite
+# move ("my ace is gonna wreck them lol", "8 또 나왔네 ㅋㅋ", "uff una reina") is chat
+_CHATTER = re.compile(
+    r"[ㅋㅎㅠㅜ]{2,}|(?:다|네|군|구나|라니|겠다)[\s.!~ㅋㅎㅠㅜ]*$|"
+    r"\b(?:lol|lmao|(?:ha){2,}|(?:he){2,}|ha|ja|(?:ja){2,}j?|(?:je){2,}|ugh|uff+|uf|uy|ay|omg|wow|ooh+|oof|dang|damn|"
+    r"rough|gonna|killing me|sucks|vaya|madre mia|que mala|me mata)\b",
+    re.IGNORECASE,
+)
+
+
+def _chatter(text: str, intent: str, verdict: tuple[Any, str | None]) -> bool:
+    """Whether a message that is no definite move (unreadable, ambiguous or illegal as a move,
+    or not understood at all) sounds like chat: it is answered as chat, never counted."""
+    if text.rstrip().endswith("?") or not _CHATTER.search(text):
+        return False
+    if intent == "question" and verdict == (None, None):  # "패가 왜 이렇게 좋냐 ㅋㅋㅋ"
+        return True
+    if intent in ("rules", "question") and re.search(r"\b(?:why|por ?que)\b|왜", text, re.I):
+        return True  # "why are there two kinds lol": a joke, not a rules question
+    return intent in ("unclear", "help") or (intent == "move" and verdict[0] is not None)
+
+
+def _without_reason(
+    table, seat: int, text: str, lang: str | None, reading: tuple[str, str, tuple[Any, str | None]]
+) -> tuple[str, str, tuple[Any, str | None]]:
+    """A message that is no definite move as a whole, read without the reason said after it
+    ("K♥ C5, it matches the X♥ on the table"): its main clause, when that is one definite move."""
+    intent, _, verdict = reading
+    if (intent == "move" and verdict[0] is None) or intent == "question":  # asked: answered
+        return reading
+    main = languages.main_clause(text)
+    if main == text:
+        return reading
+    read = languages.to_english(main, lang or "en", table.engine.info.chat_words.translations)
+    again = understand(table, seat, read)
+    return again if again[0] == "move" and again[2][0] is None else reading
+
+
+def _never_counts(
+    table,
+    seat: int,
+    text: str,
+    lang: str | None,
+    second_thought: bool,
+    intent: str,
+    verdict: tuple[Any, str | None],
+) -> bool:
+    """Whether a move the game cannot play is still no illegal attempt: a corrected message
+    ("X no wait Y"), one that gives a reason, one in Korean words, or one in English or Spanish
+    words that is no explicit try (all notation, or a move verb first and a card or code named:
+    "play the ace of spades on 9"; not "the ace up to the top, for a check").
+    Only an explicit try in the game's own move language counts."""
+    error = verdict[0]
+    if intent != "move" or error is None or isinstance(error, AmbiguousMoveError | RiskyMoveError):
+        return False
+    if second_thought or languages.main_clause(text) != text:
+        return True
+    if lang == "ko":  # a Korean word in it: said, not written in the game's notation
+        return bool(re.search(r"[\uac00-\ud7a3]", text))
+    return lang in ("es", "en") and not explicit_attempt(table, seat, text)
+
+
+_ANSWERED = ("status", "hidden", "history", "score")  # asked of the position, not of a move
+# two moves weighed against each other: advice asked ("should I take the jack or go for check?")
+_WEIGHS = re.compile(
+    r"\b(?:should i|shall i|better|conviene|deberia|debería)\b.*\b(?:or|o)\b|"
+    r"(?:까|나아)\s*\S*.*(?:까|나아)\s*\??\s*$",
+    re.IGNORECASE,
+)
+# a choice asked for ("can I play this or pass?", "can I go anywhere?"), not one move
+_CHOICE = re.compile(r"\b(?:or|o|anything|any|anywhere|which|where|what)\b", re.IGNORECASE)
+
+
+def _by_topic(
+    table, text: str, lang: str, read: str, intent: str, verdict: tuple[Any, str | None]
+) -> tuple[str, tuple[Any, str | None]]:
+    """A message no phrasing matched whole and the game read as no definite move, taken for the
+    topic its key words ask about (gm/play/chat/topics.py): "is it my turn or are we waiting on
+    him??" → whose turn; "que movimientos tengo con el as?" → the legal moves (those of the ace,
+    the reader's candidates kept). A question that names a move keeps the reader's verdict on it
+    unless it asks of the turn, the standing, the log or hidden cards; chat takes a topic only
+    when it is asked ("?"), or to undo, resign (confirmed after) or play again."""
+    error, move = verdict
+    if intent == "move" and error is None:  # one definite move: played as read
+        return intent, verdict
+    if intent not in ("question", "unclear", "help", "chat", "move", "score", "board", "undo"):
+        return intent, verdict
+    words = table.engine.info.chat_words
+    found = topics.topic(text, lang, words.move_verbs, _seat_labels(table))
+    if found is None or found == intent:
+        return intent, verdict
+    whole = classify(read)  # said whole: the phrasing wins, but the deck's top is no board line
+    overrides = {("board", "hidden"), ("undo", "keep_playing")}  # "cancel my giving up"
+    if whole not in (None, "help", "chat", "question") and (whole, found) not in overrides:
+        return intent, verdict
+    judged = isinstance(error, IllegalMoveError | RiskyMoveError | TurnError) or (
+        isinstance(error, ParseError) and names_a_card_or_code(read)
+    )
+    deliberates = found == "hint" and bool(_WEIGHS.search(text))
+    if judged and found not in (*_ANSWERED, "undo") and not deliberates:
+        return intent, verdict  # "can I play 7♣ C9?": the reader's verdict on it
+    questioned = asked(text)
+    if found in topics.ASKED:
+        if intent in ("chat", "move") and not questioned:
+            return intent, verdict
+        if move is not None and found not in _ANSWERED and not deliberates:
+            return intent, verdict
+    elif questioned and found == "resign":
+        found = "resign_question"
+    if found == "legal" and may_i(read) and not _CHOICE.search(read):
+        return intent, verdict  # "can I play 3♣?": the reader's verdict on that one move
+    keep = found == "legal" and isinstance(error, AmbiguousMoveError)
+    return found, ((error, None) if keep else (None, None))
+
+
+# words that point at a place, a card or a number ("one square right of the middle", "the
+# black one", "cero, menos uno", "내 O 아래에"): a message with one may mean a move, so it is
+# never taken for a remark
+_POINTING = re.compile(
+    r"\b(?:one|ones|right|left|above|below|top|bottom|middle|center|centre|up|down|next|corner|"
+    r"beside|under|over|first|last|arriba|abajo|izquierda|derecha|encima|"
+    r"debajo|medio|centro|uno|una|primer[oa]?|ultim[oa]|est[ae]|es[ae]|cero|dos|tres|cuatro|"
+    r"cinco|seis|siete|ocho|nueve|diez|menos)\b|위|아래|옆|왼|오른|가운데|첫|마지막|이거|그거|"
+    r"저거|걸로",
+    re.IGNORECASE,
+)
+
+
+def _remark(text: str, read: str) -> bool:
+    """Whether a message nothing understood is a remark ("this game is melting my brain", "qué
+    día tan largo"): a sentence of three words or more, not asked, naming no card, code, number
+    or move word — answered as chat, never with "I did not understand"."""
+    return (
+        len(text.split()) >= 3
+        and not asked(text)
+        and not re.search(r"\d", text)
+        and not any(number_value(w) is not None for w in re.findall(r"\w+", read.lower()))
+        and not _POINTING.search(spanish.fold(text) if not korean.is_korean(text) else text)
+        and not names_a_move(read)
+        and not names_a_move(text)
+    )
+
+
+def _seat_labels(table) -> tuple[str, ...]:
+    """The labels of the table's seats as the board names them ("Row 1", "north")."""
+    info = table.engine.info
+    labels = info.seat_labels or info.seat_names
+    return tuple(labels[: len(table.doc["seats"])])
+
+
+def understand(table, seat: int, text: str) -> tuple[str, str, tuple[Any, str | None]]:
+    """The intent of a message, the text to act on, and the reader's verdict on a question."""
+    intent = classify(text)
+    if intent is not None:
+        return intent, text, (None, None)
+    first = _first_request(text)
+    if first is not None:
+        return first, text, (None, None)
+    text = trimmed(text)
+    intent, error, move = triage(table, seat, text)
+    no_try = error is None or isinstance(error, AmbiguousMoveError)
+    if intent == "move" and no_try and _describes(table, seat, text):
+        return "chat", text, (None, None)  # "the queen is pretty": said of a card, not played
+    if intent == "question" and (error, move) == (None, None):
+        if _names_a_figure(table, seat, text):
+            return "score", text, (None, None)
+    return intent, text, (error, move)
+
+
+_SENTENCES = re.compile(r"(?<=[?!.,])\s+")
+
+
+# said of a card or a thing: a copula and a word that judges it ("the queen is pretty", "the deck
+# is huge", "el rey es mi favorito"), or a liking ("i love the king of hearts")
+_COPULA = re.compile(
+    r"\b(?:is|are|was|were|looks|seems|isn't|aren't|es|son|era|esta|parece)\b(?:\s+\w+){0,2}?\s+"
+    r"(?:pretty|huge|good|great|bad|nice|strong|weak|best|worst|favou?rite|amazing|awesome|"
+    r"terrible|ugly|big|small|tiny|cute|so|too|really|very|useless|scary|mejor|peor|favorit[oa]|"
+    r"buen[oa]|mal[oa]|enorme|fuerte|lindo|linda|bonit[oa])\b|\b(?:love|hate)\b",
+    re.IGNORECASE,
+)
+
+
+def _describes(table, seat: int, text: str) -> bool:
+    """Whether a text the game reads as a move (one, or several to ask back) says something of
+    a card or a thing rather than playing it ("the deck is huge lol", "the queen is pretty",
+    "my ace is the best"): a copula in it, and it is no explicit try in the game's move
+    language."""
+    return bool(_COPULA.search(text)) and not explicit_attempt(table, seat, text)
+
+
+def _first_request(text: str) -> str | None:
+    """A request with a comment around it ("what should i open with?? first time playing this",
+    "how's it going, am i winning?"): the first sentence or clause that is a request (not
+    chat, not a move)."""
+    sentences = [s for s in _SENTENCES.split(text.strip()) if s.strip(" ?!.,")]
+    if len(sentences) < 2:
+        return None
+    for sentence in sentences:
+        intent = classify(sentence)
+        if intent not in (None, "chat", "help"):
+            return intent
+    return None
+
+
+def _names_a_figure(table, seat: int, text: str) -> bool:
+    """Whether a question asks about one of the game's running figures by its name ("what's my
+    <figure>?", "how many <figure>?"): the standing answers it, not the rules. A question about
+    what a word means or how the game works is left to the rules."""
+    if asks_meaning(text) or how_it_works(text):
+        return False
+    asked = {_stem(w) for w in re.findall(r"[a-z]+", text.lower())}
+    for figure in table.engine.standing(table.state, seat):
+        named = {_stem(w) for w in re.findall(r"[a-z]+", figure.label.lower()) if len(w) > 2}
+        named -= _LOOSE
+        if named and named <= asked:
+            return True
+    return False
+
+
+_LOOSE = {"won"}  # a figure's word a question may leave out ("who is winning C2?")
+
+
+def _stem(word: str) -> str:
+    return word[:-1] if len(word) > 4 and word.endswith("s") else word
