@@ -145,6 +145,29 @@ PLAYED = [
     ("solonyo-shown", "빨간 카드 중에 높은 거", "PICK 3"),
     ("solonyo-shown", "the face-up 7", "PICK 2"),
     ("solonyo-late", "첫 번째 카드 고를게", "PICK 1"),
+    # counts and distances are no coordinates; a line's end named by its length or by "block"
+    ("n-in-a-row-mid", "complete three vertically by going one below my pair", "X -2,1"),
+    ("n-in-a-row-first", "dos casillas a la derecha del centro", "X 2,0"),
+    ("n-in-a-row-first", "two squares right of the middle", "X 2,0"),
+    ("n-in-a-row-o", "block them on top", "O 0,2"),
+    ("n-in-a-row-x", "make 3 in a row going up", "X 0,2"),
+    ("n-in-a-row-x", "위로 이어서 3개 만들기", "X 0,2"),
+    ("n-in-a-row-o", "tapá abajo de sus dos X", "O 0,-1"),
+    ("n-in-a-row-mid", "pongo una X arriba de las dos mias en -2", "X -2,4"),
+    ("n-in-a-row-x", "y minus one x two", "X 2,-1"),  # a label's number is still a coordinate
+    # Masul: a Field Card named word first; a column by a card, in Korean and Spanish
+    ("masul-start", "replace the field 7 of diamonds with my 7 of clubs", "7♣ FC6"),
+    ("masul-start", "필드에 있는 다이아 7을 내 클로버 7로 바꿀래", "7♣ FC6"),
+    ("masul-late", "클로버2 필드에 클로버7 있는 칸에 뒷면으로 놓을게", "2♣ C2 FD"),
+    ("masul-start", "스페이드 퀸을 스페이드 7 밑에 앞면으로 내주세요", "Q♠ C3"),
+    ("masul-challenge", "다이아 에이스 상대 다이아 잭 맞은편에", "A♦ C5"),
+    ("masul-late", "la J de corazones en la columna del 10 de corazones, boca arriba", "J♥ C5"),
+    ("masul-start", "rey de corazones boca abajo debajo del 3 de picas", "K♥ C1 FD"),
+    # Card Chess: a castle's square in words, a row named without its file, "straight ahead"
+    ("card-chess-capture", "king of spades into my castle on file 3", "PLAY K♠ BC3"),
+    ("card-chess-capture", "el as al castillo rojo, justo adelante", "RK4-RC4"),
+    ("card-chess-ace", "meto el as de tréboles en el castillo, en la casilla 5", "PLAY A♣ BC5"),
+    ("solonyo-blind", "la de en medio", "PICK 2"),
 ]
 
 
@@ -192,6 +215,13 @@ NEVER_PLAYED = [
     # a description no card of the seat fits, or one said of blind cards
     ("solonyo-blind", "the red one"),
     ("solonyo-shown", "the spade"),
+    # a question with its question word inside, a weighing, a move told as done
+    ("maze-draw", "el 5 amarillo de lunas de la pila con cuáles de mis cartas conecta?"),
+    ("maze-draw", "me conviene agarrar la del pozo o robar?"),
+    ("card-chess-capture", "is taking the jack a good idea or should I do something else?"),
+    ("card-chess-step", "buenísimo, le comí el 5!!"),
+    # unread, with a second card named beside the one played: never counted
+    ("card-chess-ace", "play the ace of clubs into my castle next to the 2 of spades"),
 ]
 
 

@@ -56,6 +56,8 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "word", "말", "pieces"),
     ("ko", "word", "기물", "pieces"),
     ("ko", "word", "체크", "check"),
+    ("ko", "word", "직진", "straight"),
+    ("ko", "word", "똑바로", "straight"),
     (
         "es",
         "phrase",
@@ -77,6 +79,13 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("es", "phrase", r"\bnegr[oa]s?\b", " black "),
     ("es", "phrase", r"\broj[oa]s?\b", " red "),
     ("es", "phrase", r"\b(casilla|posicion|lugar|puesto)\b", " "),
+    (
+        "es",
+        "phrase",
+        r"\b(justo |hacia |para |derecho )adelante\b|\ben linea recta\b",
+        " straight ",
+    ),
+    ("es", "phrase", r"\bmeto\b|\bmete\b|\bmeter\b", " put "),
     # the colour after the row, as Spanish puts it: castillo negro 5 → black castle 5
     ("es", "after", r"\b(castle|kingdom)\s+(black|red)\b", r"\2 \1"),
 )

@@ -21,7 +21,7 @@ from gm.games.words import LAST, is_ordinal, number_value, typo
 
 from . import rules as R
 from .notation import _hint, render_move
-from .rules import CARD_RANK, CARD_SIDE, ROW_OF, SEATS, Move
+from .rules import CARD_RANK, CARD_SIDE, ROW_OF, SEATS, Move, spot_name
 
 MAX_CANDIDATES = 5
 _KEYWORDS = ("castle", "kingdom", "middle", "exchange", "replace", "capture", "black")
@@ -33,8 +33,9 @@ _OWNED_ROW = re.compile(
     re.IGNORECASE,
 )
 _ROW_FILE = re.compile(
-    r"\b(castle|kingdom|middle|mid|bc|bk|rc|rk|m)(?:\s+(?:row|rank))?\s+(?:file\s+|number\s+|"
-    rf"spot\s+)?({_FILE_WORDS})\b",
+    r"\b(castle|kingdom|middle|mid|bc|bk|rc|rk|m)(?:\s+(?:row|rank))?\s+(?:(?:on|at|in)\s+)?"
+    r"(?:the\s+)?(?:(?:file|number|spot|square|slot|place|space)\s+)?"
+    rf"({_FILE_WORDS})\b",
     re.IGNORECASE,
 )
 _SPOT_CODE = re.compile(
@@ -213,12 +214,36 @@ def resolve(text: str, state: dict[str, Any], seat: int) -> Move | None:
         return _step(text, blanked, refs, legal)
     _roles(refs, blanked)
     spots = [idx for idx, _ in found]
-    fit = [m for m in legal if _fits(m, refs, spots, blanked, state)]
+    fit = _narrowed([m for m in legal if _fits(m, refs, spots, blanked, state)], blanked)
     if len(fit) == 1:
         return fit[0]
     if fit:
         raise AmbiguousMoveError(text, [render_move(m) for m in fit][:MAX_CANDIDATES])
     raise _no_fit(refs, state, seat, legal)
+
+
+_ROW_SAID = re.compile(r"\b(?:black|red) (?:castle|kingdom)\b|\bmiddle\b")
+_ROW_CODES = {"black castle": "BC", "black kingdom": "BK", "red castle": "RC",
+              "red kingdom": "RK", "middle": "M"}  # fmt: skip
+_STRAIGHT = re.compile(r"\b(?:straight|ahead|forward|directly)\b")
+
+
+def _narrowed(fit: list[Move], t: str) -> list[Move]:
+    """The moves that fit, narrowed by a row named without a file ("the ace to the red castle")
+    and by "straight ahead" (the same file); unnarrowed where nothing fits what is said."""
+    rows = {_ROW_CODES[m.group(0)] for m in _ROW_SAID.finditer(t)}
+    if rows and len(fit) > 1:
+        fit = [m for m in fit if m[0] in _PLACED and spot_name(m[2])[:-1] in rows] or fit
+    if _STRAIGHT.search(t) and len(fit) > 1:
+        fit = [m for m in fit if m[0] in ("move", "capture") and _same_file(m[1], m[2])] or fit
+    return fit
+
+
+def _same_file(frm: int, to: int) -> bool:
+    return spot_name(frm)[-1:] == spot_name(to)[-1:]
+
+
+_PLACED = ("play", "move", "capture")  # the moves that put a piece on a spot (move[2])
 
 
 def _foe_piece(card: str | None, hand: list[str], pieces: list, seat: int) -> bool:

@@ -17,6 +17,37 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "phrase", r"뒷\s*면|뒤\s*면|뒤집어서|뒤집어|엎어서", " face down "),
     ("ko", "phrase", r"필드\s*(\d)\s*번?\s*(카드)?", r" field card \1 "),
     ("ko", "word", "필드", "field"),
+    # a Field Card named by the card on it: "필드에 있는 다이아 7" → the 7 of diamonds field card;
+    # its column, "필드에 클로버7 있는 칸에" → under the 7 of clubs
+    (
+        "ko",
+        "phrase",
+        r"필드\s*(?:에|의)?\s*((?:스페이드|하트|다이아몬드|다이아|클로버)\s*(?:[0-9]+|[AKQJ]|에이스|킹|퀸|잭))"
+        r"\s*(?:이|가)?\s*(?:있는|놓인)\s*(?:칸|열|줄|자리|곳)\s*(?:에|으로|로)?",
+        r" under the \1 ",
+    ),
+    (
+        "ko",
+        "phrase",
+        r"필드\s*(?:에\s*있는|의)\s*((?:스페이드|하트|다이아몬드|다이아|클로버)\s*(?:[0-9]+|[AKQJ]|에이스|킹|퀸|잭))",
+        r" the \1 field card ",
+    ),
+    # a column named by a card on the board, the Korean way round: "스페이드 7 밑에" → under the
+    # 7 of spades, "상대 다이아 잭 맞은편에" → across from their jack of diamonds
+    (
+        "ko",
+        "phrase",
+        r"((?:스페이드|하트|다이아몬드|다이아|클로버)\s*(?:[0-9]+|[AKQJ]|에이스|킹|퀸|잭))\s*"
+        r"(?:의\s*)?(?:밑에|아래에|아래|밑)",
+        r" under the \1 ",
+    ),
+    (
+        "ko",
+        "phrase",
+        r"((?:스페이드|하트|다이아몬드|다이아|클로버)\s*(?:[0-9]+|[AKQJ]|에이스|킹|퀸|잭))\s*"
+        r"(?:의\s*)?(?:맞은편에|맞은편|건너편에|반대편에|앞에)",
+        r" across from the \1 ",
+    ),
     ("ko", "word", "도전", "challenge"),
     # "까다" (turn over, of the other row's face-down card): a challenge, played face up
     ("ko", "phrase", r"까\s*(?:볼|봐|보|자|줄|야|서|고|기)|깔\s*(?:래|게|께)|깐다", " challenge "),
@@ -29,6 +60,8 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ),
     # a column named by the card across from it: "frente al rey de corazones de ellos"
     ("es", "phrase", r"\b(frente a(l)?|enfrente de(l)?|delante de(l)?)\b", " across from the "),
+    ("es", "phrase", r"\b(debajo|abajo) de(l)?\b", " under the "),
+    ("es", "phrase", r"\bpor (mi|el|la)\b", r" for \1 "),
     ("es", "phrase", r"\s+de (ellos|el rival|la maquina|el otro)\b", " "),
     ("es", "phrase", r"\bboca arriba\b|\bdescubierta\b", " face up "),
     ("es", "phrase", r"\bcolumnas?\b|\bcol\b", " column "),

@@ -123,7 +123,8 @@ _BY_CARD = re.compile(
     r"(?:the |their |his |her |my |that )?(?P<card>[^,;]{2,22}?)"
     r"(?:\s+column|\s+col)?(?=\s*(?:$|[,;.!]|\s+(?:face|fd|column|col|please|pls|and|so|"
     r"for|since|because|then)\b))|"
-    r"\b(?:the |their |his |her |that )(?P<named>[^,;]{2,22}?)\s+col(?:umn)?\b",
+    r"\b(?:the |their |his |her |that )(?P<named>(?:(?!\s(?:in|on|at|into|to)\s)[^,;]){2,22}?)"
+    r"\s+col(?:umn)?\b",
     re.IGNORECASE,
 )
 
@@ -155,9 +156,19 @@ def _board_card_column(text: str, state: State, seat: int) -> str:
     return _BY_CARD.sub(column, text)
 
 
+# a Field Card named by the word first ("the field 7 of diamonds", "the field card 7 of hearts"):
+# said the card's way round ("the 7 of diamonds field card"), never a Field Card's number
+_FIELD_FIRST = re.compile(
+    r"\b(?:the\s+)?field\s+(?:card\s+)?((?:\d+|ace|king|queen|jack|[akqjx]|two|three|four|five|"
+    r"six|seven|eight|nine|ten)\s+of\s+(?:clubs?|diamonds?|hearts?|spades?))\b",
+    re.IGNORECASE,
+)
+
+
 def normalise(text: str, state: State, seat: int) -> str:
     """``text`` with typos, number words and ordinal references rewritten (see the module)."""
     t = _LONG_WORD.sub(_fix_typo, text.replace("\ufe0f", ""))
+    t = _FIELD_FIRST.sub(r"the \1 field card", t)
     t = _number_words(t)
     t = _PLACE_NUMBER.sub(r"\1 column \2", t)
     t = _PLACE_ORDINAL.sub(_ordinal_place, t)

@@ -73,13 +73,40 @@ _COUNTED = {
 # a row": a count, no coordinate
 _STEPS = {"square", "squares", "space", "spaces", "cell", "cells", "step", "steps", "spot", "point"}
 # "one square right of …": a distance, no coordinate
+_IN_A_ROW = re.compile(r"\bin\s+a\s+(?:row|line)\b", re.IGNORECASE)
+_HOW_LAID = {"vertically", "horizontally", "diagonally", "straight", "across", "long", "total"}
+# "three vertically", "one below my pair": a number word before one of these (or a direction) is a
+# count or a distance, no coordinate
 _PRONOUN = {"last", "the", "that", "this", "my", "your", "first", "new", "other", "same", "latest"}
-_THEIRS = {"your", "yours", "their", "his", "her", "opponent", "opponent's", "other"}
+_THEIRS = {
+    "your",
+    "yours",
+    "their",
+    "his",
+    "her",
+    "opponent",
+    "opponent's",
+    "other",
+    "them",
+    "they",
+}
 
 
 def render_move(move: Move) -> str:
     _, letter, x, y = move
     return f"{letter} {x},{y}"
+
+
+def _counts_marks(toks: list[str], i: int) -> bool:
+    """Whether the number word at ``i`` counts marks ("my two X", "three in a row", "the two
+    mine"), not a
+    coordinate ("y minus one x two": there the X labels the next number)."""
+    after = toks[i + 1] if i + 1 < len(toks) else ""
+    if after == "inarow" or after in _MINE | {"mias", "mios", "tuyas", "suyas"}:
+        return True  # "three in a row", "las dos mías" (the two of mine)
+    then = toks[i + 2] if i + 2 < len(toks) else ""
+    label = then in words.CARDINALS or then.lstrip("+-").isdigit() or then in _SIGNS
+    return after in ("x", "o") and not (label or then in ("=", ":"))
 
 
 def _numbers(toks: list[str]) -> list[tuple[int, int]]:
@@ -91,8 +118,10 @@ def _numbers(toks: list[str]) -> list[tuple[int, int]]:
     while i < len(toks):
         t = toks[i]
         value = None
-        if t.lstrip("+-").isdigit():
-            value = int(t)
+        if t.lstrip("+-").isdigit() and not (
+            i + 1 < len(toks) and toks[i + 1] in _COUNTED | _HOW_LAID | {"inarow"}
+        ):
+            value = int(t)  # ("3 in a row": a count)
         elif digits < 2 and t in _TENS:
             value = _TENS[t]
             unit = words.CARDINALS.get(toks[i + 1]) if i + 1 < len(toks) else None
@@ -102,7 +131,9 @@ def _numbers(toks: list[str]) -> list[tuple[int, int]]:
             digits < 2
             and t in words.CARDINALS
             and not (t == "one" and i and toks[i - 1] in _PRONOUN)
-            and not (i + 1 < len(toks) and toks[i + 1] in _STEPS | _COUNTED)
+            and not (i + 1 < len(toks) and toks[i + 1] in _STEPS | _COUNTED | _HOW_LAID)
+            and not (i + 1 < len(toks) and toks[i + 1] in _ENDS and t in ("one", "two"))
+            and not _counts_marks(toks, i)
         ):
             value = words.CARDINALS[t]  # "my last one", "that one": no number
         if value is not None:
@@ -126,6 +157,7 @@ def parse_move(text: str, state: State, seat: int) -> Move:
         raise ParseError(text, "whole numbers; " + EXPECTED)
     clean = _SIZE.sub(" ", clean)  # "the little 3x3": a size, no point
     clean = _EMPHASIS.sub(r"\1", clean)  # "right in the center": no direction
+    clean = _IN_A_ROW.sub(" inarow ", clean)  # "3 in a row": a line's length, no row
     toks = [t.lower() for t in _TOKEN.findall(clean.replace(",", " , "))]
     toks = [t for t in toks if t != "comma"]
     numbers = _numbers(toks)
@@ -205,11 +237,13 @@ def _anchor(clean: str, numbers: list[tuple[int, int]]) -> tuple[int, list[str]]
 
 
 _LINES = {"column", "columns", "row", "rows", "line", "lines", "pair", "diagonal", "vertical",
-          "horizontal", "stack", "two", "three", "four"}  # fmt: skip
-_LINE_NOUNS = _LINES - {"two", "three", "four"}  # "O's column", "the X pair": a mark referred to
+          "horizontal", "stack", "two", "three", "four", "inarow"}  # fmt: skip
+# "O's column", "the X pair": a mark referred to
+_LINE_NOUNS = _LINES - {"two", "three", "four", "inarow"}
 _AXES = {
-    "column": ((0, 1),), "vertical": ((0, 1),), "stack": ((0, 1),), "row": ((1, 0),),
-    "horizontal": ((1, 0),), "diagonal": ((1, 1), (1, -1)),
+    "column": ((0, 1),), "vertical": ((0, 1),), "vertically": ((0, 1),), "stack": ((0, 1),),
+    "row": ((1, 0),), "horizontal": ((1, 0),), "horizontally": ((1, 0),),
+    "diagonal": ((1, 1), (1, -1)), "diagonally": ((1, 1), (1, -1)),
 }  # fmt: skip
 _ENDS = {
     "top": (0, 1), "above": (0, 1), "up": (0, 1), "over": (0, 1), "upper": (0, 1),
@@ -271,7 +305,8 @@ def _by_marks(
     end ("block the top of his column"), else the point past a seat's marks ("under their
     bottom X")."""
     said = set(toks)
-    if len(numbers) in (0, 4) and said & _LINES:
+    blocks = bool(said & {"block", "cap", "stop", "cut"}) and bool(said & set(_ENDS))
+    if len(numbers) in (0, 4) and (said & _LINES or blocks):  # "block them on top"
         try:
             return _line_end(text, toks, numbers, state, seat)
         except ParseError:
@@ -407,6 +442,18 @@ def _next_to(text: str, toks: list[str], state: State, seat: int) -> Move:
     return _around(text, toks, ax, ay, state, seat)
 
 
+def _distance(toks: list[str]) -> int:
+    """How many steps the words say ("two squares", "3 spaces"), the last said ("two squares…
+    no, one square left"): 1 when they say none."""
+    for i in range(len(toks) - 2, -1, -1):
+        t = toks[i]
+        if toks[i + 1] in _STEPS:
+            n = int(t) if t.isdigit() else words.CARDINALS.get(t)
+            if n is not None and 1 <= n <= 20:
+                return n
+    return 1
+
+
 def _around(text: str, toks: list[str], ax: int, ay: int, state: State, seat: int) -> Move:
     """The point beside ``ax,ay`` in the direction the words say, or its one empty neighbour
     when they say none; several empty neighbours are asked back."""
@@ -422,7 +469,8 @@ def _around(text: str, toks: list[str], ax: int, ay: int, state: State, seat: in
     dx = sum({d for t in toks if (d := _DIRECTIONS.get(t, (0, 0))[0])})
     dy = sum({d for t in toks if (d := _DIRECTIONS.get(t, (0, 0))[1])})
     if dx or dy:
-        return check(state, seat, ax + dx, ay + dy)
+        far = _distance(toks)  # "two squares right of the middle"
+        return check(state, seat, ax + far * dx, ay + far * dy)
     occ = occupancy(state)
     around = sorted(
         ((ax + i, ay + j) for i in (-1, 0, 1) for j in (-1, 0, 1) if i or j),

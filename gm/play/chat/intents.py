@@ -581,9 +581,18 @@ def triage(table, seat: int, text: str) -> tuple[str, GameError | None, str | No
         if question:
             return "question", (err if _current().may_i_play.match(stripped) else None), None
         return ("move" if explicit_attempt(table, seat, text) else "unclear"), err, None
-    if question and asks:
+    if question and (asks or _ASKS_WITHIN.search(text)):
         return "question", None, table.engine.render_move(move)
     return "move", None, table.engine.render_move(move)
+
+
+# a question word within a question ("the 5 from the pile connects with which of my cards?", "el
+# 5 de la pila con cuáles conecta?"): asked, never played
+_ASKS_WITHIN = re.compile(
+    r"\b(?:which|what|whats|who|whom|whose|where|why|how|cu[aá]l(?:es)?|qu[eé]|qui[eé]n(?:es)?|"
+    r"d[oó]nde|c[oó]mo|cu[aá]ndo|cu[aá]nt[oa]s?)\b.*\?\s*$",
+    re.IGNORECASE,
+)
 
 
 # asks how it works ("how many", "how long" ask about the position)

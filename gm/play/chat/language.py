@@ -193,12 +193,12 @@ def main_clause(text: str) -> str:
 
 # a wish, a hypothesis or a deliberation about a move, not the move: "if i could take the jack",
 # "should i play the 7?", "what if i draw", "잭 잡을 수 있으면 대박인데", "고민되네", "낼까 말까",
-# "¿debería jugar la jota?", "¿y si robo?", "ojalá pudiera"
+# "¿debería jugar la jota?", "¿y si robo?", "ojalá pudiera", "¿me conviene robar o …?"
 _HYPOTHETICAL = re.compile(
     r"\b(?:if (?:i|we) (?:could|can|had|were|only)|if only|i wish|wish i|what if|"
     r"should i|shall i|(?:maybe|perhaps) i should|i wonder|wondering (?:if|whether)|"
     r"would (?:be|it be) (?:nice|great|cool|amazing|sick)|would be|thinking (?:about|of)|"
-    r"not sure|idk|dunno|or|maybe|perhaps|quizas?|tal vez|ni idea|"
+    r"not sure|idk|dunno|or|maybe|perhaps|quizas?|tal vez|ni idea|(?:me )?conviene|convendria|"
     r"(?:pondr|jugar|tirar|mover|elegir|robar|descartar|coger|har|comer|llevar)ias?|debo|"
     r"deberia|y si|que tal si|si (?:pudiera|pudiese|tuviera|"
     r"fuera|puedo|pudiese)|ojala|seria (?:genial|bueno|ideal|increible)|me pregunto|"
@@ -210,6 +210,10 @@ _HYPOTHETICAL = re.compile(
     # to be told ("덱 맨 위 카드 뭔지 알려줘"): no order to play
     r"^\W*(?:(?:justo|ya|uy|ah|oh|wow|nice|yay|lol|y|and|so|ok)\W+)*"
     r"(?:me (?:vino|salio|toco|llego|entro)|i (?:just )?(?:got|drew|pulled)|just (?:got|drew))\b|"
+    # tells of a move made, said first ("buenísimo, le comí el 5!!", "i just took their jack"; not
+    # "get rid of the one I took")
+    r"^\W*(?:\w+\W+)?(?:(?:le|me|ya) )?(?:comi|jugue|puse|movi|meti|elegi|cogi)\b|"
+    r"^\W*(?:\w+\W+)?i (?:just )?(?:took|ate|captured|played|grabbed)\b|"
     r"나왔|들어왔|뭔지|뭐야|뭐임|뭔데|알려\s*(?:줘|주세요|줄래)",
     re.IGNORECASE,
 )

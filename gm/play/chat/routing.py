@@ -24,6 +24,7 @@ from gm.games.base import (
     RiskyMoveError,
     TurnError,
 )
+from gm.games.cards import find_cards
 from gm.games.words import number_value
 from gm.play.chat import korean, spanish, topics
 from gm.play.chat import language as languages
@@ -115,13 +116,16 @@ def _never_counts(
     """Whether a move the game cannot play is still no illegal attempt: a corrected message
     ("X no wait Y"), one that gives a reason, one in Korean words, or one in English or Spanish
     words that is no explicit try (all notation, or a move verb first and a card or code named:
-    "play the ace of spades on 9"; not "the ace up to the top, for a check").
-    Only an explicit try in the game's own move language counts."""
+    "play the ace of spades on 9"; not "the ace up to the top, for a check"; nor words the game
+    cannot read that name a second card beside the one played: "play the ace of clubs next to the
+    2 of spades"). Only an explicit try in the game's own move language counts."""
     error = verdict[0]
     if intent != "move" or error is None or isinstance(error, AmbiguousMoveError | RiskyMoveError):
         return False
     if second_thought or languages.main_clause(text) != text:
         return True
+    if isinstance(error, ParseError) and len(find_cards(text)) >= 2:
+        return True  # unread, a card of the board named beside the one played ("next to the 2♠")
     if lang == "ko":  # a Korean word in it: said, not written in the game's notation
         return bool(re.search(r"[\uac00-\ud7a3]", text))
     return lang in ("es", "en") and not explicit_attempt(table, seat, text)
@@ -130,7 +134,8 @@ def _never_counts(
 _ANSWERED = ("status", "hidden", "history", "score")  # asked of the position, not of a move
 # two moves weighed against each other: advice asked ("should I take the jack or go for check?")
 _WEIGHS = re.compile(
-    r"\b(?:should i|shall i|better|conviene|deberia|debería)\b.*\b(?:or|o)\b|"
+    r"\b(?:should i|shall i|better|good idea|worth it|smart|conviene|deberia|debería)\b.*"
+    r"\b(?:or|o)\b|\bor should i\b|"
     r"(?:까|나아)\s*\S*.*(?:까|나아)\s*\??\s*$",
     re.IGNORECASE,
 )
@@ -157,7 +162,9 @@ def _by_topic(
     if found is None or found == intent:
         return intent, verdict
     whole = classify(read)  # said whole: the phrasing wins, but the deck's top is no board line
-    overrides = {("board", "hidden"), ("undo", "keep_playing")}  # "cancel my giving up"
+    # "cancel my giving up"; "M2 밑에 깔린 카드 뭐야?" (what is the card under M2) read as "what
+    # does … mean": the card is hidden, no word to look up
+    overrides = {("board", "hidden"), ("undo", "keep_playing"), ("rules", "hidden")}
     if whole not in (None, "help", "chat", "question") and (whole, found) not in overrides:
         return intent, verdict
     judged = isinstance(error, IllegalMoveError | RiskyMoveError | TurnError) or (

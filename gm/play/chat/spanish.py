@@ -292,14 +292,15 @@ _CARDISH = re.compile(
 def request(text: str) -> str | None:
     """The request a message says whole, or one of its clauses says ("me rindo, no hay forma",
     "no importa, sigue", "ayuda, donde juego?"): a clause's request (never mere chat, help only
-    when nothing else is asked) when the message names no card or code."""
+    when nothing else is asked) when the message names no card or code and supposes nothing
+    ("si …, quién gana?")."""
     folded = _unaccent(text)
     said = _whole(folded)
     if said is not None:
         return said
     clauses = [c for c in _CLAUSE.split(folded) if c.strip()]
-    if len(clauses) < 2 or _CARDISH.search(text):
-        return None
+    if len(clauses) < 2 or _CARDISH.search(text) or re.match(r"\s*(?:y )?si\b", folded):
+        return None  # "si …, quién gana?": a supposition, asked of the rules
     found = [w for c in clauses if (w := _whole(c)) is not None and w != "ok"]
     return next((w for w in found if w != "help"), found[0] if found else None)
 
@@ -308,6 +309,7 @@ _ASKED = (  # a question word first: the English one, so the message reads as a 
     (r"^(cuanto|cuanta|cuantos|cuantas)\b", "how much"), (r"^que\b", "what"),
     (r"^(cual|cuales)\b", "which"), (r"^(a )?donde\b", "where"), (r"^(quien|quienes)\b", "who"),
     (r"^cuando\b", "when"), (r"^por que\b", "why"),
+    (r"^si\b(?=.*[,?])", "if"),  # "si las dos son…, quién gana?": a supposition ("sí" is folded)
 )  # fmt: skip
 
 

@@ -51,7 +51,7 @@ _EN: tuple[tuple[str, str], ...] = (
         r"what (does|do|did) ((?:{seats})|he|she|they|the (ai|bot|opponent|other \w+)) "
         r"(have|hold|keep)|"
         r"(what|which) cards? (does|do|did|has|have|is|are) "
-        r"(he|she|they|you|the \w+|(?!i\b|we\b)\w+) "
+        r"(he|she|they|you|the \w+|(?!i\b|we\b)\w+) (still |even |really |now )?"
         r"(have|hold|holding|got|get|keep|keeping)|"
         r"(next|top) cards? (of|on|in|from) (the )?(deck|stock)|"
         r"(top|next) of (the )?(deck|stock)|on top of the (deck|stock)|"
@@ -63,7 +63,8 @@ _EN: tuple[tuple[str, str], ...] = (
         r"(play|do|put|take|draw|discard|pick|move|{verbs})|"
         r"(last|previous) (move|play|card|turn|trick|round)|just (played|did|put|took|"
         r"drew|discarded|picked|moved)|(played|happened) (before|last|earlier)|"
-        r"last thing|(he|she|they|{seats}|the (ai|bot|opponent|other \w+)) "
+        r"last thing|who (swapped|replaced|discarded|played|put|took|moved|threw)|"
+        r"(he|she|they|{seats}|the (ai|bot|opponent|other \w+)) "
         r"(just |last )?(played|put|drew|discarded|took|moved|picked|did))\b",
     ),
     (
@@ -105,16 +106,22 @@ _EN: tuple[tuple[str, str], ...] = (
     ),
 )
 _ES: tuple[tuple[str, str], ...] = (
-    ("keep_playing", r"\b(no me rindo|sigo jugando|seguimos|sigamos|continuo|continuamos)\b"),
+    (
+        "keep_playing",
+        r"\b(no me rindo|sigo jugando|seguimos|sigamos|continuo|continuamos|segui vos|"
+        r"sigue vos|segui jugando|sigue jugando|te toca a vos|dale vos)\b",
+    ),
     (
         "undo",
-        r"\b(deshacer|deshaz|deshago|volver atras|vuelvo atras|anular|cancela\w*|"
+        r"\b(deshacer|deshaz|deshago|volver atras|vuelvo atras|volve atras|vuelve atras|anular|"
+        r"cancela\w*|"
         r"me equivoque)\b",
     ),
     (
         "rematch",
         r"\b(revancha|otra partida|otra partidita|jugamos otra|echamos otra|"
-        r"otra ronda|partida nueva|nueva partida|(jugar|jugamos) de nuevo|una mas|"
+        r"otra ronda|partida nueva|nueva partida|(jugar|jugamos|juguemos) (de nuevo|otra vez)|"
+        r"una mas|desde cero|"
         r"otra (despues|luego|mas tarde|al terminar|cuando termine\w*))\b",
     ),
     ("resign", r"\b(me rindo|abandono|me retiro|me doy por vencid[oa])\b"),
@@ -134,6 +141,7 @@ _ES: tuple[tuple[str, str], ...] = (
         r"\b(jugo|tiro|puso|movio|descarto|hizo|saco|robo|paso|echo|eligio|salio)\b.*"
         r"\b(recien|antes|ultim[oa]|ahora|rival|oponente|ia|el|ella)\b|"
         r"\bque (jugo|tiro|puso|movio|descarto|hizo|paso|salio)\b|"
+        r"\bquien (jugo|tiro|puso|movio|descarto|cambio|reemplazo|saco)\b|"
         r"\b(ultim[oa]|anterior) (jugada|movimiento|carta|turno)\b|"
         r"\b(jugue|tire|puse|movi|descarte|hice|saque|robe|captur[eé]|comi|elegi)\b.*"
         r"\b(recien|antes|ultim[oa]|ahora|recien)\b",
@@ -180,7 +188,7 @@ _KO: tuple[tuple[str, str], ...] = (
     (
         "rematch",
         r"다시(하|한판|한게임|붙)|한판더|한게임더|한번더하|재경기|리매치|재대결|새게임|또한판|"
-        r"한판ㄱ|또하자",
+        r"한판ㄱ|또하자|새판|새로(하|한판|시작)",
     ),
     ("resign", r"(?<!안)(포기|항복|기권)(할|하|함|요|임|$)"),
     (
@@ -188,18 +196,20 @@ _KO: tuple[tuple[str, str], ...] = (
         r"^(?!.*(내|제|나의))(?=.*(상대|쟤|걔|{seats})).*(엎어|엎은|뒷면|뒤집힌|뒤집어둔|덮인|덮어둔).*"
         r"(뭔지|뭐야|뭐임|뭔데|알려|보여)|"
         r"(상대|상대방|상대편|적|쟤|AI|봇|북쪽|남쪽|레드|블랙|{seats})\w{0,3}(카드|패|손패|손|장)"
-        r"(\w{0,6})(뭐|뭔|보여|보자|볼래|알려|들|있)|덱(맨)?위|다음카드|(덱|더미)에(뭐|뭔|남)",
+        r"(\w{0,6})(뭐|뭔|보여|보자|볼래|알려|들|있)|덱(맨)?위|다음카드|(덱|더미)에(뭐|뭔|남)|"
+        r"(깔린|깔려있는|숨은|숨겨진|숨겨둔)카드\w{0,2}(뭐|뭔|보여|알려)",
     ),
     (
         "history",
         r"(방금|아까|마지막|지난|이전|전에)\w{0,6}(뭐|뭘|무슨|어디|어떤)|"
-        r"(뭐|뭘|어디)(냈|뒀|했|놨|버렸|뽑았|골랐|움직였|옮겼|잡았)|무슨일",
+        r"(뭐|뭘|어디)(냈|뒀|했|놨|버렸|뽑았|골랐|움직였|옮겼|잡았)|무슨일|"
+        r"누가\w{0,8}(냈|뒀|버린|버렸|바꿨|바꾼|바꿔|놨|놓은)",
     ),
     (
         "status",
         r"차례|(누구|누가|내|네|니|우리|상대|쟤)(의)?턴|먼저(야|해|하|임|냐|인|\?|$)|기다리|"
         r"(내가|제가|나|저|누가|누구)먼저|단계|뭐할차례|뭐하는차례|몇턴|턴남|턴이남|무슨상황|"
-        r"뭐해야(돼|되|하)|뭘해야|다음(은|에)?뭐",
+        r"뭐해야(돼|되|하)|뭘해야|다음(은|에)?뭐|몇라운드|라운드몇",
     ),
     (
         "score",
