@@ -168,6 +168,17 @@ PLAYED = [
     ("card-chess-capture", "el as al castillo rojo, justo adelante", "RK4-RC4"),
     ("card-chess-ace", "meto el as de tréboles en el castillo, en la casilla 5", "PLAY A♣ BC5"),
     ("solonyo-blind", "la de en medio", "PICK 2"),
+    ("solonyo-late", "voy con la uno", "PICK 1"),
+    ("n-in-a-row-mid", "right below my two X's at -2", "X -2,1"),
+    ("n-in-a-row-x", "tapo la columna de O por arriba, 1,2", "X 1,2"),
+    ("card-chess-capture", "el as se retira a la casilla 4 del medio", "RK4-M4"),
+    ("card-chess-capture", "rey de picas a mi castillo en la columna 5", "PLAY K♠ BC5"),
+    ("card-chess-capture", "el as se mete en su castillo, justo delante", "RK4-RC4"),
+    ("card-chess-step", "lo dejo como esta", "KEEP"),
+    # filler words before a move, and a reason after it
+    ("trumps-follow", "bueno ya fue, agarro las 5", "TAKE"),
+    ("trumps-follow", "mejor recojo las cinco", "TAKE"),
+    ("trumps-follow", "me llevo las cartas, no quiero gastar el as", "TAKE"),
 ]
 
 

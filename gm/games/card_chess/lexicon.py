@@ -67,13 +67,18 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     (
         "es",
         "phrase",
-        r"\bdejal[oa]( asi| como esta| ahi)?\b|\bno (la |lo )?reemplazo\b|"
+        r"\bdejal[oa]( asi| como esta| ahi)?\b|\b(lo|la) dejo( asi| como esta| ahi)?\b|"
+        r"\bno (la |lo )?reemplazo\b|"
         r"\bme (la|lo) quedo\b|\b(la|lo) mantengo\b|\bno (la |lo )?cambio\b",
         " keep it ",
     ),
     ("es", "phrase", r"\bmuevo\b|\bmueve\b|\bmover\b", " move "),
     ("es", "phrase", r"\bcomo\b|\bcapturo\b", " take "),
+    # "la casilla 4 del medio", "la 5 del castillo": the row first, as the codes have it
+    ("es", "phrase", r"\b(?:la )?(?:casilla )?([1-5]) del (medio|centro)\b", r" middle \1 "),
     ("es", "phrase", r"\bmedio\b|\bcentro\b", " middle "),
+    ("es", "phrase", r"\bsu castillo\b", " their castle "),
+    ("es", "phrase", r"\bsu reino\b", " their kingdom "),
     ("es", "phrase", r"\bcastillos?\b", " castle "),
     ("es", "phrase", r"\breinos?\b", " kingdom "),
     ("es", "phrase", r"\bnegr[oa]s?\b", " black "),
@@ -82,10 +87,11 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     (
         "es",
         "phrase",
-        r"\b(justo |hacia |para |derecho )adelante\b|\ben linea recta\b",
+        r"\b(justo |hacia |para |derecho )adelante\b|\ben linea recta\b|\b(justo )?delante\b",
         " straight ",
     ),
-    ("es", "phrase", r"\bmeto\b|\bmete\b|\bmeter\b", " put "),
+    ("es", "phrase", r"\bmeto\b", " put "),
+    ("es", "phrase", r"\bcolumnas?\b", " column "),
     # the colour after the row, as Spanish puts it: castillo negro 5 → black castle 5
     ("es", "after", r"\b(castle|kingdom)\s+(black|red)\b", r"\2 \1"),
 )

@@ -33,8 +33,8 @@ _OWNED_ROW = re.compile(
     re.IGNORECASE,
 )
 _ROW_FILE = re.compile(
-    r"\b(castle|kingdom|middle|mid|bc|bk|rc|rk|m)(?:\s+(?:row|rank))?\s+(?:(?:on|at|in)\s+)?"
-    r"(?:the\s+)?(?:(?:file|number|spot|square|slot|place|space)\s+)?"
+    r"\b(castle|kingdom|middle|mid|bc|bk|rc|rk|m)(?:\s+(?:row|rank))?\s+(?:(?:on|at|in|to)\s+)?"
+    r"(?:the\s+)?(?:(?:file|number|spot|square|slot|place|space|column)\s+)?"
     rf"({_FILE_WORDS})\b",
     re.IGNORECASE,
 )

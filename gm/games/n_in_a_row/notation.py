@@ -58,7 +58,9 @@ _NEXT = [[w] for w in _NEAR]  # "right next to": no direction
 _ORIGIN = {"middle", "center", "centre", "origin"}  # "an X in the middle": 0,0
 _MINE = {"my", "mine", "own"}
 _SIZE = re.compile(r"\b\d+\s*[x×]\s*\d+\b", re.IGNORECASE)
-_EMPHASIS = re.compile(r"\bright\s+(in|at|on|there|here)\b", re.IGNORECASE)
+_EMPHASIS = re.compile(
+    r"\bright\s+(in|at|on|there|here|below|under|beneath|underneath|above|over)\b", re.IGNORECASE
+)
 _COUNTED = {
     "x's",
     "o's",
@@ -156,7 +158,7 @@ def parse_move(text: str, state: State, seat: int) -> Move:
     if re.search(r"\d[.]\d", clean):
         raise ParseError(text, "whole numbers; " + EXPECTED)
     clean = _SIZE.sub(" ", clean)  # "the little 3x3": a size, no point
-    clean = _EMPHASIS.sub(r"\1", clean)  # "right in the center": no direction
+    clean = _EMPHASIS.sub(r"\1", clean)  # "right in the center", "right under": no direction
     clean = _IN_A_ROW.sub(" inarow ", clean)  # "3 in a row": a line's length, no row
     toks = [t.lower() for t in _TOKEN.findall(clean.replace(",", " , "))]
     toks = [t for t in toks if t != "comma"]
@@ -174,6 +176,7 @@ def parse_move(text: str, state: State, seat: int) -> Move:
         if t in ("x", "o")
         and i not in labels
         and not (i and toks[i - 1] in {"last", "latest"} | _THEIRS)
+        and not (i > 1 and toks[i - 1] == "of" and toks[i - 2] in _LINE_NOUNS)  # "column of O"
         and not (i + 1 < len(toks) and toks[i + 1] in _LINE_NOUNS)
     }
     if len(letters) > 1:

@@ -22,6 +22,19 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("es", "phrase", r"\bme quedo con\b|\belijo\b|\bescojo\b|\bcojo\b", " pick "),
     ("es", "phrase", r"\bla (de )?(en )?(el )?medio\b|\bdel medio\b", " the middle one "),
     ("es", "phrase", r"\bizquierda\b", " left "),
+    # "número uno", "voy con la uno", "la tres": a card by its place
+    (
+        "es",
+        "phrase",
+        r"\b(?:voy con |me quedo con )?(?:la |el )?(?:numero|carta) (uno|dos|tres)\b",
+        r" card \1 ",
+    ),
+    (
+        "es",
+        "phrase",
+        r"\b(?:voy con|me quedo con|elijo) (?:la|el) (uno|dos|tres)\b",
+        r" pick card \1 ",
+    ),
     ("es", "phrase", r"\bderecha\b", " right "),
 )
 

@@ -33,7 +33,8 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     (
         "es",
         "phrase",
-        r"\b(agarro|me llevo|levanto|recojo|tomo)( las| todas)*( \d+| cartas)?\b",
+        r"\b(agarro|me llevo|levanto|recojo|tomo)( las| todas)*( \d+| cartas| cinco| cuatro| tres|"
+        r" seis| dos)?\b",
         " take ",
     ),
     ("es", "phrase", r"\btiro\b|\bjuego\b|\bpongo\b|\bbajo\b", " play "),

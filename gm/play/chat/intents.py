@@ -572,7 +572,8 @@ def triage(table, seat: int, text: str) -> tuple[str, GameError | None, str | No
     except RiskyMoveError as err:  # legal, with a risk to say before it is played
         return ("question" if question else "move"), err, None
     except AmbiguousMoveError as err:  # never counted: asked back
-        return ("question" if question and asks else "move"), err, None
+        within = question and bool(_MODAL_START.match(stripped) or _ASKS_WITHIN.search(text))
+        return ("question" if question and (asks or within) else "move"), err, None
     except IllegalMoveError as err:
         if question:
             return "question", (err if named else None), None

@@ -61,6 +61,11 @@ _NAMES = (
     r"[^,.;]*(?:\d|[♠♥♦♣]|\b(?:ace|king|queen|jack|as|rey|reina|jota|in|en|on|at|to|a)\b"
     r"|[가-힣]*(?:열|줄|칸|하트|스페이드|다이아|클로버|에이스|킹|퀸|잭))"
 )
+# a verb a "no" negates ("…, no quiero gastar el as", "…, no way"): no second thought
+_NEGATED = (
+    r"(?:quiero|puedo|se|sé|voy|me|te|lo|la|le|les|hay|tengo|es|esta|está|creo|way|need|want|"
+    r"can|idea)"
+)
 # a second thought: "X no wait Y", "X... i mean Y", "X, no espera, Y", "X 말고 Y", "X 아 아니다
 # Y", "X 아니 잠깐 Y" → Y ("아니면", "or else", is no second thought)
 _CORRECTION = re.compile(
@@ -70,7 +75,7 @@ _CORRECTION = re.compile(
     r"no,? perd[oó]n|perd[oó]n,? no)\b"
     r"[\s,.]*|\s*(?<=\S)\s*말고\s+|"
     r"(?:\.\.+|[,;])\s*(?:no|nah|nope|err+|erm|uh+|um+|sorry|actually|oops)(?:[\s,]+(?:no|nah))*"
-    rf"\b[\s,.]*(?={_NAMES})|\s+(?:no|nah|err+|erm|sorry|actually)\s+(?=\S*\d|\S*[♠♥♦♣])|"
+    rf"\b(?!\s+{_NEGATED}\b)[\s,.]*(?={_NAMES})|\s+(?:no|nah|err+|erm|sorry|actually)\s+(?=\S*\d|\S*[♠♥♦♣])|"
     r"(?:[,;]\s*|\s+o\s+)mejor(?:\s+dicho)?\b[\s,]*|"
     r"(?:\.\.+|[,;])?\s*(?<=\S)\s+(?:아\s*)?(?:아니(?:다|야|지|요|에요)?|아냐|ㄴㄴ|정정)(?![가-힣])"
     r"(?:[\s,.]*잠깐만?)?[\s,.!]+",
@@ -174,6 +179,7 @@ def read_corrected(
 _REASON = re.compile(
     r",\s*(?:it|that|this|since|because|cause|cuz|as|so|porque|que|ya que|para|pues)\b.*|"
     r",\s*(?:(?:el|la|lo) (?:del|de la|de|que|con)|the one|which|where)\b.*|"
+    r",\s*(?:no quiero|no voy a|i don'?t want|don'?t want|not wasting|no gasto)\b.*|"
     r",\s*(?:replac\w*|swap\w*|for) (?:the|that|their|its)\b.*|"
     r",\s*(?:matches|beats|blocks|wins|takes|makes|gives|keeps|covers|fits|goes with|helps|"
     r"saves|same (?:suit|colou?r|rank))\b.*|\s+de una\s*$|"

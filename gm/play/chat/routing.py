@@ -52,6 +52,7 @@ def route(
     message as corrected by a second thought ("X no wait Y" → "Y"; ``second_thought`` says so)."""
     intent, read, verdict = understand(table, seat, read)
     intent, read, verdict = _without_reason(table, seat, fixed, said, (intent, read, verdict))
+    intent, read, verdict = _after_preamble(table, seat, (intent, read, verdict))
     if _chatter(text, intent, verdict):
         intent, verdict = "chat", (None, None)
     weighed = languages.hypothetical(fixed if second_thought else text)
@@ -71,7 +72,7 @@ def route(
 _CHATTER = re.compile(
     r"[ㅋㅎㅠㅜ]{2,}|(?:다|네|군|구나|라니|겠다)[\s.!~ㅋㅎㅠㅜ]*$|"
     r"\b(?:lol|lmao|(?:ha){2,}|(?:he){2,}|ha|ja|(?:ja){2,}j?|(?:je){2,}|ugh|uff+|uf|uy|ay|omg|wow|ooh+|oof|dang|damn|"
-    r"rough|gonna|killing me|sucks|vaya|madre mia|que mala|me mata)\b",
+    r"rough|gonna|killing me|sucks|scary|creepy|yikes|annoying|vaya|madre mia|que mala|me mata)\b",
     re.IGNORECASE,
 )
 
@@ -101,6 +102,31 @@ def _without_reason(
         return reading
     read = languages.to_english(main, lang or "en", table.engine.info.chat_words.translations)
     again = understand(table, seat, read)
+    return again if again[0] == "move" and again[2][0] is None else reading
+
+
+# words said before a move that add nothing to it ("bueno ya fue, agarro las 5", "mejor recojo
+# las cinco", "ok so, the 6 of clubs", "paso, me llevo las cartas")
+_PREAMBLE = (
+    r"mejor|bueno|pues|vale|ok|okay|so|well|then|alright|fine|entonces|venga|dale|ya|fue|va|"
+    r"bien|paso|pass|hmm+|uh+|yeah|yes|nah|oh|ah|ugh|meh|lol|jaja|haha|whatever"
+)
+_FILLER = re.compile(rf"^\W*(?:(?:{_PREAMBLE})\b[\s,.!]*)+", re.IGNORECASE)
+
+
+def _after_preamble(
+    table, seat: int, reading: tuple[str, str, Verdict]
+) -> tuple[str, str, Verdict]:
+    """A message no phrasing matched and the game could not read as one definite move, read
+    without the filler words said before it ("mejor", "bueno ya fue,", "paso,"): taken when the
+    rest is one definite move."""
+    intent, read, verdict = reading
+    if intent not in ("unclear", "move") or (intent == "move" and verdict[0] is None):
+        return reading
+    rest = _FILLER.sub("", read).strip()  # only filler words go: "the left one, …" stays
+    if not rest or rest == read.strip():
+        return reading
+    again = understand(table, seat, rest)
     return again if again[0] == "move" and again[2][0] is None else reading
 
 
@@ -171,11 +197,13 @@ def _by_topic(
         isinstance(error, ParseError) and names_a_card_or_code(read)
     )
     deliberates = found == "hint" and bool(_WEIGHS.search(text))
+    if found == "undo" and names_a_card_or_code(read):  # "el as vuelve atrás a BC5": a move
+        return intent, verdict
     if judged and found not in (*_ANSWERED, "undo") and not deliberates:
         return intent, verdict  # "can I play 7♣ C9?": the reader's verdict on it
     questioned = asked(text)
     if found in topics.ASKED:
-        if intent in ("chat", "move") and not questioned:
+        if intent in ("chat", "move") and not questioned and found != "board":
             return intent, verdict
         if move is not None and found not in _ANSWERED and not deliberates:
             return intent, verdict
@@ -249,7 +277,8 @@ _SENTENCES = re.compile(r"(?<=[?!.,])\s+")
 _COPULA = re.compile(
     r"\b(?:is|are|was|were|looks|seems|isn't|aren't|es|son|era|esta|parece)\b(?:\s+\w+){0,2}?\s+"
     r"(?:pretty|huge|good|great|bad|nice|strong|weak|best|worst|favou?rite|amazing|awesome|"
-    r"terrible|ugly|big|small|tiny|cute|so|too|really|very|useless|scary|mejor|peor|favorit[oa]|"
+    r"terrible|ugly|big|small|tiny|cute|so|too|really|very|useless|scary|annoying|creepy|brutal|"
+    r"nasty|evil|insane|crazy|unfair|mejor|peor|favorit[oa]|molest[oa]|"
     r"buen[oa]|mal[oa]|enorme|fuerte|lindo|linda|bonit[oa])\b|\b(?:love|hate)\b",
     re.IGNORECASE,
 )

@@ -252,9 +252,10 @@ _SPELLED = {"q": "que", "xq": "por que", "pq": "por que", "pa": "para", "tb": "t
 
 
 def spelled_out(text: str) -> str:
-    """A Spanish message folded (:func:`fold`) with its chat shorthand written out ("q cartas
-    tiene?" → "que cartas tiene?"). Spanish only: an English "k" is "okay"."""
-    return _ABBREVIATIONS.sub(lambda m: _SPELLED[m.group(1)], fold(text))
+    """A Spanish message folded (:func:`fold`, and ñ as n: "enséñame" → "ensename") with its chat
+    shorthand written out ("q cartas tiene?" → "que cartas tiene?"). Spanish only: an English
+    "k" is "okay"."""
+    return _ABBREVIATIONS.sub(lambda m: _SPELLED[m.group(1)], fold(text).replace("\u0303", ""))
 
 
 def _unaccent(text: str) -> str:

@@ -55,7 +55,8 @@ _EN: tuple[tuple[str, str], ...] = (
         r"(have|hold|holding|got|get|keep|keeping)|"
         r"(next|top) cards? (of|on|in|from) (the )?(deck|stock)|"
         r"(top|next) of (the )?(deck|stock)|on top of the (deck|stock)|"
-        r"what'?s? in the (deck|stock)|peek)\b",
+        r"what'?s? in the (deck|stock)|peek|"
+        r"(what'?s?|which|what is) (card )?(is )?(face[ -]?down|hidden) (under|beneath|below))\b",
     ),
     (
         "history",
@@ -134,13 +135,16 @@ _ES: tuple[tuple[str, str], ...] = (
         r"{seats})|(que|cuales?) (cartas? )?(tiene|tienen|guarda)|"
         r"(que|cuales?) cartas? (le |les )?(quedan?|tiene)|"
         r"(proxim[oa]s?|siguientes?) cartas?|(arriba|encima) del mazo|"
-        r"(cartas?|queda) (en|del) (el )?mazo)\b",
+        r"(cartas?|queda) (en|del) (el )?mazo|"
+        r"(que|cual) cartas? (hay|esta|tiene|queda) (boca abajo|tapad[ao]))\b",
     ),
     (
         "history",
         r"\b(jugo|tiro|puso|movio|descarto|hizo|saco|robo|paso|echo|eligio|salio)\b.*"
         r"\b(recien|antes|ultim[oa]|ahora|rival|oponente|ia|el|ella)\b|"
-        r"\bque (jugo|tiro|puso|movio|descarto|hizo|paso|salio)\b|"
+        r"(?<!en )\bque (jugo|tiro|puso|movio|descarto|hizo|paso|salio)\b(?! (estoy|estamos|toca))|"
+        r"\bque cartas? (se )?(jugo|tiro|puso|descarto|salio|jugaron|descartaron)\b|"
+        r"\b(ha|han|habia|has) (jugado|descartado|tirado|puesto|robado)\b|"
         r"\bquien (jugo|tiro|puso|movio|descarto|cambio|reemplazo|saco)\b|"
         r"\b(ultim[oa]|anterior) (jugada|movimiento|carta|turno)\b|"
         r"\b(jugue|tire|puse|movi|descarte|hice|saque|robe|captur[eé]|comi|elegi)\b.*"
@@ -179,7 +183,7 @@ _ES: tuple[tuple[str, str], ...] = (
     (
         "board",
         r"\b(ver|muestra\w*|mostra\w*|ensena\w*|mira)\b.*\b(tablero|mesa|mano|cartas|"
-        r"grilla|cuadricula)\b",
+        r"grilla|cuadricula|monton|pila|pozo)\b",
     ),
 )
 _KO: tuple[tuple[str, str], ...] = (
