@@ -179,6 +179,13 @@ PLAYED = [
     ("trumps-follow", "bueno ya fue, agarro las 5", "TAKE"),
     ("trumps-follow", "mejor recojo las cinco", "TAKE"),
     ("trumps-follow", "me llevo las cartas, no quiero gastar el as", "TAKE"),
+    # Korean: a rank written against its suit, a suit with a polite ending, rows in one word
+    ("masul-challenge", "5스페이드 7번줄에 엎어놓을게", "5♠ C7 FD"),
+    ("masul-start", "필드에 있는 7다이아를 내 7클로버로 바꿀래요", "7♣ FC6"),
+    ("trumps-choose", "트럼프는 다이아요", "TRUMP ♦"),
+    ("card-chess-ace", "스페이드 8 블랙캐슬 5번에 놓을게요", "PLAY 8♠ BC5"),
+    ("card-chess-step", "그냥 킵할게요", "KEEP"),
+    ("card-chess-step", "그냥 둘게, 교체 안 해", "KEEP"),
 ]
 
 

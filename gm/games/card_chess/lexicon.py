@@ -57,6 +57,13 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "word", "기물", "pieces"),
     ("ko", "word", "체크", "check"),
     ("ko", "word", "직진", "straight"),
+    ("ko", "phrase", r"(블랙|검정|레드|빨강)\s*(캐슬|성|킹덤|왕국)", r" \1 \2 "),
+    (
+        "ko",
+        "phrase",
+        r"킵|교체\s*안\s*(?:해|할게|함|할래)\w*|안\s*바꿀\w*|그냥\s*둘게\w*|그대로\s*둘\w*|냅둘\w*",
+        " keep it ",
+    ),
     ("ko", "word", "똑바로", "straight"),
     (
         "es",

@@ -448,7 +448,8 @@ _QUESTION_START = re.compile(
 )
 # a Korean question: its ending, or a question word anywhere in it
 _KOREAN_ASKS = re.compile(
-    r"(?:까|니|냐|나|죠|지|어|야|래)\s*$|뭐|뭘|뭔|어디|누가|누구|언제|왜|어떻게|무슨|몇"
+    r"(?:까|니|냐|나|죠|지|어|야|래)\s*$|뭐|뭘|뭔|어디|누가|누구|언제|왜|어떻게|무슨|몇|"
+    r"(?:알려|보여)\s*(?:줘|주세요|줄래|줘요)"
 )
 
 # "can you tell me …", "could you show me …": asks to be told, never a polite order to play

@@ -197,7 +197,7 @@ def _by_topic(
         isinstance(error, ParseError) and names_a_card_or_code(read)
     )
     deliberates = found == "hint" and bool(_WEIGHS.search(text))
-    if found == "undo" and names_a_card_or_code(read):  # "el as vuelve atrás a BC5": a move
+    if found == "undo" and re.search(r"\b[A-Z]{1,2}\d\b", read):  # "el as vuelve atrás a BC5"
         return intent, verdict
     if judged and found not in (*_ANSWERED, "undo") and not deliberates:
         return intent, verdict  # "can I play 7♣ C9?": the reader's verdict on it
