@@ -268,3 +268,20 @@ def test_a_no_that_names_nothing_is_no_second_thought(service):
 def test_or_else_is_no_second_thought(service):
     answer = say_at(service, "masul-late", "3열 아니면 4열")
     assert _played(answer) is None and not counted(answer), answer
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what card is face down under M5?",
+        "M5 밑에 깔린 카드 뭐야?",
+        "¿qué carta hay boca abajo en M5?",
+    ],
+)
+def test_a_face_down_card_the_board_shows_is_answered_from_the_board(service, text):
+    """Asked of a face-down card the board names (card-chess-ace: "Known face-down cards: M5
+    3♥"): its line, no "hidden" sentence; one the board does not name stays hidden."""
+    answer = say_at(service, "card-chess-ace", text)
+    assert answer["intent"] == "question" and "M5 3♥" in answer["reply"], answer["reply"]
+    other = say_at(service, "card-chess-capture", "what's face down under the jack on RC3?")
+    assert "hidden" in other["reply"] and "RC3" not in other["reply"], other["reply"]

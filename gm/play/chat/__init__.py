@@ -323,12 +323,27 @@ def _hidden(service: GameService, token: str, view: dict[str, Any], text: str = 
     )
     if shown and named and not _DECK.search(question) and not _theirs_hidden(table, seat):
         return f"On the board: {shown}. {replies.status(view)}"
+    known = _known_face_down(view["board"], text)
+    if known:  # "what is face down under M5?" where the board shows it: no secret
+        return f"On the board: {known}. {replies.status(view)}"
     if not table.engine.hidden_tokens(table.state, seat):
         return f"Nothing is hidden from you now: everything is on the board. {replies.steer(view)}"
     return (
         "The other side's cards are hidden from you, as the rules have it: the board shows all "
         f"you may see (how many they hold, and any card shown). {replies.steer(view)}"
     )
+
+
+def _known_face_down(board: str, text: str) -> str:
+    """The board's line of known face-down cards that names a place the question names as
+    written ("M5"), or ""."""
+    places = re.findall(r"\b[A-Z]{1,2}\d{1,2}\b", text)
+    for line in board.splitlines():
+        if re.search(r"face[- ]down", line, re.I) and any(
+            re.search(rf"\b{p}\b", line) for p in places
+        ):
+            return replies.fitted([line.strip()])
+    return ""
 
 
 def _theirs_hidden(table, seat: int) -> bool:
