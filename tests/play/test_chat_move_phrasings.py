@@ -186,6 +186,10 @@ PLAYED = [
     ("card-chess-ace", "스페이드 8 블랙캐슬 5번에 놓을게요", "PLAY 8♠ BC5"),
     ("card-chess-step", "그냥 킵할게요", "KEEP"),
     ("card-chess-step", "그냥 둘게, 교체 안 해", "KEEP"),
+    # Your Trumps in Korean: the beating card with (으)로 first, the beaten one after it
+    ("trumps-follow", "하트A로 퀸 잡고 하트킹 올림", "BEAT A♥ K♥"),
+    ("trumps-follow", "K♥로 퀸 잡고 위에 스페이드 10 얹을게", "BEAT K♥ 10♠"),
+    ("trumps-follow", "에이스 하트로 이기고 스페이드 10 얹을게", "BEAT A♥ 10♠"),
 ]
 
 

@@ -16,12 +16,21 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
         r"(?:잡|이기|이겨|막|덮)\S*",
         r" beat \1 with \2 ",
     ),
+    # 하트킹으로 퀸 잡고: the one with (으)로 first, the beaten card after it
+    (
+        "ko",
+        "phrase",
+        r"((?:하트|다이아|스페이드|클로버|클럽)?\s*\S+?)(?:으로|로)\s+(\S+?)(?:을|를)?\s*"
+        r"(?:잡|이기|이겨|막|덮)\S*",
+        r" beat \2 with \1 and ",
+    ),
     (
         "ko",
         "phrase",
         r"((?:하트|다이아|스페이드|클로버|클럽)?\s*\S+?)(?:으로|로)\s*(?:잡|이기|이겨|막|덮)\S*",
         r" beat with \1 ",
     ),
+    ("ko", "word", "얹", "put"),
     ("ko", "word", "내", "play"),  # a lead on an empty pile, else the card put after the beat
     ("ko", "word", "이기", "beat"),
     ("ko", "word", "잡", "beat"),

@@ -227,7 +227,9 @@ def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -
             if said == "RESIGN?" and re.match(r"\s*(응|네|예|그래|어|ㅇㅇ)", text)
             else ("resign" if said == "RESIGN?" else said)
         )
-    text = _RANK_FIRST.sub(r"\2 \1 ", text)  # 5스페이드 → 스페이드 5: the card, as said
+    text = _RANK_FIRST.sub(
+        _suit_first, text
+    )  # 5스페이드, 에이스 하트로 → 스페이드 5, 하트 에이스로
     text = _SUIT_POLITE.sub(r"\1 ", text)  # 다이아요 → 다이아
     game = [(kind, src, en) for lang, kind, src, en in translations if lang == "ko"]
     for kind, src, en in game:
@@ -247,10 +249,19 @@ def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -
     return english
 
 
-_CARD = re.compile(r"\b(spades|hearts|diamonds|clubs) (ace|king|queen|jack|10|[2-9])\b")
+_CARD = re.compile(r"\b(spades|hearts|diamonds|clubs) (ace|king|queen|jack|10|[2-9AKQJ])\b")
 _SUITS_KO = r"(스페이드|하트|다이아몬드|다이아|클로버|클럽)"
 # a rank written against its suit, rank first ("5스페이드", "7다이아를")
-_RANK_FIRST = re.compile(r"(?<![\d가-힣])(10|[2-9AKQJ]|에이스|킹|퀸|잭)" + _SUITS_KO)
+_RANK_FIRST = re.compile(
+    r"(?<![\d가-힣])(?:(10|[2-9AKQJ]|에이스|킹|퀸|잭)|(?<!드 )(?<!트 )(?<!아 )(?<!버 )(?<!럽 )"
+    r"(에이스|킹|퀸|잭) )" + _SUITS_KO + r"(?!\s*(?:\d|에이스|킹|퀸|잭|[AKQJ](?![A-Za-z])))"
+)
+
+
+def _suit_first(m: re.Match[str]) -> str:
+    return f"{m.group(3)} {m.group(1) or m.group(2)} "
+
+
 # a suit said with a polite ending ("트럼프는 다이아요")
 _SUIT_POLITE = re.compile(_SUITS_KO + r"(?:이)?요(?![가-힣])")
 
