@@ -190,6 +190,11 @@ PLAYED = [
     ("trumps-follow", "하트A로 퀸 잡고 하트킹 올림", "BEAT A♥ K♥"),
     ("trumps-follow", "K♥로 퀸 잡고 위에 스페이드 10 얹을게", "BEAT K♥ 10♠"),
     ("trumps-follow", "에이스 하트로 이기고 스페이드 10 얹을게", "BEAT A♥ 10♠"),
+    # Mystique Maze: the pile card taken and a card let go, in Korean; "the top discard"
+    ("maze-late", "3RA 집고 노랑 팔 1 버려", "PILE 1YA"),
+    ("maze-late", "빨강 팔 3 집고 빨강 왕관 5 버려줘", "PILE 5RC"),
+    ("maze-late", "더미 카드만 받을게요 버리는건 보고 정할게", "DRAW PILE"),
+    ("maze-late", "grab the top discard, ditch the ace of yellow arms", "PILE 1YA"),
 ]
 
 

@@ -22,6 +22,8 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "phrase", r"(yellow|red|blue)?\s*팔(?=\s*\d)", r" \1 arms "),
     ("ko", "phrase", r"파일에서|파일", " from the pile "),
     ("ko", "phrase", r"드로우", " draw "),
+    ("ko", "phrase", r"버리는\s*(?:건|거는|것은|거)\s*(?:\S+\s*)?(?:보고|나중에|이따)\s*\S*", " "),
+    ("ko", "phrase", r"집(?:고|어|을게|어서|음|을래)|받(?:고|을게|아|을래|겠|을께)\S*", " take "),
     ("ko", "word", "먹", "take"),
     ("ko", "word", "집", "take"),
     ("ko", "word", "버리", "discard"),

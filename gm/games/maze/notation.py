@@ -305,6 +305,7 @@ def _scan(text: str) -> _Said:
         rest = rest[:a] + " " * (b - a) + rest[b:]
     rest = rest.lower().replace("discard pile", "        pile")
     rest = re.sub(r"\b(from|off) the discard\b", r"\1 the    pile", rest)  # the pile, by its name
+    rest = re.sub(r"\bthe top discard\b", "the top    pile", rest)  # "grab the top discard"
     words = [(m.group(0), m.start()) for m in _WORD.finditer(rest)]
     if not any(word in _DECK_WORDS for word, _ in words) and _PICK_UP.search(rest):
         rest = _PICK_UP.sub("take pile", rest)  # "pick up (the card)": the discard pile
