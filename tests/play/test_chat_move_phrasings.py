@@ -195,6 +195,9 @@ PLAYED = [
     ("maze-late", "빨강 팔 3 집고 빨강 왕관 5 버려줘", "PILE 5RC"),
     ("maze-late", "더미 카드만 받을게요 버리는건 보고 정할게", "DRAW PILE"),
     ("maze-late", "grab the top discard, ditch the ace of yellow arms", "PILE 1YA"),
+    # a count said around a number ("my two", "to make 3"), a distance ("one to the right of")
+    ("n-in-a-row-x", "add one more X on top of my two to make 3", "X 0,2"),
+    ("n-in-a-row-first", "one to the right of the center", "X 1,0"),
 ]
 
 
@@ -249,6 +252,8 @@ NEVER_PLAYED = [
     ("card-chess-step", "buenísimo, le comí el 5!!"),
     # unread, with a second card named beside the one played: never counted
     ("card-chess-ace", "play the ace of clubs into my castle next to the 2 of spades"),
+    # a card named with a word that judges it, and nothing else: a remark
+    ("maze-discard", "ugh blue suns, useless"),
 ]
 
 

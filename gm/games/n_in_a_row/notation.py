@@ -111,6 +111,23 @@ def _counts_marks(toks: list[str], i: int) -> bool:
     return after in ("x", "o") and not (label or then in ("=", ":"))
 
 
+_MAKING = {"make", "makes", "making", "get", "gets", "getting", "reach", "complete"}
+
+
+def _said_as_count(toks: list[str], i: int) -> bool:
+    """Whether the number at ``i`` is a line's length or a count of marks by the words around
+    it: after "make"/"get" ("to make 3"), or after "my"/"their" with no number after it ("on top
+    of my two to make 3")."""
+    before = toks[i - 1] if i else ""
+    after = toks[i + 1] if i + 1 < len(toks) else ""
+    if before in _MAKING or (
+        after == "to" and toks[i + 2 : i + 4] in (["the", "right"], ["the", "left"])
+    ):
+        return True  # "one to the right of the center": a distance
+    follows = after in words.CARDINALS or after.lstrip("+-").isdigit() or after in (",", *_SIGNS)
+    return before in _MINE | {"their", "his", "her"} and not follows
+
+
 def _numbers(toks: list[str]) -> list[tuple[int, int]]:
     """(token index, value) of every number: digits, with a sign word before them ("minus
     two"), and number words ("three") when the text holds fewer than two digit numbers."""
@@ -120,10 +137,12 @@ def _numbers(toks: list[str]) -> list[tuple[int, int]]:
     while i < len(toks):
         t = toks[i]
         value = None
-        if t.lstrip("+-").isdigit() and not (
-            i + 1 < len(toks) and toks[i + 1] in _COUNTED | _HOW_LAID | {"inarow"}
+        if (
+            t.lstrip("+-").isdigit()
+            and not (i + 1 < len(toks) and toks[i + 1] in _COUNTED | _HOW_LAID | {"inarow"})
+            and not _said_as_count(toks, i)
         ):
-            value = int(t)  # ("3 in a row": a count)
+            value = int(t)  # ("3 in a row", "to make 3": a count)
         elif digits < 2 and t in _TENS:
             value = _TENS[t]
             unit = words.CARDINALS.get(toks[i + 1]) if i + 1 < len(toks) else None
@@ -136,6 +155,7 @@ def _numbers(toks: list[str]) -> list[tuple[int, int]]:
             and not (i + 1 < len(toks) and toks[i + 1] in _STEPS | _COUNTED | _HOW_LAID)
             and not (i + 1 < len(toks) and toks[i + 1] in _ENDS and t in ("one", "two"))
             and not _counts_marks(toks, i)
+            and not _said_as_count(toks, i)
         ):
             value = words.CARDINALS[t]  # "my last one", "that one": no number
         if value is not None:

@@ -25,7 +25,11 @@ from gm.play.chat.spanish import fold, spelled_out
 # The topics, in the order they are tried, each with its key words per language (regexes: English
 # and Spanish on the lower-cased, accent-folded message; Korean on the message without spaces).
 _EN: tuple[tuple[str, str], ...] = (
-    ("keep_playing", r"\b(keep (going|playing)|carry on|play on|let'?s continue)\b"),
+    (
+        "keep_playing",
+        r"\b(keep (going|playing)|carry on|play on(?! (his|her|their|my|your|the|a|an|that)\b)|"
+        r"let'?s continue)\b",
+    ),
     ("resign", r"\b(i'?m out|i quit|i give up|i resign|i forfeit|i'?m done)\b"),
     (
         "undo",
@@ -110,7 +114,8 @@ _ES: tuple[tuple[str, str], ...] = (
     (
         "keep_playing",
         r"\b(no me rindo|sigo jugando|seguimos|sigamos|continuo|continuamos|segui vos|"
-        r"sigue vos|segui jugando|sigue jugando|te toca a vos|dale vos)\b",
+        r"sigue vos|segui jugando|sigue jugando|te toca a vos|dale vos|sigue tu|segui tu|"
+        r"juega tu|mueve tu)\b",
     ),
     (
         "undo",
@@ -187,7 +192,7 @@ _ES: tuple[tuple[str, str], ...] = (
     ),
 )
 _KO: tuple[tuple[str, str], ...] = (
-    ("keep_playing", r"계속(할|하|해|갈|가|진행)|(포기|그만)\w{0,6}취소"),
+    ("keep_playing", r"계속(할|하|해|갈|가|진행)|(포기|그만)\w{0,6}취소|진행(시켜|해줘|하자|해)"),
     ("undo", r"취소|무르|물러|되돌리|되돌려|무를"),
     (
         "rematch",
@@ -199,7 +204,8 @@ _KO: tuple[tuple[str, str], ...] = (
         "hidden",
         r"^(?!.*(내|제|나의))(?=.*(상대|쟤|걔|{seats})).*(엎어|엎은|뒷면|뒤집힌|뒤집어둔|덮인|덮어둔).*"
         r"(뭔지|뭐야|뭐임|뭔데|알려|보여)|"
-        r"(상대|상대방|상대편|적|쟤|AI|봇|북쪽|남쪽|레드|블랙|{seats})\w{0,3}(카드|패|손패|손|장)"
+        r"(상대|상대방|상대편|적|쟤|AI|봇|북쪽|남쪽|레드|블랙|빨강|빨간|검정|검은|{seats})\w{0,6}"
+        r"(카드|패|손패|손|장)"
         r"(\w{0,6})(뭐|뭔|보여|보자|볼래|알려|들|있)|덱(맨)?위|다음카드|(덱|더미)에(뭐|뭔|남)|"
         r"(깔린|깔려있는|숨은|숨겨진|숨겨둔)카드\w{0,2}(뭐|뭔|보여|알려)",
     ),
@@ -232,7 +238,7 @@ _KO: tuple[tuple[str, str], ...] = (
         r"뭐(내|두|놓|하)(지|까|는게)|힌트|조언|최선|제일좋|가장좋|베스트|나아\?|나아$|가나아|"
         r"까.{1,24}까\??$",
     ),
-    ("board", r"(보드|판|게임판|내패|손패|카드|패)\w{0,3}(보여|보자|볼래|확인|띄워)"),
+    ("board", r"(보드|판|게임판|내패|손패|카드|패)\w{0,5}(보여|보자|볼래|확인|띄워)"),
 )
 
 
