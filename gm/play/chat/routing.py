@@ -280,7 +280,7 @@ _COPULA = re.compile(
     r"terrible|ugly|big|small|tiny|cute|so|too|really|very|useless|scary|annoying|creepy|brutal|"
     r"nasty|evil|insane|crazy|unfair|mejor|peor|favorit[oa]|molest[oa]|"
     r"buen[oa]|mal[oa]|enorme|fuerte|lindo|linda|bonit[oa])\b|\b(?:love|hate)\b|"
-    # or a judging word after it, alone ("ugh blue suns, useless", "el 2, inútil")
+    # or a judging word after it, alone ("ugh the 5, useless", "el 2, inútil")
     r",\s*(?:so |such |totally |completely |muy |re )?(?:useless|terrible|awful|trash|garbage|"
     r"horrible|annoying|pointless|worthless|lame|inutil|horrible|basura|malisim[oa])\W*$",
     re.IGNORECASE,
