@@ -198,6 +198,10 @@ PLAYED = [
     # a count said around a number ("my two", "to make 3"), a distance ("one to the right of")
     ("n-in-a-row-x", "add one more X on top of my two to make 3", "X 0,2"),
     ("n-in-a-row-first", "one to the right of the center", "X 1,0"),
+    ("solonyo-late", "오른쪽 끝에 있는 거", "PICK 3"),
+    ("masul-challenge", "jota de corazones enfrente de su rey de corazones 😏", "J♥ C3"),
+    ("card-chess-capture", "meto el rey de picas en la casilla 5 de mi castillo", "PLAY K♠ BC5"),
+    ("card-chess-capture", "에이스를 상대 성 4번 칸으로 넣을게", "RK4-RC4"),
 ]
 
 

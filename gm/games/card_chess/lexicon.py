@@ -57,6 +57,9 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "word", "기물", "pieces"),
     ("ko", "word", "체크", "check"),
     ("ko", "word", "직진", "straight"),
+    ("ko", "phrase", r"상대\s*(?:의\s*)?(성|캐슬)", " their castle "),
+    ("ko", "phrase", r"내\s*(?:의\s*)?(성|캐슬)", " my castle "),
+    ("ko", "phrase", r"(\d)\s*번\s*(?:칸|파일|줄|자리)", r" \1 "),
     ("ko", "phrase", r"(블랙|검정|레드|빨강)\s*(캐슬|성|킹덤|왕국)", r" \1 \2 "),
     (
         "ko",
@@ -84,6 +87,13 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     # "la casilla 4 del medio", "la 5 del castillo": the row first, as the codes have it
     ("es", "phrase", r"\b(?:la )?(?:casilla )?([1-5]) del (medio|centro)\b", r" middle \1 "),
     ("es", "phrase", r"\bmedio\b|\bcentro\b", " middle "),
+    # "la casilla 5 de mi castillo": the row first, as the codes have it
+    (
+        "es",
+        "phrase",
+        r"\b(?:la )?(?:casilla )?([1-5]) de (mi|su|tu) castillo\b",
+        r" \2 castillo \1 ",
+    ),
     ("es", "phrase", r"\bsu castillo\b", " their castle "),
     ("es", "phrase", r"\bsu reino\b", " their kingdom "),
     ("es", "phrase", r"\bcastillos?\b", " castle "),

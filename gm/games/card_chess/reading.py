@@ -214,7 +214,10 @@ def resolve(text: str, state: dict[str, Any], seat: int) -> Move | None:
         return _step(text, blanked, refs, legal)
     _roles(refs, blanked)
     spots = [idx for idx, _ in found]
-    fit = _narrowed([m for m in legal if _fits(m, refs, spots, blanked, state)], blanked)
+    fit = [m for m in legal if _fits(m, refs, spots, blanked, state)]
+    if not fit and _PLAY.search(blanked):  # "put the ace in their castle": a piece moved
+        fit = [m for m in legal if _fits(m, refs, spots, _PLAY.sub(" ", blanked), state)]
+    fit = _narrowed(fit, blanked)
     if len(fit) == 1:
         return fit[0]
     if fit:

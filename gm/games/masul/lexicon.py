@@ -60,6 +60,7 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
         " face down ",
     ),
     # a column named by the card across from it: "frente al rey de corazones de ellos"
+    ("es", "phrase", r"\b(frente a|enfrente de|delante de) (su|sus)\b", " across from their "),
     ("es", "phrase", r"\b(frente a(l)?|enfrente de(l)?|delante de(l)?)\b", " across from the "),
     ("es", "phrase", r"\b(debajo|abajo) de(l)?\b", " under the "),
     ("es", "phrase", r"\bpor (mi|el|la)\b", r" for \1 "),

@@ -121,7 +121,7 @@ _BY_CARD = re.compile(
     r"\b(?:(?:right |just |directly )?(?:under|below|beneath|above|across from|opposite|"
     r"opposite to|facing|in front of|against|in the column of|on the column of)\s+)"
     r"(?:the |their |his |her |my |that )?(?P<card>[^,;]{2,22}?)"
-    r"(?:\s+column|\s+col)?(?=\s*(?:$|[,;.!]|\s+(?:face|fd|column|col|please|pls|and|so|"
+    r"(?:\s+column|\s+col)?(?=\s*(?:$|[^\w\s♠♥♦♣♧♢♡♤]|\s+(?:face|fd|column|col|please|pls|and|so|"
     r"for|since|because|then)\b))|"
     r"\b(?:the |their |his |her |that )(?P<named>(?:(?!\s(?:in|on|at|into|to)\s)[^,;]){2,22}?)"
     r"\s+col(?:umn)?\b",

@@ -599,7 +599,9 @@ _ASKS_WITHIN = re.compile(
 
 # asks how it works ("how many", "how long" ask about the position)
 _HOW = re.compile(r"\s*(?:how(?! (?:many|much|long|far|big))|why|what happens|when)\b", re.I)
-_NEEDED = re.compile(r"\b(?:need|needed|needs|required|to win|allowed|ever)\b", re.I)
+_NEEDED = re.compile(
+    r"\b(?:need|needed|needs|required|to win|allowed|ever|count for|counts for|worth)\b", re.I
+)
 
 
 def how_it_works(text: str) -> bool:

@@ -193,11 +193,17 @@ _CARDISH = re.compile(  # a card, a code or a card named by its place ("마지�
 )
 
 
+# a supposition: "…면" after a verb or a noun ("들어가면", "뒷면 카드면")
+_SUPPOSES = re.compile(r"(?:으면|다면|라면|가면|오면|하면|되면|이면|카드면|나면|지면)(?=\s|$|[?,])")
+
+
 def request(text: str) -> str | None:
     """The English request a Korean message says whole (a filler before it, 지금/이제/근데/그냥,
     and a polite 요 after it left out), one of the questions said anywhere (:data:`_SEARCHED`),
     or, in a message that names no card, its first or last words ("포기할래요 너무 어려워요ㅠ",
     "빨리빨리 ㅡㅡ 내 차례야?"); or None."""
+    if _SUPPOSES.search(text):  # "…카드면 점수 어떻게 계산해?": asked of the rules, not a request
+        return None
     for pattern, english in _SEARCHED[:1]:  # "어디 둘 수 있어?": asked, before "어디 둬?"
         if re.search(pattern, text):
             return english

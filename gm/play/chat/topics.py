@@ -161,7 +161,7 @@ _ES: tuple[tuple[str, str], ...] = (
         r"empieza|salgo|comienzo|que falta|falta (algo|descartar|robar|jugar)|"
         r"que sigue|y ahora que|que (fase|paso|etapa)|(soy|estoy de|estoy como) \w+ o \w+|"
         r"que hay que hacer|que tengo que hacer|turnos? (me |le |nos |te )?quedan?|"
-        r"(robar|robo) o (descartar|descarto)|"
+        r"(robar|robo) o (descartar|descarto)|(descartar|descarto) o (robar|robo)|"
         r"(robo|descarto|juego|tiro|paso|elijo) o (robo|descarto|juego|tiro|paso|elijo))\b",
     ),
     (
@@ -275,7 +275,9 @@ _RULES = re.compile(
     r"how (do|does|is|are) (you|one|it|points?|\w+ing) \w+|limit|maximum|minimum|"
     r"como se \w+|como funciona\w*)\b|"
     r"뜻|규칙|룰|설명|상관없|(어떻게|어케)(?!해야|하지|할까|하는게좋|해\?|해$)|"
-    r"\b(if|si)\b(?!.*\b(now|ahora|ya)\b)|(으면|다면|라면)(?!.*지금)",
+    r"\b(if|si)\b(?!.*\b(now|ahora|ya)\b)|"
+    r"(으면|다면|라면|가면|오면|하면|되면|이면|카드면|나면|지면)(?!.*지금)|"
+    r"\b(count for|counts for|worth|valen|vale cada)\b",
     re.IGNORECASE,
 )
 # topics that change nothing: found in a question, a complaint or a request alike
