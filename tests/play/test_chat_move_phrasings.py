@@ -202,6 +202,10 @@ PLAYED = [
     ("masul-challenge", "jota de corazones enfrente de su rey de corazones 😏", "J♥ C3"),
     ("card-chess-capture", "meto el rey de picas en la casilla 5 de mi castillo", "PLAY K♠ BC5"),
     ("card-chess-capture", "에이스를 상대 성 4번 칸으로 넣을게", "RK4-RC4"),
+    # "it" is the mark placed, not the last one, unless a place word comes before it
+    ("n-in-a-row-mid", "block their pair... i mean put it right under the two O's", "X -1,0"),
+    ("n-in-a-row-mid", "put it under their pair", "X -1,0"),
+    ("solonyo-blind", "맨 오른쪽!", "PICK 3"),
 ]
 
 

@@ -439,9 +439,15 @@ def _labels(toks: list[str], numbers: list[tuple[int, int]]) -> tuple[dict[str, 
 
 
 def _near(toks: list[str]) -> bool:
+    """Whether the words place the move beside the last mark: a direction and "last", "mark",
+    "mine", or "it" as the place ("next to it", "above it"; not "put it under their pair")."""
     said = set(toks)
+    anchor = any(
+        t == "it" and i and toks[i - 1] in _NEAR | set(_DIRECTIONS) | {"of", "to"}
+        for i, t in enumerate(toks)
+    )
     return bool(said & (_NEAR | set(_DIRECTIONS))) and bool(
-        said & {"last", "mark", "move", "it", "mine"}
+        said & {"last", "mark", "move", "mine"} or anchor
     )
 
 

@@ -15,10 +15,15 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     (
         "ko",
         "phrase",
-        r"(?:맨\s*)?오른쪽\s*끝(?:에)?\s*(?:있는)?\s*(?:거|것|카드)?",
+        r"맨\s*오른쪽(?:\s*끝)?|오른쪽\s*끝(?:에)?\s*(?:있는)?\s*(?:거|것|카드)?",
         " the right one ",
     ),
-    ("ko", "phrase", r"(?:맨\s*)?왼쪽\s*끝(?:에)?\s*(?:있는)?\s*(?:거|것|카드)?", " the left one "),
+    (
+        "ko",
+        "phrase",
+        r"맨\s*왼쪽(?:\s*끝)?|왼쪽\s*끝(?:에)?\s*(?:있는)?\s*(?:거|것|카드)?",
+        " the left one ",
+    ),
     ("ko", "word", "왼쪽", "left"),
     ("ko", "word", "오른쪽", "right"),
     # a card described by its colour: 빨간 거, la roja, el negro

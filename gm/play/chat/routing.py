@@ -181,7 +181,17 @@ def _by_topic(
     error, move = verdict
     if intent == "move" and error is None:  # one definite move: played as read
         return intent, verdict
-    if intent not in ("question", "unclear", "help", "chat", "move", "score", "board", "undo"):
+    weighs = bool(_WEIGHS.search(text))  # "is taking the jack a good idea or nah?": advice
+    if intent not in (
+        "question",
+        "unclear",
+        "help",
+        "chat",
+        "move",
+        "score",
+        "board",
+        "undo",
+    ) and not (intent == "rules" and weighs):
         return intent, verdict
     words = table.engine.info.chat_words
     found = topics.topic(text, lang, words.move_verbs, _seat_labels(table))
@@ -196,7 +206,7 @@ def _by_topic(
     judged = isinstance(error, IllegalMoveError | RiskyMoveError | TurnError) or (
         isinstance(error, ParseError) and names_a_card_or_code(read)
     )
-    deliberates = found == "hint" and bool(_WEIGHS.search(text))
+    deliberates = found == "hint" and weighs
     if found == "undo" and re.search(r"\b[A-Z]{1,2}\d\b", read):  # "el as vuelve atrás a BC5"
         return intent, verdict
     if judged and found not in (*_ANSWERED, "undo") and not deliberates:

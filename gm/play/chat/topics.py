@@ -101,6 +101,7 @@ _EN: tuple[tuple[str, str], ...] = (
         r"\b(should i|would you|recommend|suggest|suggestion|advice|advise|tips?|"
         r"(best|better|smartest|good) (move|play|card|option|choice|pick)|"
         r"which is better|worth it|does it matter|(least|most) useful|worst card|"
+        r"(a )?(good|bad|smart|dumb) idea|"
         r"which (one|card) (is|would be) (better|best|worse|worst)|"
         r"which (one|card) (do|should) i (throw|play|discard|drop|ditch|keep|{verbs})|useless)\b",
     ),
@@ -115,7 +116,7 @@ _ES: tuple[tuple[str, str], ...] = (
         "keep_playing",
         r"\b(no me rindo|sigo jugando|seguimos|sigamos|continuo|continuamos|segui vos|"
         r"sigue vos|segui jugando|sigue jugando|te toca a vos|dale vos|sigue tu|segui tu|"
-        r"juega tu|mueve tu)\b",
+        r"juega tu|mueve tu|dale,? tu turno)\b",
     ),
     (
         "undo",
@@ -127,7 +128,7 @@ _ES: tuple[tuple[str, str], ...] = (
         "rematch",
         r"\b(revancha|otra partida|otra partidita|jugamos otra|echamos otra|"
         r"otra ronda|partida nueva|nueva partida|(jugar|jugamos|juguemos) (de nuevo|otra vez)|"
-        r"una mas|desde cero|"
+        r"una mas|desde cero|(empezamos|empezar|arrancamos) otra|"
         r"otra (despues|luego|mas tarde|al terminar|cuando termine\w*))\b",
     ),
     ("resign", r"\b(me rindo|abandono|me retiro|me doy por vencid[oa])\b"),
@@ -167,7 +168,7 @@ _ES: tuple[tuple[str, str], ...] = (
     (
         "score",
         r"\b(ganando|perdiendo|gana|ganador|lider|lidera|marcador|puntos|puntaje|"
-        r"puntuacion|ventaja|como voy|como vamos|quien va|voy bien|cuanto me falta|"
+        r"puntuacion|ventaja|como voy|como vamos|quien va|voy bien|cuanto me falta|delantera|"
         r"cuant[oa]s \w+ (tenemos|tengo|tiene|llevo|llevamos)|cada uno)\b",
     ),
     (
@@ -192,7 +193,10 @@ _ES: tuple[tuple[str, str], ...] = (
     ),
 )
 _KO: tuple[tuple[str, str], ...] = (
-    ("keep_playing", r"계속(할|하|해|갈|가|진행)|(포기|그만)\w{0,6}취소|진행(시켜|해줘|하자|해)"),
+    (
+        "keep_playing",
+        r"계속(할|하|해|갈|가|진행)|(포기|그만)\w{0,6}취소|진행(시켜|해줘|하자|해)|(너|니)차례\w{0,3}둬",
+    ),
     ("undo", r"취소|무르|물러|되돌리|되돌려|무를"),
     (
         "rematch",
@@ -236,7 +240,7 @@ _KO: tuple[tuple[str, str], ...] = (
         "hint",
         r"추천|좋을까|나을까|낫(나|니|냐|겠|지)|좋(아|나|니|냐|겠)\?|어떻게(해야|하지|할까)|"
         r"뭐(내|두|놓|하)(지|까|는게)|힌트|조언|최선|제일좋|가장좋|베스트|나아\?|나아$|가나아|"
-        r"까.{1,24}까\??$",
+        r"까.{1,24}까\??$|(어디|뭘|뭐)\w{0,2}(막아야|둬야|놔야|내야)",
     ),
     ("board", r"(보드|판|게임판|내패|손패|카드|패)\w{0,5}(보여|보자|볼래|확인|띄워)"),
 )
