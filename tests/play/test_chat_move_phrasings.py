@@ -206,6 +206,10 @@ PLAYED = [
     ("n-in-a-row-mid", "block their pair... i mean put it right under the two O's", "X -1,0"),
     ("n-in-a-row-mid", "put it under their pair", "X -1,0"),
     ("solonyo-blind", "맨 오른쪽!", "PICK 3"),
+    # each direction as far as its own count; the whole hand traded is the exchange
+    ("n-in-a-row-first", "two up and two right of the middle", "X 2,2"),
+    ("card-chess-ace", "swap out my whole hand for 5 new cards", "EXCHANGE"),
+    ("card-chess-ace", "패 전부 버리고 새로 5장 받을래", "EXCHANGE"),
 ]
 
 
@@ -262,6 +266,10 @@ NEVER_PLAYED = [
     ("card-chess-ace", "play the ace of clubs into my castle next to the 2 of spades"),
     # a card named with a word that judges it, and nothing else: a remark
     ("maze-discard", "ugh blue suns, useless"),
+    # a Korean question, a laughing remark with a number in it, a request to be shown
+    ("trumps-lead", "내 하트 6은 원래 상대 패에 있던 거야?"),
+    ("solonyo-late", "empate con dos doses jajaja qué mala suerte"),
+    ("maze-late", "enséñame mi mano y la pila"),
 ]
 
 

@@ -100,8 +100,10 @@ def test_a_burst_of_writes_between_two_readings_of_the_use_is_counted(tmp_path):
         client = redis.Redis.from_url(server.url)
         guard = StoreGuard(client, soft_percent=80, read_every_s=3600)
         assert not guard.tight()  # read: far below the soft limit
-        for n in range(12):  # 2.4 MB written behind the guard's back, past the soft limit
-            client.set(f"ballast:{n}", b"x" * 200_000)
+        for n in range(40):  # written behind the guard's back until past the soft limit
+            if read_memory(client, 80).state == "tight":
+                break
+            client.set(f"ballast:{n}", b"x" * 100_000)
         assert read_memory(client, 80).state == "tight"
         assert not guard.tight(), "the reading is kept while nothing is charged"
         guard.charge("g1", 1_000, refusable=True)  # small: the estimate stays far off

@@ -57,6 +57,12 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "word", "기물", "pieces"),
     ("ko", "word", "체크", "check"),
     ("ko", "word", "직진", "straight"),
+    (
+        "ko",
+        "phrase",
+        r"(?:패|손패|카드)\s*(?:를|을)?\s*(?:전부|다|모두)\s*(?:버리고|바꾸\w*|교체\w*)|새로\s*5\s*장|패\s*교체|손패\s*교체",
+        " new hand ",
+    ),
     ("ko", "phrase", r"상대\s*(?:의\s*)?(성|캐슬)", " their castle "),
     ("ko", "phrase", r"내\s*(?:의\s*)?(성|캐슬)", " my castle "),
     ("ko", "phrase", r"(\d)\s*번\s*(?:칸|파일|줄|자리)", r" \1 "),

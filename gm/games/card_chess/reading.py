@@ -199,6 +199,8 @@ def _fits(move: Move, refs: list[Ref], spots: list[int], t: str, state: dict[str
 def resolve(text: str, state: dict[str, Any], seat: int) -> Move | None:
     """The move ``text`` means when it names pieces or cards by rank or by place; None when it
     names none (the notation's own reader goes on with :func:`rewrite`'s text)."""
+    if _WHOLE_HAND.search(text):  # "swap out my whole hand for 5 new cards": EXCHANGE
+        return next((m for m in R.legal_moves(state, seat) if m[0] == "exchange"), None)
     found, blanked = _spots(rewrite(text, seat))
     refs = _refs(blanked, state["hands"][seat])
     blanked = blanked.casefold()
@@ -225,6 +227,13 @@ def resolve(text: str, state: dict[str, Any], seat: int) -> Move | None:
     raise _no_fit(refs, state, seat, legal)
 
 
+# the whole hand traded: the exchange ("swap out my whole hand", "5 new cards", "new hand")
+_WHOLE_HAND = re.compile(
+    r"\b(?:(?:swap|trade|change|exchange|replace|ditch|dump|throw away)\w*\s+(?:out\s+|in\s+)?"
+    r"(?:my\s+|the\s+)?(?:whole|entire|full|all\s+(?:of\s+)?my)\s+hand|new hand|"
+    r"(?:\d+|five)\s+new cards|fresh (?:hand|cards))\b",
+    re.IGNORECASE,
+)
 _ROW_SAID = re.compile(r"\b(?:black|red) (?:castle|kingdom)\b|\bmiddle\b")
 _ROW_CODES = {"black castle": "BC", "black kingdom": "BK", "red castle": "RC",
               "red kingdom": "RK", "middle": "M"}  # fmt: skip

@@ -471,6 +471,35 @@ def _next_to(text: str, toks: list[str], state: State, seat: int) -> Move:
     return _around(text, toks, ax, ay, state, seat)
 
 
+def _steps(toks: list[str]) -> tuple[int, int]:
+    """The offset the directions say, each as far as the count said before it ("two up and two
+    right" → 2,2; "two squares right" → 2,0), else as far as the words say overall
+    (:func:`_distance`), else one step."""
+    far = _distance(toks)
+    dx = dy = 0
+    seen: set[tuple[int, int]] = set()
+    for i, t in enumerate(toks):
+        d = _DIRECTIONS.get(t)
+        if d is None or d in seen:
+            continue
+        seen.add(d)
+        n = _count_before(toks, i)
+        dx, dy = dx + d[0] * (n or far), dy + d[1] * (n or far)
+    return dx, dy
+
+
+def _count_before(toks: list[str], i: int) -> int | None:
+    """The count said right before the direction at ``i`` ("two up", "2 squares left")."""
+    for j in (i - 1, i - 2):
+        if j < 0 or (j == i - 2 and toks[i - 1] not in _STEPS):
+            continue
+        t = toks[j]
+        n = int(t) if t.isdigit() else words.CARDINALS.get(t)
+        if n is not None and 1 <= n <= 20:
+            return n
+    return None
+
+
 def _distance(toks: list[str]) -> int:
     """How many steps the words say ("two squares", "3 spaces"), the last said ("two squares…
     no, one square left"): 1 when they say none."""
@@ -495,11 +524,9 @@ def _around(text: str, toks: list[str], ax: int, ay: int, state: State, seat: in
             and (toks[i + 1] in _NEAR or toks[i + 1] in _DIRECTIONS)
         )
     ]
-    dx = sum({d for t in toks if (d := _DIRECTIONS.get(t, (0, 0))[0])})
-    dy = sum({d for t in toks if (d := _DIRECTIONS.get(t, (0, 0))[1])})
+    dx, dy = _steps(toks)
     if dx or dy:
-        far = _distance(toks)  # "two squares right of the middle"
-        return check(state, seat, ax + far * dx, ay + far * dy)
+        return check(state, seat, ax + dx, ay + dy)
     occ = occupancy(state)
     around = sorted(
         ((ax + i, ay + j) for i in (-1, 0, 1) for j in (-1, 0, 1) if i or j),

@@ -43,6 +43,9 @@ from gm.play.chat.intents import (
 
 Verdict = tuple[Any, str | None]
 
+# a Korean question: a question's ending before its "?" ("있던 거야?", "맞아?", "되니?")
+_KOREAN_QUESTION = re.compile(r"[가-힣](?:야|니|냐|나|지|죠|어|아|까|래|요|임|음)\s*\?+\s*$")
+
 
 def route(
     table, seat: int, text: str, said: str | None, fixed: str, read: str, second_thought: bool
@@ -53,8 +56,10 @@ def route(
     intent, read, verdict = understand(table, seat, read)
     intent, read, verdict = _without_reason(table, seat, fixed, said, (intent, read, verdict))
     intent, read, verdict = _after_preamble(table, seat, (intent, read, verdict))
-    if _chatter(text, intent, verdict):
+    if _chatter(text, intent, verdict) or _laughing_remark(text, read, intent, verdict):
         intent, verdict = "chat", (None, None)
+    if intent == "move" and _KOREAN_QUESTION.search(text):  # "…원래 상대 패에 있던 거야?"
+        intent = "question"
     weighed = languages.hypothetical(fixed if second_thought else text)
     if intent == "move" and weighed:  # a wish or a doubt: not played
         intent = "question" if text.rstrip().endswith("?") else "chat"
@@ -87,6 +92,20 @@ def _chatter(text: str, intent: str, verdict: tuple[Any, str | None]) -> bool:
     if intent in ("rules", "question") and re.search(r"\b(?:why|por ?que)\b|왜", text, re.I):
         return True  # "why are there two kinds lol": a joke, not a rules question
     return intent in ("unclear", "help") or (intent == "move" and verdict[0] is not None)
+
+
+def _laughing_remark(text: str, read: str, intent: str, verdict: Verdict) -> bool:
+    """Whether a message the game read as one definite move is a remark that laughs or sighs
+    ("empate con dos doses jajaja qué mala suerte"): five words or more, and no card, code or
+    move word in it — only a number the game took for a place."""
+    return (
+        intent == "move"
+        and verdict[0] is None
+        and len(text.split()) >= 5
+        and bool(_CHATTER.search(text))
+        and not names_a_move(read)
+        and not names_a_move(text)
+    )
 
 
 def _without_reason(
@@ -215,7 +234,7 @@ def _by_topic(
     if found in topics.ASKED:
         if intent in ("chat", "move") and not questioned and found != "board":
             return intent, verdict
-        if move is not None and found not in _ANSWERED and not deliberates:
+        if move is not None and found not in (*_ANSWERED, "board") and not deliberates:
             return intent, verdict
     elif questioned and found == "resign":
         found = "resign_question"

@@ -237,6 +237,7 @@ WORDS: tuple[tuple[str, str], ...] = (
     (r"\bdel\b", "of the"), (r"\bde\b", "of"), (r"\ben\b", "in"), (r"\bcon\b", "with"),
     (r"\bmis?\b", "my"), (r"\b(el|la|los|las)\b", "the"), (r"\ba\b", "to"), (r"\by\b", "and"),
     (r"\bporfa\b|\bpor favor\b", "please"),
+    (r"^\W*(?:ensename|muestrame|mostrame|ensenadme|enseñame|muéstrame)\b", "show me"),
 )  # fmt: skip
 
 

@@ -54,7 +54,8 @@ _EN: tuple[tuple[str, str], ...] = (
         r"(what|which)('s| is| are) ((?:{seats})|he|she|they|the \w+) (holding|hiding|keeping)|"
         r"what (does|do|did) ((?:{seats})|he|she|they|the (ai|bot|opponent|other \w+)) "
         r"(have|hold|keep)|"
-        r"(what|which) cards? (does|do|did|has|have|is|are) "
+        r"(what|which) (\d+ |two |three |four |five |six |seven |eight )?cards? "
+        r"(does|do|did|has|have|is|are) "
         r"(he|she|they|you|the \w+|(?!i\b|we\b)\w+) (still |even |really |now )?"
         r"(have|hold|holding|got|get|keep|keeping)|"
         r"(next|top) cards? (of|on|in|from) (the )?(deck|stock)|"
@@ -278,7 +279,7 @@ _RULES = re.compile(
     r"que pasa (si|cuando)|how (does|do) (the|a|an) \w+ work|"
     r"how (do|does|is|are) (you|one|it|points?|\w+ing) \w+|limit|maximum|minimum|"
     r"como se \w+|como funciona\w*)\b|"
-    r"뜻|규칙|룰|설명|상관없|(어떻게|어케)(?!해야|하지|할까|하는게좋|해\?|해$)|"
+    r"뜻|규칙|룰|설명|상관없|(어떻게|어케)(?!해야|하지|할까|하는게좋|해\?|해$|두는|내는|놓는|둘까|낼까)|"
     r"\b(if|si)\b(?!.*\b(now|ahora|ya)\b)|"
     r"(으면|다면|라면|가면|오면|하면|되면|이면|카드면|나면|지면)(?!.*지금)|"
     r"\b(count for|counts for|worth|valen|vale cada)\b",
