@@ -3,11 +3,12 @@
 before anything is answered or played (gm/play/chat/__init__.py answers).
 
 In order (:func:`route`): the phrasing matched whole or the position's reading
-(:func:`understand`); a reason said after a move set aside; laughter and jokes taken for chat; a
-wish or a doubt ("ojalá pudiera…", "maybe the queen?") never played; a topic found by its key
-words (gm/play/chat/topics.py) when no phrasing matched; a remark that names nothing taken for
-chat; and last, whether a move the game refuses may count as an illegal attempt — only an
-explicit try in the game's own move language does.
+(:func:`understand`); a reason said after a move and filler words before it ("bueno ya fue,")
+set aside; laughter, jokes and remarks with only a number in them taken for chat; a Korean
+question, a wish or a doubt ("ojalá pudiera…", "maybe the queen?") never played; a topic found
+by its key words (gm/play/chat/topics.py) when no phrasing matched; a remark that names nothing
+taken for chat; and last, whether a move the game refuses may count as an illegal attempt —
+only an explicit try in the game's own move language does.
 
 Pure reading: no store, no answer; it names no game.
 """
