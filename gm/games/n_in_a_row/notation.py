@@ -100,9 +100,8 @@ def render_move(move: Move) -> str:
 
 
 def _counts_marks(toks: list[str], i: int) -> bool:
-    """Whether the number word at ``i`` counts marks ("my two X", "three in a row", "the two
-    mine"), not a
-    coordinate ("y minus one x two": there the X labels the next number)."""
+    """Whether the number word at ``i`` counts marks ("my two X", "three in a row", "las dos
+    mías"), not a coordinate ("y minus one x two": there the X labels the next number)."""
     after = toks[i + 1] if i + 1 < len(toks) else ""
     if after == "inarow" or after in _MINE | {"mias", "mios", "tuyas", "suyas"}:
         return True  # "three in a row", "las dos mías" (the two of mine)
