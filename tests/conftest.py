@@ -47,13 +47,17 @@ def pytest_collection_modifyitems(config, items):
     ``service``): the whole API suite, the MCP, chat and tool front ends, the store. Tests that
     never touch it (engines, parsers, OpenAPI, prompts, servers on an embedded Redis of their
     own) ran in the first pass and are deselected here; a module with ``CLUSTER_ONLY = True``
-    (clusters of its own) runs only here."""
+    (clusters of its own) runs only here, one with ``CLUSTER_SKIP = True`` (replays of chat sets
+    that measure reading, not the store) only in the first pass."""
     if not CLUSTER:
         return
 
     def uses_cluster(item) -> bool:
-        if getattr(getattr(item, "module", None), "CLUSTER_ONLY", False):
+        module = getattr(item, "module", None)
+        if getattr(module, "CLUSTER_ONLY", False):
             return True
+        if getattr(module, "CLUSTER_SKIP", False):
+            return False
         return "redis_url" in getattr(item, "fixturenames", ())
 
     keep = [item for item in items if uses_cluster(item)]
