@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from gm.games.words import N_
 
+# a card said in Korean, suit first ("다이아 7", "스페이드 퀸"): a Field Card or a column's card
+_KO_CARD = r"((?:스페이드|하트|다이아몬드|다이아|클로버)\s*(?:[0-9]+|[AKQJ]|에이스|킹|퀸|잭))"
+
 TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "counter", "열", "column"),
     ("ko", "counter", "줄", "column"),
@@ -23,14 +26,15 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     (
         "ko",
         "phrase",
-        r"필드\s*(?:에|의)?\s*((?:스페이드|하트|다이아몬드|다이아|클로버)\s*(?:[0-9]+|[AKQJ]|에이스|킹|퀸|잭))"
-        r"\s*(?:이|가)?\s*(?:있는|놓인)\s*(?:칸|열|줄|자리|곳)\s*(?:에|으로|로)?",
+        r"필드\s*(?:에|의)?\s*"
+        + _KO_CARD
+        + r"\s*(?:이|가)?\s*(?:있는|놓인)\s*(?:칸|열|줄|자리|곳)\s*(?:에|으로|로)?",
         r" under the \1 ",
     ),
     (
         "ko",
         "phrase",
-        r"필드\s*(?:에\s*있는|의)\s*((?:스페이드|하트|다이아몬드|다이아|클로버)\s*(?:[0-9]+|[AKQJ]|에이스|킹|퀸|잭))",
+        r"필드\s*(?:에\s*있는|의)\s*" + _KO_CARD,
         r" the \1 field card ",
     ),
     # a column named by a card on the board, the Korean way round: "스페이드 7 밑에" → under the
@@ -38,15 +42,13 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     (
         "ko",
         "phrase",
-        r"((?:스페이드|하트|다이아몬드|다이아|클로버)\s*(?:[0-9]+|[AKQJ]|에이스|킹|퀸|잭))\s*"
-        r"(?:의\s*)?(?:밑에|아래에|아래|밑)",
+        _KO_CARD + r"\s*(?:의\s*)?(?:밑에|아래에|아래|밑)",
         r" under the \1 ",
     ),
     (
         "ko",
         "phrase",
-        r"((?:스페이드|하트|다이아몬드|다이아|클로버)\s*(?:[0-9]+|[AKQJ]|에이스|킹|퀸|잭))\s*"
-        r"(?:의\s*)?(?:맞은편에|맞은편|건너편에|반대편에|앞에)",
+        _KO_CARD + r"\s*(?:의\s*)?(?:맞은편에|맞은편|건너편에|반대편에|앞에)",
         r" across from the \1 ",
     ),
     ("ko", "word", "도전", "challenge"),
