@@ -35,6 +35,7 @@ from gm.play.chat.intents import (
     normalise,
 )
 from gm.play.chat.replies import JARGON, REQUESTS
+from gm.play.chat.sides import OTHER_SIDE, THEY
 from gm.play.problems import ServiceError
 from gm.play.service import GameService
 from gm.store.chatmemory import ChatMemory
@@ -302,8 +303,8 @@ _DECK = re.compile(
 # names the other side: a question about their card, not about one's own or the deck (the
 # other seats' labels are searched too)
 _OTHER = re.compile(
-    r"\b(?:his|her|their|them|he|she|they|opponent'?s?|rival|other|oponente|contrario|otro|el|"
-    r"ella|bot|ai|ia)\b|상대|쟤|걔",
+    rf"\b(?:{THEY['en']}|{THEY['es']}|(?:{OTHER_SIDE['en']})'?s?|{OTHER_SIDE['es']})\b|"
+    rf"{OTHER_SIDE['ko']}",
     re.IGNORECASE,
 )
 

@@ -15,6 +15,8 @@ import re
 from functools import cache
 from typing import Any
 
+from gm.play.chat.sides import OTHER_SIDE
+
 HANGUL = re.compile(r"[\uac00-\ud7a3\u3131-\u318e\u1100-\u11ff]")
 
 # (regex on the message without spaces, English) — requests and chat, matched whole
@@ -68,7 +70,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
         "history",
     ),
     (  # "상대 손패 알려줘", "레드 손패 뭐야?": the other side's hidden cards
-        r"(상대|상대방|상대편|적|레드|블랙|빨강|검정|[A-Za-z]+)(의|가|는)?(손패|패|카드|손)"
+        rf"({OTHER_SIDE['ko']}|레드|블랙|빨강|검정|[A-Za-z]+)(의|가|는)?(손패|패|카드|손)"
         r"(는|가|좀|에)?(뭐|뭔지|뭐가|알려|보여|뭐있|뭐야|뭐임|뭐들었)\w*",
         "what does the opponent have",
     ),
@@ -85,7 +87,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"(마지막|최근|지난)(수|턴|차례|카드)(는|가|이)?(뭐|어디)\w*", "history"),
     (r"(방금|아까)?(거|수|것)?(취소|무르기|무를래|물러|무르|되돌려)\w*", "undo"),
     (  # "상대 뭐 들고 있어?"
-        r"(상대|상대방|상대편|적|[A-Za-z]+)(가|는|이)?(뭐|뭘|무슨카드)(들고|갖고|가지고|있)\w*",
+        rf"({OTHER_SIDE['ko']}|[A-Za-z]+)(가|는|이)?(뭐|뭘|무슨카드)(들고|갖고|가지고|있)\w*",
         "what does the opponent have",
     ),
     (
@@ -93,7 +95,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
         "rules",
     ),
     (
-        r"(기록|히스토리|지난수|이전수)(좀)?(보여)?\w*|(상대|쟤|AI|에이아이)(가)?뭐(뒀|냈|했)\w*",
+        r"(기록|히스토리|지난수|이전수)(좀)?(보여)?\w*|"
+        rf"({OTHER_SIDE['ko']}|AI|에이아이)(가)?뭐(뒀|냈|했)\w*",
         "history",
     ),
     (r"(무르기|무를래|물러|되돌려|취소)\w*", "undo"),
@@ -170,7 +173,7 @@ _SEARCHED: tuple[tuple[str, str], ...] = (
         "legal moves",
     ),
     (
-        r"(상대|상대방|상대편|적|북쪽|남쪽|레드|블랙|[A-Za-z]+)\S*\s*(카드|패|손패)\s*(좀\s*)?"
+        rf"({OTHER_SIDE['ko']}|북쪽|남쪽|레드|블랙|[A-Za-z]+)\S*\s*(카드|패|손패)\s*(좀\s*)?"
         r"(보여|알려|뭐)",
         "what does the opponent have",
     ),

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from gm.play.chat.sides import OTHER_SIDE, THEY
 from gm.play.chat.spanish import fold, spelled_out
 
 # The topics, in the order they are tried, each with its key words per language (regexes: English
@@ -44,15 +45,15 @@ _EN: tuple[tuple[str, str], ...] = (
     ),
     (
         "hidden",
-        r"^(?!.*\b(my|mine|i)\b)(?=.*\b(they|their|them|his|her|he|she|opponent'?s?|other|"
-        r"(?:{seats})'?s?)\b).*\b(what|which|what'?s)\b.*\bface[ -]?down\b|"
-        r"\b((his|her|their|opponent'?s?|other (side|player|guy)'?s?|bot'?s|ai'?s|"
+        r"^(?!.*\b(my|mine|i)\b)(?=.*\b({they}|(?:{other}|{seats})'?s?)\b)"
+        r".*\b(what|which|what'?s)\b.*\bface[ -]?down\b|"
+        r"\b((his|her|their|(?!other\b)(?:{other})'?s?|other (side|player|guy)'?s?|"
         r"(?:{seats})'?s) (hidden |face ?down |secret )?"
         r"(cards?|hand|face ?downs?|hidden)|"
-        r"(is|are) (he|she|they|the (ai|bot|opponent)|\w+) (holding|hiding)|"
-        r"(he|she|they|(?:{seats})|the (ai|bot|opponent)) (is|are|'s|'re) (holding|hiding|keeping)|"
+        r"(is|are) (he|she|they|the ({other})|\w+) (holding|hiding)|"
+        r"(he|she|they|(?:{seats})|the ({other})) (is|are|'s|'re) (holding|hiding|keeping)|"
         r"(what|which)('s| is| are) ((?:{seats})|he|she|they|the \w+) (holding|hiding|keeping)|"
-        r"what (does|do|did) ((?:{seats})|he|she|they|the (ai|bot|opponent|other \w+)) "
+        r"what (does|do|did) ((?:{seats})|he|she|they|the ({other}|other \w+)) "
         r"(have|hold|keep)|"
         r"(what|which) (\d+ |two |three |four |five |six |seven |eight )?cards? "
         r"(does|do|did|has|have|is|are) "
@@ -70,7 +71,7 @@ _EN: tuple[tuple[str, str], ...] = (
         r"(last|previous) (move|play|card|turn|trick|round)|just (played|did|put|took|"
         r"drew|discarded|picked|moved)|(played|happened) (before|last|earlier)|"
         r"last thing|who (swapped|replaced|discarded|played|put|took|moved|threw)|"
-        r"(he|she|they|{seats}|the (ai|bot|opponent|other \w+)) "
+        r"(he|she|they|{seats}|the ({other}|other \w+)) "
         r"(just |last )?(played|put|drew|discarded|took|moved|picked|did))\b",
     ),
     (
@@ -135,11 +136,11 @@ _ES: tuple[tuple[str, str], ...] = (
     ("resign", r"\b(me rindo|abandono|me retiro|me doy por vencid[oa])\b"),
     (
         "hidden",
-        r"^(?!.*\b(mi|mis|yo|puedo)\b)(?=.*\b(rival|oponente|contrario|otro|el|ella|sus?|"
-        r"{seats})\b).*\b(que|cual)\b.*\b(boca abajo|tapad[ao]s?)\b|"
+        r"^(?!.*\b(mi|mis|yo|puedo)\b)(?=.*\b({other}|{they}|{seats})\b)"
+        r".*\b(que|cual)\b.*\b(boca abajo|tapad[ao]s?)\b|"
         r"\b(sale|viene|sigue)\b.*\bmazo\b|"
-        r"\b((cartas?|mano) (del|de la|de) (rival|oponente|contrario|otro|ia|maquina|"
-        r"{seats})|(que|cuales?) (cartas? )?(tiene|tienen|guarda)|"
+        r"\b((cartas?|mano) (del|de la|de) ({other}|{seats})|"
+        r"(que|cuales?) (cartas? )?(tiene|tienen|guarda)|"
         r"(que|cuales?) cartas? (le |les )?(quedan?|tiene)|"
         r"(proxim[oa]s?|siguientes?) cartas?|(arriba|encima) del mazo|"
         r"(cartas?|queda) (en|del) (el )?mazo|"
@@ -148,7 +149,7 @@ _ES: tuple[tuple[str, str], ...] = (
     (
         "history",
         r"\b(jugo|tiro|puso|movio|descarto|hizo|saco|robo|paso|echo|eligio|salio)\b.*"
-        r"\b(recien|antes|ultim[oa]|ahora|rival|oponente|ia|el|ella)\b|"
+        r"\b(recien|antes|ultim[oa]|ahora|{other}|el|ella)\b|"
         r"(?<!en )\bque (jugo|tiro|puso|movio|descarto|hizo|paso|salio)\b(?! (estoy|estamos|toca))|"
         r"\bque cartas? (se )?(jugo|tiro|puso|descarto|salio|jugaron|descartaron)\b|"
         r"\b(ha|han|habia|has) (jugado|descartado|tirado|puesto|robado)\b|"
@@ -207,9 +208,9 @@ _KO: tuple[tuple[str, str], ...] = (
     ("resign", r"(?<!안)(포기|항복|기권)(할|하|함|요|임|$)"),
     (
         "hidden",
-        r"^(?!.*(내|제|나의))(?=.*(상대|쟤|걔|{seats})).*(엎어|엎은|뒷면|뒤집힌|뒤집어둔|덮인|덮어둔).*"
+        r"^(?!.*(내|제|나의))(?=.*({other}|{seats})).*(엎어|엎은|뒷면|뒤집힌|뒤집어둔|덮인|덮어둔).*"
         r"(뭔지|뭐야|뭐임|뭔데|알려|보여)|"
-        r"(상대|상대방|상대편|적|쟤|AI|봇|북쪽|남쪽|레드|블랙|빨강|빨간|검정|검은|{seats})\w{0,6}"
+        r"({other}|AI|봇|북쪽|남쪽|레드|블랙|빨강|빨간|검정|검은|{seats})\w{0,6}"
         r"(카드|패|손패|손|장)"
         r"(\w{0,6})(뭐|뭔|보여|보자|볼래|알려|들|있)|덱(맨)?위|다음카드|(덱|더미)에(뭐|뭔|남)|"
         r"(깔린|깔려있는|숨은|숨겨진|숨겨둔)카드\w{0,2}(뭐|뭔|보여|알려)",
@@ -254,17 +255,17 @@ def _compiled(lang: str, verbs: tuple[str, ...], seats: tuple[str, ...]) -> tupl
     fill = {
         "verbs": "|".join(re.escape(v.lower()) for v in verbs) or "(?!)",
         "seats": "|".join(re.escape(s.lower()) for s in seats) or "(?!)",
+        "other": OTHER_SIDE[lang],
+        "they": THEY.get(lang, "(?!)"),
     }
-    return tuple(
-        (
-            topic,
-            re.compile(
-                cues.replace("{verbs}", fill["verbs"]).replace("{seats}", fill["seats"]),
-                re.IGNORECASE,
-            ),
-        )
-        for topic, cues in table
-    )
+    return tuple((topic, re.compile(_filled(cues, fill), re.IGNORECASE)) for topic, cues in table)
+
+
+def _filled(cues: str, fill: dict[str, str]) -> str:
+    """``cues`` with each ``{name}`` of ``fill`` put in (a regex's own braces left alone)."""
+    for name, words in fill.items():
+        cues = cues.replace("{" + name + "}", words)
+    return cues
 
 
 # said in jest: "i resign lol jk", "me rindo, es broma", "포기 농담"
