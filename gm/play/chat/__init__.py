@@ -220,7 +220,10 @@ def _answer_to(
         return {"intent": "hint", **answer}
     view = service.seat_view(token)
     extra: dict[str, Any] = {}
-    if intent == "question":
+    own = replies.own_hidden(view, written) if intent in ("question", "hidden", "board") else ""
+    if own and intent != "board":  # "what are my three cards?" where they lie face down
+        reply = f"{own} {replies.steer(view)}"
+    elif intent == "question":
         reply = _answer(service, view, text, *verdict, said=(written, lang))
     elif intent == "history":
         page = service.history(token=token, limit=HISTORY_PAGE)
@@ -243,7 +246,7 @@ def _answer_to(
     elif intent == "unclear" and isinstance(verdict[0], GameError) and names_a_move(text):
         reply = replies.not_a_try(verdict[0], view)
     else:
-        reply = _simple(intent, view, text)
+        reply = _simple(intent, view, text) + (f" {own}" if own else "")
     intent = {"resign_question": "question", "hidden": "question", "keep_playing": "chat"}.get(
         intent, intent
     )

@@ -24,7 +24,7 @@ from typing import Any
 
 from gm.games import GAMES
 from gm.play.answers import seat_label
-from gm.play.chat.replies import cut, rule_sentences
+from gm.play.chat.replies import OWN_HIDDEN, cut, rule_sentences
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "gm"
@@ -32,6 +32,12 @@ DOMAIN = "gm"
 
 def N_(msgid: str) -> str:  # noqa: N802 — gettext's name for a message id marked, not translated
     return msgid
+
+
+# replies.OWN_HIDDEN, marked for the catalogue (tests/play/test_chat_own_cards.py holds them equal)
+OWN_HIDDEN_MSGID = N_(
+    "Your own cards marked [?] are face down: hidden from you too, as the rules have it."
+)
 
 
 @cache
@@ -141,6 +147,8 @@ def _question(t, answer, english, extra) -> str:
     if english.startswith("That is up to you"):
         return t("That is up to you: resigning ends the game at once. To resign, say it again "
                  "and confirm.")  # fmt: skip
+    if english.startswith(OWN_HIDDEN):
+        return f"{t(OWN_HIDDEN)} {_steer(t, answer)}"
     if english.startswith("The other side's cards are hidden"):
         return t("The other side's cards are hidden from you, as the rules have it.")
     return t("I can't answer that from this game: ask for the board, the score, the history, the "
@@ -222,7 +230,8 @@ def _score(t, answer, english, extra) -> str:
 
 def _simple(msgid: str) -> Callable[..., str]:
     def build(t, answer, english, extra) -> str:
-        return f"{t(msgid)} {status(t, answer)}"
+        own = f" {t(OWN_HIDDEN)}" if OWN_HIDDEN in english else ""
+        return f"{t(msgid)} {status(t, answer)}{own}"
 
     return build
 

@@ -72,7 +72,7 @@ def on_board(board: str, question: str, most: int = 3) -> str:
         for line in board.splitlines()[1:]  # below the game's title line
         if any(re.search(rf"(?<![\w']){re.escape(t)}", line.lower()) for t in terms)
     ]
-    return f" On the board: {fitted(lines)}." if 0 < len(lines) <= most else ""
+    return f" On the board: {fitted(lines).rstrip('.')}." if 0 < len(lines) <= most else ""
 
 
 BOARD_QUOTE = 170  # characters of board lines a reply quotes (a reply stays ≤ 280 in every
@@ -104,7 +104,7 @@ def named_line(board: str, question: str) -> str:
             if re.match(rf"\s*{re.escape(word)}\s*{n}\b", line.lower())
         ]
         if len(named) == 1:
-            return f" On the board: {fitted(named)}."
+            return f" On the board: {fitted(named).rstrip('.')}."
     return ""
 
 
@@ -460,3 +460,23 @@ def cut(quote: str) -> str:
     if len(quote) <= MAX_QUOTE:
         return quote
     return quote[: MAX_QUOTE - 1].rsplit(" ", 1)[0] + "…"
+
+
+#: one's own cards face down, unseen by their holder too ("[?]" on the seat's own board line)
+OWN_HIDDEN = "Your own cards marked [?] are face down: hidden from you too, as the rules have it."
+# asks of one's own cards or hand, in each language ("what are my three cards?", "mis cartas",
+# "내 카드")
+_OWN_CARDS = re.compile(
+    r"\b(?:my|mine|mis?)\b(?:\s+\w+){0,2}?\s+(?:cards?|hand|cartas?|mano)\b|"
+    r"(?:내|제|나의)\s*(?:\w{0,3}\s*)?(?:카드|패|손패)",
+    re.IGNORECASE,
+)
+
+
+def own_hidden(view: dict[str, Any], question: str) -> str:
+    """:data:`OWN_HIDDEN` when ``question`` asks of the seat's own cards and the board shows them
+    face down to it (a "[?]" on its own line, the one marked "(you"), else ""."""
+    if view.get("result") is not None or not _OWN_CARDS.search(question):
+        return ""
+    own = [line for line in view["board"].splitlines() if "(you" in line]
+    return OWN_HIDDEN if any("[?]" in line for line in own) else ""
