@@ -210,7 +210,29 @@ PLAYED = [
     ("n-in-a-row-first", "two up and two right of the middle", "X 2,2"),
     ("card-chess-ace", "swap out my whole hand for 5 new cards", "EXCHANGE"),
     ("card-chess-ace", "패 전부 버리고 새로 5장 받을래", "EXCHANGE"),
-]
+    # heldout7: "their face down" is the card challenged; "block o" names the mark blocked; a
+    # count said after the point ("y hago 3", "3개") and a reason after a comma or "vs their X"
+    ("masul-challenge", "flip their face down in col 2 w my jack of hearts", "J♥ C2"),
+    ("n-in-a-row-mid", "block o at -1,3 above their pair", "X -1,3"),
+    ("n-in-a-row-x", "0,2 y hago 3", "X 0,2"),
+    ("n-in-a-row-x", "0,2 놓으면 3개 ㅋㅋ", "X 0,2"),
+    ("masul-challenge", "ace of diamonds to column seven, diamonds field so it should hold",
+     "A♦ C7"),
+    ("masul-late", "jh c5 vs their jd, hearts field there so mine wins", "J♥ C5"),
+    ("masul-challenge", "J♥ en la 5 contra su J♦, el campo es X♥ asi q gano yo", "J♥ C5"),
+    ("masul-start", "K♠ 3열에 앞면으로 낼게 필드가 스페이드니까", "K♠ C3"),
+    ("masul-late", "5클로버 2열 앞면. 필드가 클로버니깐", "5♣ C2"),
+    ("trumps-lead", "start with 10♠, wanna get rid of my spades since theyre his trump anyway",
+     "LEAD 10♠"),
+    ("masul-start", "jack of diamonds on the far right column, the one with the ten of diamonds "
+     "in the middle", "J♦ C7"),
+    ("masul-start", "replace the field 7♥ with the 7 of clubs", "7♣ FC2"),
+    ("masul-start", "클로버7로 필드에 있는 7♥ 바꿀래", "7♣ FC2"),
+    ("trumps-choose", "treboles... no, diamantes", "TRUMP ♦"),
+    ("trumps-follow", "ugh cant be bothered, just pick em up", "TAKE"),
+    ("trumps-follow", "ufff me las llevo, levanto", "TAKE"),
+    ("trumps-follow", "걍 가져갈게 5장 먹지뭐 ㅠ", "TAKE"),
+]  # fmt: skip
 
 
 @pytest.mark.parametrize("position, text, move", PLAYED)
@@ -270,7 +292,30 @@ NEVER_PLAYED = [
     ("trumps-lead", "내 하트 6은 원래 상대 패에 있던 거야?"),
     ("solonyo-late", "empate con dos doses jajaja qué mala suerte"),
     ("maze-late", "enséñame mi mano y la pila"),
+    # heldout7: a card asked about with a copula; an undo said with "my last" in it
+    ("trumps-lead", "el 6♥ q me paso el otro ya es mio?"),
+    ("solonyo-late", "volve atras mi ultima eleccion"),
 ]
+
+
+@pytest.mark.parametrize(
+    ("position", "text", "intent"),
+    [
+        ("trumps-lead", "식스 교환 어떻게 된거야? 뭐 받았어?", "history"),  # no rules quote
+        ("card-chess-ace", "whats under the ## on M3", "question"),  # the hidden-cards answer
+        ("masul-challenge", "the X♥ in column 5 is that a 10 of hearts or what does X mean",
+         "question"),
+        ("solonyo-late", "volve atras mi ultima eleccion", "undo"),
+        ("maze-late", "포기 안함 계속하자", "chat"),  # not giving up: nobody resigns
+        ("card-chess-step", "지금 내가 뭐 해야되는 단계야?", "status"),
+        ("trumps-lead", "con q salgo? tengo un monton de diamantes", "hint"),
+    ],
+)  # fmt: skip
+def test_heldout7s_requests_get_their_kind_of_answer(service, position, text, intent):
+    answer = say_at(service, position, text)
+    assert answer["intent"] == intent, answer
+    assert intent == "question" or "\u201c" not in answer["reply"], answer  # no rules quote
+    assert _played(answer) is None and not counted(answer)
 
 
 @pytest.mark.parametrize("position, text", NEVER_PLAYED)

@@ -43,10 +43,12 @@ _PLACE_NUMBER = re.compile(
     r"(?![0-9,])(?!\s*(?:of\b|[♣♦♥♠♧♢♡♤]|[cdhs]\b|st\b|nd\b|rd\b|th\b))",
     re.IGNORECASE,
 )
-# the opponent's face-down card, named as the target of a play
+# the opponent's face-down card, named as the target of a play ("against the face down", or
+# theirs by its owner: "flip their face down in col 2 w my jack")
 _TARGET = re.compile(
-    r"(?:(?<![a-z])(?:challeng\w*|against|opposite|facing|over|onto|on|vs\.?)\s+)"
-    r"(?:(?:the|their|his|her|its|that|opponent'?s?|row\s*[13]'?s?)\s+)?"
+    r"(?:(?<![a-z])(?:challeng\w*|against|opposite|facing|over|onto|on|vs\.?)\s+"
+    r"(?:(?:the|their|his|her|its|that|opponent'?s?|row\s*[13]'?s?)\s+)?|"
+    r"(?<![a-z])(?:their|his|her|opponent'?s?)\s+)"
     r"(?:face[\s_-]*down|fd|hidden)(?:\s+(?:card|one))?(?![a-z])",
     re.IGNORECASE,
 )
@@ -71,6 +73,8 @@ def _fix_typo(m: re.Match[str]) -> str:
 def _position(word: str, count: int) -> int | None:
     """1-based position a word names among ``count`` (``third``, ``3rd``, ``last``, ``middle``)."""
     w = word.casefold()
+    if w in ("leftmost", "rightmost"):  # "the far right column" (said so by normalise)
+        return 1 if w == "leftmost" else count
     if w in _MIDDLE:
         return (count + 1) // 2 if count % 2 else None
     if not is_ordinal(w):
@@ -160,15 +164,19 @@ def _board_card_column(text: str, state: State, seat: int) -> str:
 # said the card's way round ("the 7 of diamonds field card"), never a Field Card's number
 _FIELD_FIRST = re.compile(
     r"\b(?:the\s+)?field\s+(?:card\s+)?((?:\d+|ace|king|queen|jack|[akqjx]|two|three|four|five|"
-    r"six|seven|eight|nine|ten)\s+of\s+(?:clubs?|diamonds?|hearts?|spades?))\b",
+    r"six|seven|eight|nine|ten)\s+of\s+(?:clubs?|diamonds?|hearts?|spades?)\b|"
+    r"(?:10|[2-9akqjx])\s*[♣♦♥♠♧♢♡♤])",
     re.IGNORECASE,
 )
+# the far end of the row ("the far right column", "very left"): the last or the first column
+_FAR = re.compile(r"\b(?:far|very)[\s-]+(right|left)\b", re.IGNORECASE)
 
 
 def normalise(text: str, state: State, seat: int) -> str:
     """``text`` with typos, number words and ordinal references rewritten (see the module)."""
     t = _LONG_WORD.sub(_fix_typo, text.replace("\ufe0f", ""))
     t = _FIELD_FIRST.sub(r"the \1 field card", t)
+    t = _FAR.sub(r"\1most", t)
     t = _number_words(t)
     t = _PLACE_NUMBER.sub(r"\1 column \2", t)
     t = _PLACE_ORDINAL.sub(_ordinal_place, t)

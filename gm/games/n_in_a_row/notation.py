@@ -168,6 +168,10 @@ def _numbers(toks: list[str]) -> list[tuple[int, int]]:
     return out
 
 
+# words before a mark that make it one referred to ("the last O", "block o at -1,3")
+_REFERS_TO_MARK = frozenset({"last", "latest", "block", "blocking", "stop", "cap", "cut"})
+
+
 def parse_move(text: str, state: State, seat: int) -> Move:
     """A legal move of ``seat`` (the seat to move) read from ``text``, or ParseError /
     IllegalMoveError (wrong-mark, off-grid, occupied, not-adjacent) / AmbiguousMoveError."""
@@ -189,12 +193,12 @@ def parse_move(text: str, state: State, seat: int) -> Move:
     if found is not None:  # "above 0,0", "to the right of the O at 1,1": the point beside it
         anchor, beside = found
         toks = toks[:anchor]  # the mark named in the anchor's words is no mark of this move
-    letters = {  # "the last O", "their X", "O's column": a mark referred to, not the move's own
-        t.upper()
+    letters = {  # "the last O", "their X", "O's column", "block o": a mark referred to, not the
+        t.upper()  # move's own
         for i, t in enumerate(toks)
         if t in ("x", "o")
         and i not in labels
-        and not (i and toks[i - 1] in {"last", "latest"} | _THEIRS)
+        and not (i and toks[i - 1] in _REFERS_TO_MARK | _THEIRS)
         and not (i > 1 and toks[i - 1] == "of" and toks[i - 2] in _LINE_NOUNS)  # "column of O"
         and not (i + 1 < len(toks) and toks[i + 1] in _LINE_NOUNS)
     }

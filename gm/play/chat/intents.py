@@ -467,9 +467,13 @@ _FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|me|my|mine|we|us|our)\b", re.IGNORECA
 
 
 def is_question(text: str) -> bool:
-    """A wh-word or an auxiliary first, or "?" last."""
+    """A wh-word or an auxiliary first, or "?" last — or within, before more words ("the Q♥ is
+    worth 11 right? so id get 11", "con q salgo? tengo un montón de diamantes")."""
     t = text.strip()
-    return t.endswith("?") or bool(_QUESTION_START.match(t))
+    return t.endswith("?") or bool(_QUESTION_START.match(t) or _ASKED_WITHIN.search(t))
+
+
+_ASKED_WITHIN = re.compile(r"\?\s+\S")
 
 
 def asked(text: str) -> bool:

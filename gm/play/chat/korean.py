@@ -22,7 +22,7 @@ HANGUL = re.compile(r"[\uac00-\ud7a3\u3131-\u318e\u1100-\u11ff]")
 # (regex on the message without spaces, English) — requests and chat, matched whole
 PHRASES: tuple[tuple[str, str], ...] = (
     (r"(응|네|예|그래|어|ㅇㅇ)?,?(진짜|정말)?항복(할게|한다|합니다|할래|할께)?(확인)?", "RESIGN?"),
-    (r"항복(안|하지마|하지않|안할)\w*|(안|그만)항복\w*", "do not resign"),
+    (r"(항복|포기|기권)(안|않|하지마|하지않|안할)\w*|(안|그만)항복\w*", "do not resign"),
     (
         r"(졌다|졌어)?(나|저)?(포기|항복|기권|GG|gg)(할게|할래|한다|합니다|할께|요|임)?|그만(할래|하자|할게|둘래)",
         "resign",
@@ -30,7 +30,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (
         r"(힌트|도움|추천)(좀|하나)?(해)?(줘|주세요|줄래|부탁해?|요)?|뭐(두는|내는|하는)게좋(아|을까)\w*|"
         r"(어떤거|어떤걸|어떤게|어느게|어느거|뭐가|무엇이)(내|좋|나아|낫|둘|놓)\w*|좋은수(좀)?(알려|추천)\w*|"
-        r"뭐(하지|할까|해야\w*)|어떻게하는게좋\w*|어떻게해야(좋|할|돼|되)\w*|"
+        r"뭐(하지|할까|해야(?!\w*(단계|차례))\w*)|어떻게하는게좋\w*|어떻게해야(좋|할|돼|되)\w*|"
         r"(네가|너가|니가|당신이|아무거나|아무거)?(골라|정해|선택해)(줘|주세요)?\w*|아?몰라\w*(골라|정해)\w*|"
         r"추천\w*",
         "hint",
@@ -148,7 +148,7 @@ def is_korean(text: str) -> bool:
 
 
 _FILLER = re.compile(
-    r"^(?:지금(?!까지)|이제|그럼|근데|아+(?!싸)|음+|혹시|그래서|저기|야|자|그냥|와+|아냐|아니|ㄴㄴ|"
+    r"^(?:지금(?!까지)|이제|그럼|근데|첫수|아+(?!싸)|음+|혹시|그래서|저기|야|자|그냥|와+|아냐|아니|ㄴㄴ|"
     r"농담(임|이야|이지)?|장난(임|이야)?|너가|네가|니가)(?=\S)"
 )
 
@@ -227,6 +227,10 @@ def request(text: str) -> str | None:
     return None
 
 
+# a shrug at a sentence's end ("5장 먹지뭐 ㅠ", "그냥 내지 뭐"): "뭐" there asks nothing
+_RESIGNED = re.compile(r"지\s*뭐(?=[\s.!~ㅠㅜㅋㅎ]*$)")
+
+
 def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -> str:
     """A Korean message as English words the readers know (see the module's docstring)."""
     said = request(text)
@@ -236,6 +240,7 @@ def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -
             if said == "RESIGN?" and re.match(r"\s*(응|네|예|그래|어|ㅇㅇ)", text)
             else ("resign" if said == "RESIGN?" else said)
         )
+    text = _RESIGNED.sub("지", text)  # "먹지 뭐": a shrug, no "what"
     text = _RANK_FIRST.sub(
         _suit_first, text
     )  # 5스페이드, 에이스 하트로 → 스페이드 5, 하트 에이스로

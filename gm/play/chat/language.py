@@ -58,7 +58,8 @@ def to_english(text: str, lang: str, translations: tuple[tuple[str, str, str, st
 # what the words after a bare "no" must name to make it a second thought ("K♥ C2, no, C3"; never
 # "me rindo, no hay forma")
 _NAMES = (
-    r"[^,.;]*(?:\d|[♠♥♦♣]|\b(?:ace|king|queen|jack|as|rey|reina|jota|in|en|on|at|to|a)\b"
+    r"[^,.;]*(?:\d|[♠♥♦♣]|\b(?:ace|king|queen|jack|as|rey|reina|jota|in|en|on|at|to|a|"
+    r"hearts?|spades?|clubs?|diamonds?|corazon(?:es)?|picas?|espadas?|tr[eé]bol(?:es)?|diamantes?)\b"
     r"|[가-힣]*(?:열|줄|칸|하트|스페이드|다이아|클로버|에이스|킹|퀸|잭))"
 )
 # a verb a "no" negates ("…, no quiero gastar el as", "…, no way"): no second thought
@@ -93,8 +94,13 @@ def corrected(text: str) -> tuple[str, bool]:
     if len(parts) < 2 or not parts[-1].strip() or not parts[0].strip():
         return text, False
     head, tail = parts[0].split(), parts[-1].strip()
-    verb = head[0].lower()
-    if verb.isalpha() and verb not in _ARTICLES and tail.split()[0].lower() != verb:
+    verb = head[0].lower()  # a head of one word is what was corrected ("tréboles... no, …")
+    if (
+        len(head) > 1
+        and verb.isalpha()
+        and verb not in _ARTICLES
+        and tail.split()[0].lower() != verb
+    ):
         tail = f"{head[0]} {tail}"
     return tail, True
 
@@ -183,10 +189,16 @@ _REASON = re.compile(
     r",\s*(?:replac\w*|swap\w*|for) (?:the|that|their|its)\b.*|"
     r",\s*(?:matches|beats|blocks|wins|takes|makes|gives|keeps|covers|fits|goes with|helps|"
     r"saves|same (?:suit|colou?r|rank))\b.*|\s+de una\s*$|"
+    # "…, wanna get rid of my spades", "…, hearts there so it should hold", "…, es X♥
+    # así q gano yo", "jh c5 vs their jd", "J♥ en la 5 contra su J♦"
+    r",\s*(?:wanna|want to|gonna|trying to|tryna)\b.*|,\s*[^,]*\b(?:so|as[ií] q(?:ue)?)\s.*|"
+    r"\s+(?:vs\.?|versus|against|contra)\s+(?:their|his|her|the|su|sus|el|la)\b.*|"
+    r"\s+(?:y|and)\s+(?:hago|hacer|make|get)\s+\d+\b.*|\s+\d+\s*개\b.*|"
     r"\s+(?:since|because|cuz|porque|ya que|que el|que la|to make|para)\b.*|"
     r"\s+for\s+(?:the|a|an|my|\d+|two|three|four|five|six)\b.*|"
     r"\s+(?:before|so (?:that|he|she|they|it|i)|antes de que|asi (?:no|el|ella))\b.*|"
-    r"\s+(?:ㅎㅎ|ㅋㅋ|어차피|왜냐면)\S*.*|\s+\S+(?:니까|니깐|라서|이라서)\s*$|(?<=[^\s뒤나에])서\s+\S.*$",
+    r"\s+(?:ㅎㅎ|ㅋㅋ|어차피|왜냐면)\S*.*|(?:[.]\s*|\s+)(?:\S+\s+){0,2}\S+(?:니까|니깐|라서|이라서)\s*$|"
+    r"(?<=[^\s뒤나에])서\s+\S.*$",
     re.IGNORECASE,
 )
 

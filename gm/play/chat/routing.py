@@ -61,16 +61,37 @@ def route(
         intent, verdict = "chat", (None, None)
     if intent == "move" and _KOREAN_QUESTION.search(text):  # "…원래 상대 패에 있던 거야?"
         intent = "question"
+    if intent == "move" and verdict[0] is None and not explicit_attempt(table, seat, text):
+        intent, verdict = _asked_or_undone(table, text, said or "en", verdict)
     weighed = languages.hypothetical(fixed if second_thought else text)
     if intent == "move" and weighed:  # a wish or a doubt: not played
-        intent = "question" if text.rstrip().endswith("?") else "chat"
+        intent = "question" if asked(text) else "chat"
         verdict = verdict if intent == "question" else (None, None)
     intent, verdict = _by_topic(table, text, said or "en", read, intent, verdict)
+    if intent == "unclear" and asks_meaning(read):  # "… or what does X mean": asked, not played
+        intent, verdict = "question", (None, None)
     if intent == "unclear" and _remark(text, read):
         intent, verdict = "chat", (None, None)
     if _never_counts(table, seat, text, said, second_thought, intent, verdict):
         intent = "unclear"
     return intent, read, verdict
+
+
+# a card asked about with a copula ("el 6♥ q me pasó el otro ya es mío?", "is the 7 still
+# good?"): a question, not an order
+_IS_IT = re.compile(r"\b(?:es|son|esta|está|is|are|was|were)\b[^?]*\?\s*$", re.IGNORECASE)
+
+
+def _asked_or_undone(table, text: str, lang: str, verdict: Verdict) -> tuple[str, Verdict]:
+    """A message the game read as one definite move, in words rather than its notation, that
+    asks of a card with a copula (a question: nothing played) or says to undo ("volvé atrás mi
+    última elección": the "last" is no card); else a move."""
+    if _IS_IT.search(text):
+        return "question", verdict
+    words = table.engine.info.chat_words
+    if topics.topic(text, lang, words.move_verbs, _seat_labels(table)) == "undo":
+        return "undo", (None, None)
+    return "move", verdict
 
 
 # laughter, sighs and exclamations, in each language: a message with one that is no definite
@@ -129,7 +150,7 @@ def _without_reason(
 # las cinco", "ok so, the 6 of clubs", "paso, me llevo las cartas")
 _PREAMBLE = (
     r"mejor|bueno|pues|vale|ok|okay|so|well|then|alright|fine|entonces|venga|dale|ya|fue|va|"
-    r"bien|paso|pass|hmm+|uh+|yeah|yes|nah|oh|ah|ugh|meh|lol|jaja|haha|whatever"
+    r"bien|paso|pass|hmm+|uh+|yeah|yes|nah|oh|ah|ugh|uf+|meh|lol|jaja|haha|whatever|just"
 )
 _FILLER = re.compile(rf"^\W*(?:(?:{_PREAMBLE})\b[\s,.!]*)+", re.IGNORECASE)
 
@@ -138,16 +159,40 @@ def _after_preamble(
     table, seat: int, reading: tuple[str, str, Verdict]
 ) -> tuple[str, str, Verdict]:
     """A message no phrasing matched and the game could not read as one definite move, read
-    without the filler words said before it ("mejor", "bueno ya fue,", "paso,"): taken when the
+    without the filler words said before it ("mejor", "bueno ya fue,", "paso,") or a remark
+    before a comma that names nothing ("ugh cant be bothered, just pick em up"): taken when the
     rest is one definite move."""
     intent, read, verdict = reading
-    if intent not in ("unclear", "move") or (intent == "move" and verdict[0] is None):
+    aside = _without_aside(read)  # "cant be bothered, …": no question, with no "?" in it
+    remarked = aside != read and intent == "question" and "?" not in read
+    if (intent not in ("unclear", "move") and not remarked) or (
+        intent == "move" and verdict[0] is None
+    ):
         return reading
-    rest = _FILLER.sub("", read).strip()  # only filler words go: "the left one, …" stays
+    rest = _FILLER.sub("", aside).strip()  # "the left one, …" stays
     if not rest or rest == read.strip():
         return reading
     again = understand(table, seat, rest)
     return again if again[0] == "move" and again[2][0] is None else reading
+
+
+def _without_aside(read: str) -> str:
+    """``read`` without the clauses before its first commas that name nothing: no number, card,
+    code, place or move word ("ugh cant be bothered, just pick em up" → "just pick em up")."""
+    head, comma, tail = read.partition(",")
+    while comma and tail.strip() and not _names_anything(head):
+        head, comma, tail = tail.partition(",")
+    return f"{head}{comma}{tail}"
+
+
+def _names_anything(clause: str) -> bool:
+    return bool(
+        re.search(r"\d", clause)
+        or find_cards(clause)
+        or _POINTING.search(clause)
+        or names_a_move(clause)
+        or any(number_value(w) is not None for w in re.findall(r"\w+", clause.lower()))
+    )
 
 
 def _never_counts(
@@ -343,7 +388,7 @@ def _names_a_figure(table, seat: int, text: str) -> bool:
     """Whether a question asks about one of the game's running figures by its name ("what's my
     <figure>?", "how many <figure>?"): the standing answers it, not the rules. A question about
     what a word means or how the game works is left to the rules."""
-    if asks_meaning(text) or how_it_works(text):
+    if asks_meaning(text) or how_it_works(text) or _SUPPOSED.search(text):
         return False
     asked = {_stem(w) for w in re.findall(r"[a-z]+", text.lower())}
     for figure in table.engine.standing(table.state, seat):
@@ -354,6 +399,9 @@ def _names_a_figure(table, seat: int, text: str) -> bool:
     return False
 
 
+# a rule asked of a supposed case ("can u put a card face down if they already got one
+# there??"): the rules answer it, not the standing
+_SUPPOSED = re.compile(r"\b(?:if|si)\b(?!.*\b(?:now|ahora|ya)\b)", re.IGNORECASE)
 _LOOSE = {"won"}  # a figure's word a question may leave out ("who is winning C2?")
 
 

@@ -28,7 +28,8 @@ from gm.play.chat.spanish import fold, spelled_out
 _EN: tuple[tuple[str, str], ...] = (
     (
         "keep_playing",
-        r"\b(keep (going|playing)|carry on|play on(?! (his|her|their|my|your|the|a|an|that)\b)|"
+        r"\b(keep (going|playing|dealing)|carry on|"
+        r"play on(?! (his|her|their|my|your|the|a|an|that)\b)|"
         r"let'?s continue)\b",
     ),
     ("resign", r"\b(i'?m out|i quit|i give up|i resign|i forfeit|i'?m done)\b"),
@@ -61,6 +62,7 @@ _EN: tuple[tuple[str, str], ...] = (
         r"(have|hold|holding|got|get|keep|keeping)|"
         r"(next|top) cards? (of|on|in|from) (the )?(deck|stock)|"
         r"(top|next) of (the )?(deck|stock)|on top of the (deck|stock)|"
+        r"what'?s?( is)? (under|beneath|below) .{0,12}\b(on|at|in) [a-z]{1,2}\d|"
         r"what'?s? in the (deck|stock)|peek|"
         r"(what'?s?|which|what is) (card )?(is )?(face[ -]?down|hidden) (under|beneath|below))\b",
     ),
@@ -96,7 +98,8 @@ _EN: tuple[tuple[str, str], ...] = (
         r"\b((can|could|may) i|(am i|are we) (still |even )?(allowed|able) to|i can)\b"
         r".*\b(play|put|place|go|move|take|pick|use|draw|discard|choose|{verbs})\b|"
         r"\b(my )?(options|choices)\b|\b(possible|legal|valid|available) (moves?|plays?)\b|"
-        r"\bwhat moves\b|\bwhere can (my|the|i|this|that) ?\w*\b",
+        r"\bwhat moves\b|\bwhere can (my|the|i|this|that) ?\w*\b|"
+        r"\bwhat can (my|the|this|that) \w+ do\b",
     ),
     (
         "hint",
@@ -122,7 +125,8 @@ _ES: tuple[tuple[str, str], ...] = (
     ),
     (
         "undo",
-        r"\b(deshacer|deshaz|deshago|volver atras|vuelvo atras|volve atras|vuelve atras|anular|"
+        r"\b(deshacer|deshaz|deshago|deshace\w*|volver atras|vuelvo atras|volve atras|"
+        r"vuelve atras|anular|"
         r"cancela\w*|"
         r"me equivoque)\b",
     ),
@@ -161,7 +165,8 @@ _ES: tuple[tuple[str, str], ...] = (
     (
         "status",
         r"\b(turno|me toca|le toca|te toca|esperando|espera el|arranco|empiezo|"
-        r"empieza|salgo|comienzo|que falta|falta (algo|descartar|robar|jugar)|"
+        r"empieza|(?<!con que )(?<!con cual )salgo|comienzo|que falta|"
+        r"falta (algo|descartar|robar|jugar)|"
         r"que sigue|y ahora que|que (fase|paso|etapa)|(soy|estoy de|estoy como) \w+ o \w+|"
         r"que hay que hacer|que tengo que hacer|turnos? (me |le |nos |te )?quedan?|"
         r"(robar|robo) o (descartar|descarto)|(descartar|descarto) o (robar|robo)|"
@@ -185,7 +190,8 @@ _ES: tuple[tuple[str, str], ...] = (
         "hint",
         r"\b(recomienda\w*|recomenda\w*|sugiere\w*|sugeri\w*|aconseja\w*|conviene|"
         r"deberia|consejo|pista|que harias|mejor (jugada|opcion|carta|movimiento)|sobra|"
-        r"me quedo con|cual (me )?(conviene|va mejor)|(donde|que|cual) (pongo|juego|tiro|muevo)\b.*"
+        r"me quedo con|cual (me )?(conviene|va mejor)|con (que|cual) (salgo|abro|empiezo|arranco)|"
+        r"(donde|que|cual) (pongo|juego|tiro|muevo)\b.*"
         r"\b(mejor|para ganar))\b",
     ),
     (
@@ -199,7 +205,7 @@ _KO: tuple[tuple[str, str], ...] = (
         "keep_playing",
         r"계속(할|하|해|갈|가|진행)|(포기|그만)\w{0,6}취소|진행(시켜|해줘|하자|해)|(너|니)차례\w{0,3}둬",
     ),
-    ("undo", r"취소|무르|물러|되돌리|되돌려|무를"),
+    ("undo", r"취소|무르|물러|되돌리|되돌려|무를|(고른|골랐던|낸|둔|놓은|뽑은|버린)(거|것|걸)다시"),
     (
         "rematch",
         r"다시(하|한판|한게임|붙)|한판더|한게임더|한번더하|재경기|리매치|재대결|새게임|또한판|"
@@ -218,6 +224,7 @@ _KO: tuple[tuple[str, str], ...] = (
     (
         "history",
         r"(방금|아까|마지막|지난|이전|전에)\w{0,6}(뭐|뭘|무슨|어디|어떤)|"
+        r"(교환|바꾼거|바꾼건|바꿨던거)\w{0,3}어떻게된|(뭐|뭘|무슨카드)받았|"
         r"(뭐|뭘|어디)(냈|뒀|했|놨|버렸|뽑았|골랐|움직였|옮겼|잡았)|무슨일|"
         r"누가\w{0,8}(냈|뒀|버린|버렸|바꿨|바꾼|바꿔|놨|놓은)",
     ),
@@ -280,8 +287,8 @@ _RULES = re.compile(
     r"que pasa (si|cuando)|how (does|do) (the|a|an) \w+ work|"
     r"how (do|does|is|are) (you|one|it|points?|\w+ing) \w+|limit|maximum|minimum|"
     r"como se \w+|como funciona\w*)\b|"
-    r"뜻|규칙|룰|설명|상관없|(어떻게|어케)(?!해야|하지|할까|하는게좋|해\?|해$|두는|내는|놓는|둘까|낼까)|"
-    r"\b(if|si)\b(?!.*\b(now|ahora|ya)\b)|"
+    r"뜻|규칙|룰|설명|상관없|(어떻게|어케)(?!해야|하지|할까|하는게좋|해\?|해$|두는|내는|놓는|둘까|낼까|된거|됐)|"
+    r"(?<!no se )(?<!not sure )(?<!wonder )(?<!idk )\b(if|si)\b(?!.*\b(now|ahora|ya)\b)|"
     r"(으면|다면|라면|가면|오면|하면|되면|이면|카드면|나면|지면)(?!.*지금)|"
     r"\b(count for|counts for|worth|valen|vale cada)\b",
     re.IGNORECASE,
