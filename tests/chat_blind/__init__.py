@@ -5,8 +5,9 @@ made. The parts: ``dev.jsonl``, ``tuned.jsonl``, ``heldout2.jsonl`` and ``dev2.j
 tuned on and held to the bars; ``dev3.jsonl``, ``heldout3.jsonl`` (the third held-out part,
 measured once at commit 1c82e71, then tuned on) and ``dev4.jsonl`` are tracked: held to 0
 misread, counted and unrelated quotes, their shares printed; so are ``heldout4.jsonl``,
-``heldout5.jsonl`` and ``heldout6.jsonl``, the fourth to sixth blind writers' parts, each
-measured once (at 289da83, 606669c and c787975) and tuned on since; a next writer's part goes in
+``heldout5.jsonl``, ``heldout6.jsonl`` and ``heldout7.jsonl``, the fourth to seventh blind
+writers' parts, each measured once (at 289da83, 606669c, c787975 and 662a587) and tuned on
+since; a next writer's part goes in
 ``HELD_OUT``, measured on demand (README.md has every part's history and figures).
 tests/play/test_chat_blind.py replays a part through the real chat path.
 

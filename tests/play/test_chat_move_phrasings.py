@@ -232,6 +232,12 @@ PLAYED = [
     ("trumps-follow", "ugh cant be bothered, just pick em up", "TAKE"),
     ("trumps-follow", "ufff me las llevo, levanto", "TAKE"),
     ("trumps-follow", "걍 가져갈게 5장 먹지뭐 ㅠ", "TAKE"),
+    ("card-chess-capture", "as al costado, RK5... no, a RK3", "RK4-RK3"),
+    # a corner of the grid as the board shows it
+    ("n-in-a-row-first", "top right corner of the little grid", "X 1,1"),
+    ("n-in-a-row-first", "왼쪽 아래 구석", "X -1,-1"),
+    ("n-in-a-row-first", "esquina de arriba a la derecha", "X 1,1"),
+    ("n-in-a-row-mid", "top left corner", "X -6,7"),
 ]  # fmt: skip
 
 

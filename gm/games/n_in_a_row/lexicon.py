@@ -46,6 +46,8 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("es", "phrase", r"\b(debajo|abajo|por debajo) de(l)?\b", " below "),
     ("es", "phrase", r"\ba la izquierda de(l)?\b", " left of "),
     ("es", "phrase", r"\ba la derecha de(l)?\b", " right of "),
+    ("es", "phrase", r"\b(?:a la |de la )?izquierda\b", " left "),
+    ("es", "phrase", r"\b(?:a la |de la )?derecha\b", " right "),
     ("es", "phrase", r"\b(al lado|junto)( de(l)?| a(l)?)?\b", " next to "),
     ("es", "phrase", r"\b(mi|la) ultima( ficha| marca)?\b", " my last mark "),
     ("es", "phrase", r"\ben\b", " at "),
@@ -77,6 +79,8 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "phrase", r"왼쪽(?!.*\d\s*,\s*-?\d)", " left "),
     ("ko", "phrase", r"가로\s*줄|가로", " row "),
     ("ko", "phrase", r"대각선?", " diagonal "),
+    ("ko", "phrase", r"구석|모서리|귀퉁이", " corner "),
+    ("es", "phrase", r"\besquina\b", " corner "),
     ("ko", "phrase", r"(\b[XO])\s*(줄|라인|의\s*줄)", r" \1's line "),
     ("ko", "phrase", r"막(을게|아|기|자|는다|을래)\w*", " block "),
 )

@@ -208,6 +208,8 @@ def parse_move(text: str, state: State, seat: int) -> Move:
         x, y = labelled["x"], labelled["y"]
     elif len(numbers) == 2:
         x, y = numbers[0][1], numbers[1][1]
+    elif not numbers and (corner := _corner(toks, state)) is not None:
+        x, y = corner  # "top right corner of the little grid": the board as shown
     elif not numbers and set(toks) & _ORIGIN:
         x, y = 0, 0
         if set(toks) & (_NEAR | set(_DIRECTIONS)):  # "just above the middle"
@@ -247,6 +249,24 @@ _BESIDE = re.compile(
     r"(?=\(?\s*[-+]?\d+\s*,?\s*[-+]?\d+\s*\)?\s*(?:$|[^\d\s,]|\s+[^\d\s,]))",
     re.IGNORECASE,
 )
+
+
+_CORNER = frozenset({"corner", "corners"})
+_HORIZONTAL = {"left": -1, "right": 1}
+_VERTICAL = {"top": 1, "upper": 1, "bottom": -1, "lower": -1, "above": 1, "below": -1}
+
+
+def _corner(toks: list[str], state: State) -> tuple[int, int] | None:
+    """The corner of the grid as the board shows it ("top right corner", "구석 왼쪽 아래"),
+    named by a word for corner, one side and one end; None otherwise."""
+    if not _CORNER & set(toks):
+        return None
+    across = {_HORIZONTAL[t] for t in toks if t in _HORIZONTAL}
+    up = {_VERTICAL[t] for t in toks if t in _VERTICAL}
+    if len(across) != 1 or len(up) != 1:
+        return None
+    xmin, xmax, ymin, ymax = window(state, BOARD_MARGIN)
+    return (xmax if across.pop() > 0 else xmin), (ymax if up.pop() > 0 else ymin)
 
 
 def _anchor(clean: str, numbers: list[tuple[int, int]]) -> tuple[int, list[str]] | None:
