@@ -328,9 +328,10 @@ OPERATIONS: tuple[Operation, ...] = (
         "POST",
         "/play/<token>/say",
         "Send a chat message",
-        "One chat message: a move in any phrasing, a question ('can I play 7♠ C3?') or a "
-        "request ('legal moves', 'rules', 'help'…); chat never counts as illegal. Relay the "
-        "reply as is. To resign, use resign.",
+        "One chat message: a move in any phrasing, a question ('can I play 7♠ C3?', '7♠ C3?': "
+        "answered, never played; a yes after it plays it) or a request ('legal moves', "
+        "'rules', 'help'…); chat never counts as illegal. Relay the reply as is. To resign, use "
+        "resign.",
         "play",
         s.SayAnswerSchema,
         lambda svc, a: chat.say(

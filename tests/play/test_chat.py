@@ -483,7 +483,7 @@ def test_asking_whether_a_legal_move_may_be_played_answers_and_plays_nothing(cli
     assert move is not None
     body = _say(client, token, form.format(move))
     assert body["intent"] == "question" and body["version"] == view["version"]
-    assert body["reply"] == f"Yes, {move} is legal now; say it to play it."
+    assert body["reply"] == f"Yes, {move} is legal now; say yes, or the move, to play it."
     assert client.get(f"/play/{token}/history").get_json()["moves"] == []
     played = _say(client, token, f"can I please play {move}")  # a polite request plays it
     assert played["intent"] == "move" and played["move"] == move

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.chat_blind.positions import counted, say_at
+from tests.chat_blind.positions import POSITIONS, counted, say_at
 
 
 def _played(answer: dict[str, Any]) -> str | None:
@@ -366,3 +366,30 @@ def test_a_face_down_card_the_board_shows_is_answered_from_the_board(service, te
     assert answer["intent"] == "question" and "M5 3♥" in answer["reply"], answer["reply"]
     other = say_at(service, "card-chess-capture", "what's face down under the jack on RC3?")
     assert "hidden" in other["reply"] and "RC3" not in other["reply"], other["reply"]
+
+
+@pytest.mark.parametrize(
+    ("position", "text", "move", "yes"),
+    [
+        ("masul-start", "K♥ C5?", "K♥ C5", "yes"),
+        ("trumps-lead", "salgo con el 6♥?", "LEAD 6♥", "sí"),
+        ("trumps-lead", "하트 6 내도 되는 거야?", "LEAD 6♥", "응"),
+        ("n-in-a-row-first", "top right corner?", "X 1,1", "ok do that"),
+    ],
+)
+def test_a_message_that_ends_asking_is_never_played_and_yes_plays_it(
+    service, position, text, move, yes
+):
+    """No move line of any blind part ends with "?" (and about 1,000 other lines do): a message
+    that ends asking is answered — the move it names is legal, say yes to play it — and a yes
+    after it plays that move."""
+    from gm.play import chat
+    from tests.chat_corpus import stage
+
+    where = POSITIONS[position]
+    tokens = stage(service, where.game, where.state(), illegal_move_limit=100)
+    asked = chat.say(service, tokens[where.seat], text)
+    assert asked["intent"] == "question" and _played(asked) is None, asked
+    assert move in asked["reply"] and not counted(asked), asked["reply"]
+    played = chat.say(service, tokens[where.seat], yes)
+    assert _played(played) == move, played

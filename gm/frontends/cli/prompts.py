@@ -150,7 +150,8 @@ COMMON_RULES = f"""\
 moves in any phrasing, questions, requests ({REQUESTS}) and small talk alike; never filter or \
 rephrase it. `say` answers questions and chat itself. Only a message gm reads as one definite \
 move, or an explicit try in the game's move notation, can be illegal and counted; chat, \
-questions, jokes, complaints and unreadable text never count.
+questions, jokes, complaints and unreadable text never count; one ending in "?" is answered, \
+never played.
 - Relay its `reply`, then show `board` **exactly as returned**, in a code block: never redraw, \
 reorder, translate, shorten or "fix" it.
 - A move you already hold in canonical form may go to {op("play_move")} as \

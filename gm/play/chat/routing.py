@@ -44,8 +44,10 @@ from gm.play.chat.intents import (
 
 Verdict = tuple[Any, str | None]
 
-# a Korean question: a question's ending before its "?" ("있던 거야?", "맞아?", "되니?")
-_KOREAN_QUESTION = re.compile(r"[가-힣](?:야|니|냐|나|지|죠|어|아|까|래|요|임|음)\s*\?+\s*$")
+# a message that ends asking ("K♥ C5?", "el 6♥ q me pasó el otro ya es mío?", "…있던 거야?"):
+# whatever move it names is asked about, never played — the answer says whether it is legal
+# and offers it ("say yes to play it")
+_ENDS_ASKING = re.compile(r"\?[\W_]*$")
 
 
 def route(
@@ -59,10 +61,10 @@ def route(
     intent, read, verdict = _after_preamble(table, seat, (intent, read, verdict))
     if _chatter(text, intent, verdict) or _laughing_remark(text, read, intent, verdict):
         intent, verdict = "chat", (None, None)
-    if intent == "move" and _KOREAN_QUESTION.search(text):  # "…원래 상대 패에 있던 거야?"
+    if intent == "move" and _ENDS_ASKING.search(text):  # "…원래 상대 패에 있던 거야?"
         intent = "question"
     if intent == "move" and verdict[0] is None and not explicit_attempt(table, seat, text):
-        intent, verdict = _asked_or_undone(table, text, said or "en", verdict)
+        intent, verdict = _undone(table, text, said or "en", verdict)
     weighed = languages.hypothetical(fixed if second_thought else text)
     if intent == "move" and weighed:  # a wish or a doubt: not played
         intent = "question" if asked(text) else "chat"
@@ -77,17 +79,10 @@ def route(
     return intent, read, verdict
 
 
-# a card asked about with a copula ("el 6♥ q me pasó el otro ya es mío?", "is the 7 still
-# good?"): a question, not an order
-_IS_IT = re.compile(r"\b(?:es|son|esta|está|is|are|was|were)\b[^?]*\?\s*$", re.IGNORECASE)
-
-
-def _asked_or_undone(table, text: str, lang: str, verdict: Verdict) -> tuple[str, Verdict]:
+def _undone(table, text: str, lang: str, verdict: Verdict) -> tuple[str, Verdict]:
     """A message the game read as one definite move, in words rather than its notation, that
-    asks of a card with a copula (a question: nothing played) or says to undo ("volvé atrás mi
-    última elección": the "last" is no card); else a move."""
-    if _IS_IT.search(text):
-        return "question", verdict
+    says to undo ("volvé atrás mi última elección": the "last" is no card): an undo; else a
+    move."""
     words = table.engine.info.chat_words
     if topics.topic(text, lang, words.move_verbs, _seat_labels(table)) == "undo":
         return "undo", (None, None)

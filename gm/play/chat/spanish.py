@@ -203,6 +203,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
         r"(ahora )?toca (a )?(mi|ti)( no)?",
         "whose turn",
     ),
+    (r"si+|sip|claro( que si)?|si,? claro|si,? dale", "yes"),  # a yes to what gm offered
     (
         r"(ja)+|(je)+|jaja\w*|vale|ok|gracias( .*)?|hola|buena jugada|bien jugado|espera( un momento)?|"  # noqa: E501
         r"un momento|un segundo|perdon|lo siento|genial|que bien|uf+|vaya|bueno|claro|si|no",

@@ -165,7 +165,7 @@ _ES: tuple[tuple[str, str], ...] = (
     (
         "status",
         r"\b(turno|me toca|le toca|te toca|esperando|espera el|arranco|empiezo|"
-        r"empieza|(?<!con que )(?<!con cual )salgo|comienzo|que falta|"
+        r"empieza|(?<!con que )(?<!con cual )salgo(?! con)|comienzo|que falta|"
         r"falta (algo|descartar|robar|jugar)|"
         r"que sigue|y ahora que|que (fase|paso|etapa)|(soy|estoy de|estoy como) \w+ o \w+|"
         r"que hay que hacer|que tengo que hacer|turnos? (me |le |nos |te )?quedan?|"
