@@ -393,7 +393,8 @@ def _answer(
         if quoted is not None:
             if isinstance(error, RiskyMoveError):
                 return f"{quoted} Now {error.move} is legal, but: {replies.sentence(error.reason)}"
-            return quoted + (f" Now {move} is legal; say yes, or the move, to play it." if move else "")
+            offered = f" Now {move} is legal; say yes, or the move, to play it." if move else ""
+            return quoted + offered
     if move is not None:
         return f"Yes, {move} is legal now; say yes, or the move, to play it."
     if isinstance(error, RiskyMoveError):  # legal, with a risk said before it is played

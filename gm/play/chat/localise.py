@@ -132,7 +132,9 @@ def _question(t, answer, english, extra) -> str:
     if english.startswith("Yes, in more than one way"):
         return t("Yes, in more than one way: {moves}.").format(moves=_moves(extra["candidates"]))
     if m := re.match(r"Yes, (.+?) is legal now", english):
-        return t("Yes, {move} is legal now; say yes, or the move, to play it.").format(move=m.group(1))
+        return t("Yes, {move} is legal now; say yes, or the move, to play it.").format(
+            move=m.group(1)
+        )
     if english.startswith("No, that is not a move here"):
         return t("No, that is not a move here.") + " " + status(t, answer)
     if english.startswith("No:"):
@@ -198,7 +200,9 @@ def rules_answer(t: Callable[[str], str], lang: str, game: str, english: str) ->
     if risky and why and translated != found:
         said += " " + rules(RULES_RISKY).format(move=risky.group(1), reason=" ".join(why))
     elif m := re.match(r"Now (.+?) is legal", rest):  # the move the question named: a verdict
-        said += " " + t("Yes, {move} is legal now; say yes, or the move, to play it.").format(move=m.group(1))
+        said += " " + t("Yes, {move} is legal now; say yes, or the move, to play it.").format(
+            move=m.group(1)
+        )
     return said
 
 
