@@ -238,6 +238,22 @@ PLAYED = [
     ("n-in-a-row-first", "왼쪽 아래 구석", "X -1,-1"),
     ("n-in-a-row-first", "esquina de arriba a la derecha", "X 1,1"),
     ("n-in-a-row-mid", "top left corner", "X -6,7"),
+    # heldout8: reasons after the move (lets see, q el campo, 11 pts, a ver si, asi le, its, a
+    # Korean sentence with 니까ㅋ, a suit's field), "gonna", "먹을래", the column of the O
+    ("masul-challenge", "jack of hearts into column 2 face up, lets see what theyre hiding there",
+     "J♥ C2"),
+    ("masul-start", "K♠ en la 3, q el campo es de picas", "K♠ C3"),
+    ("solonyo-shown", "queen obv, 11 pts", "PICK 3"),
+    ("masul-challenge", "Ad in the column with the 7 of diamonds. face up obviously, diamond field",
+     "A♦ C6"),
+    ("masul-late", "J하트 5열. 다이아J랑 붙어보자 필드가 하트니까ㅋ", "J♥ C5"),
+    ("masul-late", "8h col 2 boca arriba asi le destapo la carta tapada", "8♥ C2"),
+    ("trumps-lead", "throw the K♠ out first, its their trump so they gotta beat it with the ace or "
+     "pick up", "LEAD K♠"),
+    ("trumps-follow", "그냥 먹을래 5장", "TAKE"),
+    ("solonyo-late", "gonna go with the one on the right", "PICK 3"),
+    ("solonyo-blind", "la tercera, a ver si sale un rey o un as", "PICK 3"),
+    ("n-in-a-row-mid", "bloqueo la columna de los O en -1,3", "X -1,3"),
 ]  # fmt: skip
 
 
@@ -301,6 +317,9 @@ NEVER_PLAYED = [
     # heldout7: a card asked about with a copula; an undo said with "my last" in it
     ("trumps-lead", "el 6♥ q me paso el otro ya es mio?"),
     ("solonyo-late", "volve atras mi ultima eleccion"),
+    # heldout8: a Korean request to be shown; a Korean word that judges the card named
+    ("maze-late", "내 패랑 버린더미 보여줘"),
+    ("maze-discard", "아 5BS 완전 쓸모없네 ㅋㅋ"),
 ]
 
 
@@ -315,6 +334,12 @@ NEVER_PLAYED = [
         ("maze-late", "포기 안함 계속하자", "chat"),  # not giving up: nobody resigns
         ("card-chess-step", "지금 내가 뭐 해야되는 단계야?", "status"),
         ("trumps-lead", "con q salgo? tengo un monton de diamantes", "hint"),
+        # heldout8
+        ("maze-late", "deck or pile here?", "hint"),  # two moves offered: advice, no rules quote
+        ("n-in-a-row-mid", "where do i go to get 3", "hint"),
+        ("masul-start", "whats a good first card here? never played this before", "hint"),
+        ("maze-late", "q puedo hacer ahora", "legal"),
+        ("n-in-a-row-x", "juguemos otra de nuevo", "rematch"),
     ],
 )  # fmt: skip
 def test_heldout7s_requests_get_their_kind_of_answer(service, position, text, intent):

@@ -123,7 +123,7 @@ def _ordinal_place(m: re.Match[str]) -> str:
 # column: played on a Field Card, it replaces it)
 _BY_CARD = re.compile(
     r"\b(?:(?:right |just |directly )?(?:under|below|beneath|above|across from|opposite|"
-    r"opposite to|facing|in front of|against|in the column of|on the column of)\s+)"
+    r"opposite to|facing|in front of|against|(?:in|on|to|into) the column (?:of|with))\s+)"
     r"(?:the |their |his |her |my |that )?(?P<card>[^,;]{2,22}?)"
     r"(?:\s+column|\s+col)?(?=\s*(?:$|[^\w\s♠♥♦♣♧♢♡♤]|\s+(?:face|fd|column|col|please|pls|and|so|"
     r"for|since|because|then)\b))|"
@@ -168,6 +168,11 @@ _FIELD_FIRST = re.compile(
     r"(?:10|[2-9akqjx])\s*[♣♦♥♠♧♢♡♤])",
     re.IGNORECASE,
 )
+# a Field Card's suit said as a reason after the move ("…, diamond field", "…, hearts field
+# there"): no Field Card played on
+_SUIT_FIELD_REASON = re.compile(
+    r"[,.]\s*(?:the\s+)?(?:clubs?|diamonds?|hearts?|spades?)\s+field\b.*$", re.IGNORECASE
+)
 # the far end of the row ("the far right column", "very left"): the last or the first column
 _FAR = re.compile(r"\b(?:far|very)[\s-]+(right|left)\b", re.IGNORECASE)
 
@@ -175,6 +180,7 @@ _FAR = re.compile(r"\b(?:far|very)[\s-]+(right|left)\b", re.IGNORECASE)
 def normalise(text: str, state: State, seat: int) -> str:
     """``text`` with typos, number words and ordinal references rewritten (see the module)."""
     t = _LONG_WORD.sub(_fix_typo, text.replace("\ufe0f", ""))
+    t = _SUIT_FIELD_REASON.sub("", t)
     t = _FIELD_FIRST.sub(r"the \1 field card", t)
     t = _FAR.sub(r"\1most", t)
     t = _number_words(t)

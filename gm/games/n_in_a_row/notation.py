@@ -200,6 +200,9 @@ def parse_move(text: str, state: State, seat: int) -> Move:
         and i not in labels
         and not (i and toks[i - 1] in _REFERS_TO_MARK | _THEIRS)
         and not (i > 1 and toks[i - 1] == "of" and toks[i - 2] in _LINE_NOUNS)  # "column of O"
+        and not (
+            i > 2 and toks[i - 1] == "the" and toks[i - 2] == "of" and toks[i - 3] in _LINE_NOUNS
+        )
         and not (i + 1 < len(toks) and toks[i + 1] in _LINE_NOUNS)
     }
     if len(letters) > 1:

@@ -36,6 +36,12 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "word", "잡", "beat"),
     ("ko", "word", "덮", "beat"),
     ("ko", "word", "가져가", "take"),
+    (
+        "ko",
+        "phrase",
+        r"먹(?:을래|을게|는다|어야지|자|지|을께)",
+        " take ",
+    ),  # "그냥 먹을래 5장": the pile
     ("es", "phrase", r"\bcomo triunfo\b|\bde triunfo\b", " trump "),
     ("es", "phrase", r"\btriunfos?\b", " trump "),
     ("es", "phrase", r"\bsalgo con\b|\bsalir con\b", " lead "),

@@ -191,13 +191,16 @@ _REASON = re.compile(
     r"saves|same (?:suit|colou?r|rank))\b.*|\s+de una\s*$|"
     # "…, wanna get rid of my spades", "…, hearts there so it should hold", "…, es X♥
     # así q gano yo", "jh c5 vs their jd", "J♥ en la 5 contra su J♦"
-    r",\s*(?:wanna|want to|gonna|trying to|tryna)\b.*|,\s*[^,]*\b(?:so|as[ií] q(?:ue)?)\s.*|"
+    r",\s*(?:wanna|want to|gonna|trying to|tryna|its|it'?s|lets|let'?s|q|a ver si|"
+    r"(?:i )?hope|hopefully|fingers crossed)\b.*|,\s*[^,]*\b(?:so|as[ií] q(?:ue)?)\s.*|"
+    r",\s*\d+\s*(?:pts|points?|puntos?|점)\b.*|\s+as[ií] (?:le|lo|la|les|se|me|te)\b.*|"
     r"\s+(?:vs\.?|versus|against|contra)\s+(?:their|his|her|the|su|sus|el|la)\b.*|"
     r"\s+(?:y|and)\s+(?:hago|hacer|make|get)\s+\d+\b.*|\s+\d+\s*개\b.*|"
     r"\s+(?:since|because|cuz|porque|ya que|que el|que la|to make|para)\b.*|"
     r"\s+for\s+(?:the|a|an|my|\d+|two|three|four|five|six)\b.*|"
     r"\s+(?:before|so (?:that|he|she|they|it|i)|antes de que|asi (?:no|el|ella))\b.*|"
-    r"\s+(?:ㅎㅎ|ㅋㅋ|어차피|왜냐면)\S*.*|(?:[.]\s*|\s+)(?:\S+\s+){0,2}\S+(?:니까|니깐|라서|이라서)\s*$|"
+    r"\s+(?:ㅎㅎ|ㅋㅋ|어차피|왜냐면)\S*.*|(?:[.]\s*|\s+)(?:\S+\s+){0,2}\S+(?:니까|니깐|라서|이라서)[\sㅋㅎ~!.]*$|"
+    r"[.]\s+[^.]*(?:니까|니깐|라서|이라서)[\sㅋㅎ~!.]*$|"
     r"(?<=[^\s뒤나에])서\s+\S.*$",
     re.IGNORECASE,
 )
@@ -232,7 +235,7 @@ _HYPOTHETICAL = re.compile(
     # "get rid of the one I took")
     r"^\W*(?:\w+\W+)?(?:(?:le|me|ya) )?(?:comi|jugue|puse|movi|meti|elegi|cogi)\b|"
     r"^\W*(?:\w+\W+)?i (?:just )?(?:took|ate|captured|played|grabbed)\b|"
-    r"나왔|들어왔|뭔지|뭐야|뭐임|뭔데|알려\s*(?:줘|주세요|줄래)",
+    r"나왔|들어왔|뭔지|뭐야|뭐임|뭔데|(?:알려|보여)\s*(?:줘|주세요|줄래|봐)",
     re.IGNORECASE,
 )
 

@@ -59,13 +59,19 @@ def route(
     intent, read, verdict = understand(table, seat, read)
     intent, read, verdict = _without_reason(table, seat, fixed, said, (intent, read, verdict))
     intent, read, verdict = _after_preamble(table, seat, (intent, read, verdict))
-    if _chatter(text, intent, verdict) or _laughing_remark(text, read, intent, verdict):
+    judged = intent in ("move", "unclear") and bool(_KOREAN_JUDGES.search(text))
+    if (
+        _chatter(text, intent, verdict)
+        or _laughing_remark(text, read, intent, verdict)
+        or (judged and not asked(text))
+    ):
         intent, verdict = "chat", (None, None)
     if intent == "move" and _ENDS_ASKING.search(text):  # "…원래 상대 패에 있던 거야?"
         intent = "question"
     if intent == "move" and verdict[0] is None and not explicit_attempt(table, seat, text):
         intent, verdict = _undone(table, text, said or "en", verdict)
-    weighed = languages.hypothetical(fixed if second_thought else text)
+    # weighed in the move's own clause, not in a reason after it ("…, so they must answer or pass")
+    weighed = languages.hypothetical(languages.main_clause(fixed if second_thought else text))
     if intent == "move" and weighed:  # a wish or a doubt: not played
         intent = "question" if asked(text) else "chat"
         verdict = verdict if intent == "question" else (None, None)
@@ -111,6 +117,13 @@ def _chatter(text: str, intent: str, verdict: tuple[Any, str | None]) -> bool:
     return intent in ("unclear", "help") or (intent == "move" and verdict[0] is not None)
 
 
+# laughter and sighs alone (not "gonna", "wow"): what makes a remark of a number said with it
+_LAUGHS = re.compile(
+    r"[ㅋㅎㅠㅜ]{2,}|\b(?:lol|lmao|(?:ha){2,}|(?:he){2,}|(?:ja){2,}j?|(?:je){2,}|ugh|uff+)\b",
+    re.IGNORECASE,
+)
+
+
 def _laughing_remark(text: str, read: str, intent: str, verdict: Verdict) -> bool:
     """Whether a message the game read as one definite move is a remark that laughs or sighs
     ("empate con dos doses jajaja qué mala suerte"): five words or more, and no card, code or
@@ -119,7 +132,7 @@ def _laughing_remark(text: str, read: str, intent: str, verdict: Verdict) -> boo
         intent == "move"
         and verdict[0] is None
         and len(text.split()) >= 5
-        and bool(_CHATTER.search(text))
+        and bool(_LAUGHS.search(text))
         and not names_a_move(read)
         and not names_a_move(text)
     )
@@ -145,7 +158,8 @@ def _without_reason(
 # las cinco", "ok so, the 6 of clubs", "paso, me llevo las cartas")
 _PREAMBLE = (
     r"mejor|bueno|pues|vale|ok|okay|so|well|then|alright|fine|entonces|venga|dale|ya|fue|va|"
-    r"bien|paso|pass|hmm+|uh+|yeah|yes|nah|oh|ah|ugh|uf+|meh|lol|jaja|haha|whatever|just"
+    r"bien|paso|pass|hmm+|uh+|yeah|yes|nah|oh|ah|ugh|uf+|meh|lol|jaja|haha|whatever|just|"
+    r"gonna|i'?m gonna|im gonna|imma|ima|i'?ll"
 )
 _FILLER = re.compile(rf"^\W*(?:(?:{_PREAMBLE})\b[\s,.!]*)+", re.IGNORECASE)
 
@@ -354,6 +368,12 @@ _COPULA = re.compile(
     r",\s*(?:so |such |totally |completely |muy |re )?(?:useless|terrible|awful|trash|garbage|"
     r"horrible|annoying|pointless|worthless|lame|inutil|horrible|basura|malisim[oa])\W*$",
     re.IGNORECASE,
+)
+# a Korean word that judges ("아 5BS 완전 쓸모없네 ㅋㅋ", "하트퀸 올린거 얄밉네"), searched in the
+# message as written (its English reading drops it): a remark, never a move
+_KOREAN_JUDGES = re.compile(
+    r"쓸모\s*없|쓸데\s*없|별로(?:네|다|야|임)|구리(?:네|다)|구려|최악|짜증|얄밉|아깝|예쁘|이쁘|"
+    r"멋지(?:네|다)|무섭(?:네|다)"
 )
 
 

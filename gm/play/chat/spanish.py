@@ -226,6 +226,8 @@ WORDS: tuple[tuple[str, str], ...] = (
     (r"\btrebol(es)?\b|\bbastos\b", "clubs"), (r"\btiro\b", "play"), (r"\brey\b", "king"),
     (r"\breina\b", "queen"),
     (r"\bjota\b|\bsota\b", "jack"), (r"\bas\b", "ace"), (r"\bcarta\b", "card"),
+    (r"\bcartas\b", "cards"), (r"\bmazo\b", "deck"), (r"\bquedan?\b", "left"),
+    (r"\bdescarte\b", "discard"),
     (r"\b(la |el )?(carta |card )?(mas alt[oa]|mayor)\b", "the highest"),
     (r"\b(la |el )?(carta |card )?(mas baj[oa]|menor)\b", "the lowest"),
     (r"\bprimer[oa]?\b", "first"), (r"\bsegund[oa]\b", "second"), (r"\btercer[oa]?\b", "third"),

@@ -108,7 +108,11 @@ _EN: tuple[tuple[str, str], ...] = (
         r"which is better|worth it|does it matter|(least|most) useful|worst card|"
         r"(a )?(good|bad|smart|dumb) idea|"
         r"which (one|card) (is|would be) (better|best|worse|worst)|"
-        r"which (one|card) (do|should) i (throw|play|discard|drop|ditch|keep|{verbs})|useless)\b",
+        r"which (one|card) (do|should) i (throw|play|discard|drop|ditch|keep|{verbs})|useless|"
+        r"what'?s a (good|smart|safe) (first )?(card|move|play|opening|start)|"
+        r"where (do|should) i (go|put|play|place|move)\b.*\bto (get|make|win|block)|"
+        # two moves offered as a choice, asked ("deck or pile here?")
+        r"^\W*(\w+ ){0,2}\w+ or (the )?\w+( here| now| then)?(?=\W*$))\b",
     ),
     (
         "board",
@@ -121,6 +125,7 @@ _ES: tuple[tuple[str, str], ...] = (
         "keep_playing",
         r"\b(no me rindo|sigo jugando|seguimos|sigamos|continuo|continuamos|segui vos|"
         r"sigue vos|segui jugando|sigue jugando|te toca a vos|dale vos|sigue tu|segui tu|"
+        r"(no,? )+sigo|sigo,? (todavia|aun) puedo|"
         r"juega tu|mueve tu|dale,? tu turno)\b",
     ),
     (
@@ -132,7 +137,7 @@ _ES: tuple[tuple[str, str], ...] = (
     ),
     (
         "rematch",
-        r"\b(revancha|otra partida|otra partidita|jugamos otra|echamos otra|"
+        r"\b(revancha|otra partida|otra partidita|jugamos otra|juguemos otra|echamos otra|"
         r"otra ronda|partida nueva|nueva partida|(jugar|jugamos|juguemos) (de nuevo|otra vez)|"
         r"una mas|desde cero|(empezamos|empezar|arrancamos) otra|"
         r"otra (despues|luego|mas tarde|al terminar|cuando termine\w*))\b",
@@ -181,7 +186,7 @@ _ES: tuple[tuple[str, str], ...] = (
     (
         "legal",
         r"\b(puedo|podria|se puede|me dejan)\b.*\b(jugar|poner|tirar|mover|ir|usar|"
-        r"elegir|descartar|robar|ganar|matar|comer|colocar)\b|"
+        r"elegir|descartar|robar|ganar|matar|comer|colocar|hacer)\b|"
         r"\b(opciones|movimientos (tengo|posibles|validos)|jugadas (tengo|posibles|"
         r"validas)|que (movimientos|jugadas) tengo|(jugadas|movimientos) (son )?(legales|validos|"
         r"posibles)|jugadas .*(posibles|quedan))\b",
@@ -191,6 +196,7 @@ _ES: tuple[tuple[str, str], ...] = (
         r"\b(recomienda\w*|recomenda\w*|sugiere\w*|sugeri\w*|aconseja\w*|conviene|"
         r"deberia|consejo|pista|que harias|mejor (jugada|opcion|carta|movimiento)|sobra|"
         r"me quedo con|cual (me )?(conviene|va mejor)|con (que|cual) (salgo|abro|empiezo|arranco)|"
+        r"donde (la |lo )?(pongo|juego|tiro|muevo|meto)\b.*\bayuda|"
         r"(donde|que|cual) (pongo|juego|tiro|muevo)\b.*"
         r"\b(mejor|para ganar))\b",
     ),
