@@ -320,6 +320,9 @@ NEVER_PLAYED = [
     # heldout8: a Korean request to be shown; a Korean word that judges the card named
     ("maze-late", "내 패랑 버린더미 보여줘"),
     ("maze-discard", "아 5BS 완전 쓸모없네 ㅋㅋ"),
+    # a Korean exclamation's ending: a remark (no move line of any blind part ends so)
+    ("maze-discard", "5BS 왔네"),
+    ("masul-start", "하트 킹 좋구나 ㅋㅋ"),
 ]
 
 
@@ -418,3 +421,12 @@ def test_a_message_that_ends_asking_is_never_played_and_yes_plays_it(
     assert move in asked["reply"] and not counted(asked), asked["reply"]
     played = chat.say(service, tokens[where.seat], yes)
     assert _played(played) == move, played
+
+
+def test_a_refused_move_said_with_a_second_clause_is_never_counted(service):
+    """Only an explicit try in the game's move language counts: the same refused move with a
+    second clause after it ("…, trust me") says more than a move and never counts."""
+    alone = say_at(service, "trumps-follow", "play the 6 of clubs")
+    assert alone["intent"] == "move" and not alone.get("legal") and counted(alone), alone
+    said = say_at(service, "trumps-follow", "play the 6 of clubs, trust me")
+    assert not said.get("legal") and not counted(said), said

@@ -59,7 +59,9 @@ def route(
     intent, read, verdict = understand(table, seat, read)
     intent, read, verdict = _without_reason(table, seat, fixed, said, (intent, read, verdict))
     intent, read, verdict = _after_preamble(table, seat, (intent, read, verdict))
-    judged = intent in ("move", "unclear") and bool(_KOREAN_JUDGES.search(text))
+    judged = intent in ("move", "unclear") and bool(
+        _KOREAN_JUDGES.search(text) or _KOREAN_REMARK.search(text)
+    )
     if (
         _chatter(text, intent, verdict)
         or _laughing_remark(text, read, intent, verdict)
@@ -204,6 +206,10 @@ def _names_anything(clause: str) -> bool:
     )
 
 
+# a clause after the first: the message says more than a move in the game's notation
+_CLAUSES = re.compile(r"[,;.!?]\s+\S")
+
+
 def _never_counts(
     table,
     seat: int,
@@ -214,7 +220,8 @@ def _never_counts(
     verdict: tuple[Any, str | None],
 ) -> bool:
     """Whether a move the game cannot play is still no illegal attempt: a corrected message
-    ("X no wait Y"), one that gives a reason, one in Korean words, or one in English or Spanish
+    ("X no wait Y"), one that gives a reason or says more in a second clause, one in Korean
+    words, or one in English or Spanish
     words that is no explicit try (all notation, or a move verb first and a card or code named:
     "play the ace of spades on 9"; not "the ace up to the top, for a check"; nor words the game
     cannot read that name a second card beside the one played: "play the ace of clubs next to the
@@ -222,8 +229,8 @@ def _never_counts(
     error = verdict[0]
     if intent != "move" or error is None or isinstance(error, AmbiguousMoveError | RiskyMoveError):
         return False
-    if second_thought or languages.main_clause(text) != text:
-        return True
+    if second_thought or languages.main_clause(text) != text or _CLAUSES.search(text.strip()):
+        return True  # corrected, or said with more than the move ("…, lets see what …")
     if isinstance(error, ParseError) and len(find_cards(text)) >= 2:
         return True  # unread, a card of the board named beside the one played ("next to the 2♠")
     if lang == "ko":  # a Korean word in it: said, not written in the game's notation
@@ -369,6 +376,9 @@ _COPULA = re.compile(
     r"horrible|annoying|pointless|worthless|lame|inutil|horrible|basura|malisim[oa])\W*$",
     re.IGNORECASE,
 )
+# a Korean exclamation's ending ("…왔네", "…좋구나", "…라니"): a remark — no move line of any
+# blind part ends so (about 20 chat lines do)
+_KOREAN_REMARK = re.compile(r"[가-힣](?:네|군|구나|라니|겠다)[\s.!~ㅋㅎㅠㅜㅡ]*$")
 # a Korean word that judges ("아 5BS 완전 쓸모없네 ㅋㅋ", "하트퀸 올린거 얄밉네"), searched in the
 # message as written (its English reading drops it): a remark, never a move
 _KOREAN_JUDGES = re.compile(
