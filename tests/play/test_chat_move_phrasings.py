@@ -323,6 +323,12 @@ NEVER_PLAYED = [
     # a Korean exclamation's ending: a remark (no move line of any blind part ends so)
     ("maze-discard", "5BS 왔네"),
     ("masul-start", "하트 킹 좋구나 ㅋㅋ"),
+    # opened with a question word or a request to be shown (no move line of any blind part opens
+    # so); "como" without its accent is "I take", a move (PLAYED above)
+    ("trumps-lead", "what about the 6 of hearts"),
+    ("maze-late", "show me the pile"),
+    ("trumps-lead", "qué tal el 6 de corazones"),
+    ("card-chess-capture", "cómo como la jota con el as"),
 ]
 
 

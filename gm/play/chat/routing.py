@@ -48,6 +48,14 @@ Verdict = tuple[Any, str | None]
 # whatever move it names is asked about, never played — the answer says whether it is legal
 # and offers it ("say yes to play it")
 _ENDS_ASKING = re.compile(r"\?[\W_]*$")
+# a message that opens with a question word or asks to be shown ("what about the 7 of hearts",
+# "mostrame la pila"; not "como", I take): no move line of any blind part opens so (about 900
+# other lines do)
+_OPENS_ASKING = re.compile(
+    r"^\W*(?:what|what'?s|whats|how|which|where|who|who'?s|whose|why|show|qu[eé]|cómo|"
+    r"cu[aá]l(?:es)?|qui[eé]n|d[oó]nde|cu[aá]nt[oa]s?|mostrame|mu[eé]strame|ens[eé][ñn]ame)\b",
+    re.IGNORECASE,
+)
 
 
 def route(
@@ -68,8 +76,8 @@ def route(
         or (judged and not asked(text))
     ):
         intent, verdict = "chat", (None, None)
-    if intent == "move" and _ENDS_ASKING.search(text):  # "…원래 상대 패에 있던 거야?"
-        intent = "question"
+    if intent == "move" and (_ENDS_ASKING.search(text) or _OPENS_ASKING.match(text)):
+        intent = "question"  # "…원래 상대 패에 있던 거야?", "what about the 7 of hearts"
     if intent == "move" and verdict[0] is None and not explicit_attempt(table, seat, text):
         intent, verdict = _undone(table, text, said or "en", verdict)
     # weighed in the move's own clause, not in a reason after it ("…, so they must answer or pass")

@@ -117,7 +117,8 @@ _EN: tuple[tuple[str, str], ...] = (
     (
         "board",
         r"\b(show|see|view|display|look at|print|draw|pull up|bring up)\b.*"
-        r"\b(board|grid|hand|cards|table|position)\b",
+        r"\b(board|grid|hand|cards|table|position)\b|"
+        r"\b(show|see|view|display|look at)\b.*\b(pile|deck|discards?|stack)\b",
     ),
 )
 _ES: tuple[tuple[str, str], ...] = (
