@@ -605,11 +605,18 @@ def test_board_lines_are_quoted_only_when_few_hold_the_word():
     from gm.play.chat.replies import on_board
 
     board = "Title · trump\nnorth · trump ♣\nsouth (you) · trump ♥\npile: empty\nlast: a trump"
-    assert on_board(board, "what's my trump?") == (
+    assert on_board(board, "what's the trump?") == (
         " On the board: north · trump ♣; south (you) · trump ♥; last: a trump."
     )
-    assert on_board(board + "\nmore trump", "what's my trump?") == ""  # four lines: no answer
+    assert on_board(board + "\nmore trump", "what's the trump?") == ""  # four lines: no answer
     assert on_board(board, "show me the board") == on_board(board, "what is on the moon") == ""
+    # asked of one's own: the seat's own line only ("(you", or a line opening "My …")
+    assert on_board(board, "what's my trump?") == " On the board: south (you) · trump ♥."
+    mine = "Opponent's Hand: 5\nRow 1: FD-[]\nMy Hand: 2♣-4♣"
+    assert on_board(mine, "what's in my hand") == " On the board: My Hand: 2♣-4♣."
+    assert on_board(mine, "how many cards in the opponent's hand") == (
+        " On the board: Opponent's Hand: 5; My Hand: 2♣-4♣."
+    )  # a board with no title line: its first line is read too
 
 
 def test_the_end_says_what_it_means_to_the_seat_asking():

@@ -436,3 +436,14 @@ def test_a_refused_move_said_with_a_second_clause_is_never_counted(service):
     assert alone["intent"] == "move" and not alone.get("legal") and counted(alone), alone
     said = say_at(service, "trumps-follow", "play the 6 of clubs, trust me")
     assert not said.get("legal") and not counted(said), said
+
+
+@pytest.mark.parametrize(
+    "text", ["how many cards does the opponent have left?", "상대 카드 몇장 남았어?"]
+)
+def test_a_board_without_a_title_line_is_quoted_from_its_first_line(service, text):
+    """Masul's board opens with a line of its own ("Opponent's Hand: 5"), not a title: a question
+    about it is answered from it, not with "I can't answer that"."""
+    answer = say_at(service, "masul-late", text)
+    assert "5" in answer["reply"] and answer["intent"] in ("board", "question"), answer["reply"]
+    assert "Opponent's Hand" in answer["reply"] or "상대 손패" in answer["reply"], answer["reply"]

@@ -56,6 +56,13 @@ _CHATTY = {"long", "take", "takes", "bot", "human", "real", "ai", "fun", "lol", 
 _VIEWING |= {"state", "again", "like", "now", "left", "got", "hold", "cards", "card"}
 
 
+def below_title(board: str) -> list[str]:
+    """The board's lines below its title line (the game's name · its round or turn); all of them
+    when it opens with a line of its own ("Opponent's Hand: 5", a line with a colon)."""
+    lines = board.splitlines()
+    return lines if lines and ":" in lines[0] else lines[1:]
+
+
 def on_board(board: str, question: str, most: int = 3) -> str:
     """The board's lines (below its title) that hold a word the question asks about ("what's my
     hand": the hand's lines), as a sentence; "" when none, or too many to be an answer."""
@@ -69,9 +76,12 @@ def on_board(board: str, question: str, most: int = 3) -> str:
         return ""
     lines = [
         line.strip(" >")
-        for line in board.splitlines()[1:]  # below the game's title line
+        for line in below_title(board)
         if any(re.search(rf"(?<![\w']){re.escape(t)}", line.lower()) for t in terms)
     ]
+    mine = [line for line in lines if re.match(r"(?:my|your)\b", line, re.I) or "(you" in line]
+    if mine and re.search(r"\b(?:my|mine|mis?)\b|내|제", lowered):  # "my hand": not theirs
+        lines = mine
     return f" On the board: {fitted(lines).rstrip('.')}." if 0 < len(lines) <= most else ""
 
 
@@ -100,7 +110,7 @@ def named_line(board: str, question: str) -> str:
     for word, n in re.findall(r"([a-z]{2,}) ?#?(\d+)\b", question.lower()):
         named = [
             line.strip(" >")
-            for line in board.splitlines()[1:]
+            for line in below_title(board)
             if re.match(rf"\s*{re.escape(word)}\s*{n}\b", line.lower())
         ]
         if len(named) == 1:
@@ -115,7 +125,7 @@ def their_cards(view: dict[str, Any]) -> str:
     labels = [seat_label(view, s["name"]).lower() for s in seats if s["name"] != view["seat"]]
     lines = [
         line.strip(" >")
-        for line in view["board"].splitlines()[1:]
+        for line in below_title(view["board"])
         if any(line.strip(" >").lower().startswith(label) for label in labels if label)
         and re.search(r"[♠♥♦♣]", line)
     ]
