@@ -254,6 +254,20 @@ PLAYED = [
     ("solonyo-late", "gonna go with the one on the right", "PICK 3"),
     ("solonyo-blind", "la tercera, a ver si sale un rey o un as", "PICK 3"),
     ("n-in-a-row-mid", "bloqueo la columna de los O en -1,3", "X -1,3"),
+    # heldout9: a second thought that changes only the column keeps the facing; a bare "nah"
+    # before a comma; reasons in a second sentence, after ㄱㄱ, "le gana … xq"; the goal said
+    # with the point; a drawn-out word; 제이 for the jack
+    ("masul-late", "2클로버 7열에 숨겨놓을게 아 아니다 2열로", "2♣ C2 FD"),
+    ("solonyo-shown", "the 7 beats a 2 anyway... nah go for max points, Q", "PICK 3"),
+    ("masul-late", "8♥ c5 face up. field is hearts so it beats their J♦", "8♥ C5"),
+    ("masul-challenge", "8하트 5열 ㄱㄱ 필드가 하트라 J♦ 이김", "8♥ C5"),
+    ("masul-late", "J♥ en la 5 dale, le gana a la jota de diamantes xq el campo es de corazones",
+     "J♥ C5"),
+    ("trumps-choose", "trebol pls", "TRUMP ♣"),
+    ("solonyo-blind", "la primeraa", "PICK 1"),
+    ("card-chess-capture", "에이스로 제이 잡아", "RK4xRC3"),
+    ("n-in-a-row-x", "hago 3 en 0,2", "X 0,2"),
+    ("n-in-a-row-mid", "-2,4 pa tener 3", "X -2,4"),
 ]  # fmt: skip
 
 
@@ -349,6 +363,12 @@ NEVER_PLAYED = [
         ("masul-start", "whats a good first card here? never played this before", "hint"),
         ("maze-late", "q puedo hacer ahora", "legal"),
         ("n-in-a-row-x", "juguemos otra de nuevo", "rematch"),
+        # heldout9
+        ("maze-discard", "아 5BS 왜 나오냐 ㅡㅡ", "chat"),  # no rules quote
+        ("n-in-a-row-mid", "where do i need to go to get 3?", "hint"),
+        ("maze-draw", "robo del mazo o agarro el 5YM? q me conviene", "hint"),
+        ("maze-discard", "quiero devolver el 5BS y agarrar de la pila mejor", "undo"),
+        ("solonyo-shown", "which one gets me the most points", "hint"),
     ],
 )  # fmt: skip
 def test_heldout7s_requests_get_their_kind_of_answer(service, position, text, intent):

@@ -17,7 +17,12 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "word", "줄", "column"),
     ("ko", "word", "칼럼", "column"),
     ("ko", "phrase", r"앞\s*면", " face up "),
-    ("ko", "phrase", r"뒷\s*면|뒤\s*면|뒤집어서|뒤집어|엎어서|엎어", " face down "),
+    (
+        "ko",
+        "phrase",
+        r"뒷\s*면|뒤\s*면|뒤집어서|뒤집어|엎어서|엎어|숨겨(?:서|놓|둘|둘게|놓을게)?",
+        " face down ",
+    ),
     ("ko", "phrase", r"(\d)\s*번\s*(줄|열|칸)", r"\1\2"),  # 7번줄 → 7줄: column 7
     ("ko", "phrase", r"필드\s*(\d)\s*번?\s*(카드)?", r" field card \1 "),
     ("ko", "word", "필드", "field"),

@@ -76,6 +76,13 @@ _COUNTED = {
 _STEPS = {"square", "squares", "space", "spaces", "cell", "cells", "step", "steps", "spot", "point"}
 # "one square right of …": a distance, no coordinate
 _IN_A_ROW = re.compile(r"\bin\s+a\s+(?:row|line)\b", re.IGNORECASE)
+# a line's length said as the goal, no point: "make it 3, 0,2", "hago 3 en 0,2", "-2,4 pa tener 3"
+_GOAL = re.compile(
+    r"\b(?:make it|make|makes|to get|get|hago|hacer|haciendo|para tener|pa tener|tener|"
+    r"para hacer|pa hacer)\s+(?:a\s+)?\d+\b(?!\s*,\s*-?\d)"
+    r"(?!\s+(?:in\s+a\s+(?:row|line)|en\s+raya)),?",
+    re.IGNORECASE,
+)
 _HOW_LAID = {"vertically", "horizontally", "diagonally", "straight", "across", "long", "total"}
 # "three vertically", "one below my pair": a number word before one of these (or a direction) is a
 # count or a distance, no coordinate
@@ -182,6 +189,7 @@ def parse_move(text: str, state: State, seat: int) -> Move:
         raise ParseError(text, "whole numbers; " + EXPECTED)
     clean = _SIZE.sub(" ", clean)  # "the little 3x3": a size, no point
     clean = _EMPHASIS.sub(r"\1", clean)  # "right in the center", "right under": no direction
+    clean = _GOAL.sub(" ", clean)  # "make it 3, 0,2": the goal, no point
     clean = _IN_A_ROW.sub(" inarow ", clean)  # "3 in a row": a line's length, no row
     toks = [t.lower() for t in _TOKEN.findall(clean.replace(",", " , "))]
     toks = [t for t in toks if t != "comma"]

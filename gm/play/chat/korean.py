@@ -120,6 +120,7 @@ WORDS: dict[str, str] = {
     "스페이드": "spades", "스페이스": "spades", "하트": "hearts", "다이아": "diamonds",
     "다이아몬드": "diamonds", "클로버": "clubs", "클럽": "clubs", "크로바": "clubs",
     "에이스": "ace", "킹": "king", "퀸": "queen", "잭": "jack", "카드": "card", "장": "card",
+    "제이": "jack", "케이": "king", "큐": "queen",
     "놓": "put", "두": "put", "내": "play", "내놓": "play", "넣": "put", "올리": "put",
     "걸": "put", "하": "", "주": "", "보이": "", "마지막": "last", "제일": "", "가장": "",
     "높": "highest", "낮": "lowest", "큰": "highest", "작": "lowest", "최고": "best",

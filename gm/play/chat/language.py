@@ -58,7 +58,7 @@ def to_english(text: str, lang: str, translations: tuple[tuple[str, str, str, st
 # what the words after a bare "no" must name to make it a second thought ("K♥ C2, no, C3"; never
 # "me rindo, no hay forma")
 _NAMES = (
-    r"[^,.;]*(?:\d|[♠♥♦♣]|\b(?:ace|king|queen|jack|as|rey|reina|jota|in|en|on|at|to|a|"
+    r"[^.;]*(?:\d|[♠♥♦♣]|\b(?:ace|king|queen|jack|as|rey|reina|jota|in|en|on|at|to|a|q|k|j|"
     r"hearts?|spades?|clubs?|diamonds?|corazon(?:es)?|picas?|espadas?|tr[eé]bol(?:es)?|diamantes?)\b"
     r"|[가-힣]*(?:열|줄|칸|하트|스페이드|다이아|클로버|에이스|킹|퀸|잭))"
 )
@@ -70,7 +70,8 @@ _NEGATED = (
 # a second thought: "X no wait Y", "X... i mean Y", "X, no espera, Y", "X 말고 Y", "X 아 아니다
 # Y", "X 아니 잠깐 Y" → Y ("아니면", "or else", is no second thought)
 _CORRECTION = re.compile(
-    r"(?:\.\.+|[,;])?\s*\b(?:no,? wait|wait,? no|i mean|i meant|scratch that|sorry,? i mean|"
+    r"(?:\.\.+|[,;])?\s*\b(?:no,? wait|wait,? no|oh,? wait|i mean|i meant|scratch that|"
+    r"sorry,? i mean|"
     r"or rather|make that|make it|"
     r"actually,? no|no,? actually|oops|no espera|no,? digo|mejor dicho|quiero decir|"
     r"no,? perd[oó]n|perd[oó]n,? no)\b"
@@ -125,6 +126,13 @@ def _place_again(head: str, tail: str, card_at: int) -> str | None:
             return None
         last, first = numbers[-1], words[0]
         return head[: last.start()] + first.group() + head[last.end() :] + tail[first.end() :]
+    said = re.fullmatch(r"(\w+)\s+(\d+)", " ".join(m.group() for m in words))
+    if said:  # "…row 7 face down, no, row 2": only the number changes, the rest stays
+        again = re.compile(rf"\b{re.escape(said.group(1))}\s+\d+")
+        found_at = [m for m in again.finditer(head) if m.start() > card_at]
+        if found_at:
+            m = found_at[-1]
+            return f"{head[: m.start()]}{said.group(1)} {said.group(2)}{head[m.end() :]}"
     for word in words:
         w = word.group()
         shape = _shape(w)
@@ -194,6 +202,10 @@ _REASON = re.compile(
     r",\s*(?:wanna|want to|gonna|trying to|tryna|its|it'?s|lets|let'?s|q|a ver si|"
     r"(?:i )?hope|hopefully|fingers crossed)\b.*|,\s*[^,]*\b(?:so|as[ií] q(?:ue)?)\s.*|"
     r",\s*\d+\s*(?:pts|points?|puntos?|점)\b.*|\s+as[ií] (?:le|lo|la|les|se|me|te)\b.*|"
+    # a second sentence that reasons ("8♥ c5 face up. hearts there so it …"), "…, le gana a
+    # la jota xq …", "8하트 5열 ㄱㄱ 필드가 하트라 …"
+    r"[.]\s+[^.]*\b(?:so|since|because|bc|cuz|xq|porque)\b.*$|,\s*(?:le|les)\s+(?:gana|mata)\b.*|"
+    r"\s+ㄱㄱ+\s+\S.*$|"
     r"\s+(?:vs\.?|versus|against|contra)\s+(?:their|his|her|the|su|sus|el|la)\b.*|"
     r"\s+(?:y|and)\s+(?:hago|hacer|make|get)\s+\d+\b.*|\s+\d+\s*개\b.*|"
     r"\s+(?:since|because|cuz|porque|ya que|que el|que la|to make|para)\b.*|"

@@ -108,7 +108,7 @@ def _undone(table, text: str, lang: str, verdict: Verdict) -> tuple[str, Verdict
 # laughter, sighs and exclamations, in each language: a message with one that is no definite
 # move ("my ace is gonna wreck them lol", "8 또 나왔네 ㅋㅋ", "uff una reina") is chat
 _CHATTER = re.compile(
-    r"[ㅋㅎㅠㅜ]{2,}|(?:다|네|군|구나|라니|겠다)[\s.!~ㅋㅎㅠㅜ]*$|"
+    r"[ㅋㅎㅠㅜㅡ]{2,}|(?:다|네|군|구나|라니|겠다)[\s.!~ㅋㅎㅠㅜㅡ]*$|"
     r"\b(?:lol|lmao|(?:ha){2,}|(?:he){2,}|ha|ja|(?:ja){2,}j?|(?:je){2,}|ugh|uff+|uf|uy|ay|omg|wow|ooh+|oof|dang|damn|"
     r"rough|gonna|killing me|sucks|scary|creepy|yikes|annoying|vaya|madre mia|que mala|me mata)\b",
     re.IGNORECASE,
@@ -250,10 +250,11 @@ _ANSWERED = ("status", "hidden", "history", "score")  # asked of the position, n
 # two moves weighed against each other: advice asked ("should I take the jack or go for check?")
 _WEIGHS = re.compile(
     r"\b(?:should i|shall i|better|good idea|worth it|smart|conviene|deberia|debería)\b.*"
-    r"\b(?:or|o)\b|\bor should i\b|"
+    r"\b(?:or|o)\b|\bor should i\b|\b(?:or|o)\b.*\?.*\b(?:conviene|better|mejor)\b|"
     r"(?:까|나아)\s*\S*.*(?:까|나아)\s*\??\s*$",
     re.IGNORECASE,
 )
+_WHICH_ONE = re.compile(r"\bwhich (?:one|card)\b", re.IGNORECASE)
 # a choice asked for ("can I play this or pass?", "can I go anywhere?"), not one move
 _CHOICE = re.compile(r"\b(?:or|o|anything|any|anywhere|which|where|what)\b", re.IGNORECASE)
 
@@ -295,6 +296,10 @@ def _by_topic(
     judged = isinstance(error, IllegalMoveError | RiskyMoveError | TurnError) or (
         isinstance(error, ParseError) and names_a_card_or_code(read)
     )
+    if weighs and found in ("history", "status") and asked(text):
+        found = "hint"  # "robo del mazo o agarro el 5YM? q me conviene": advice, not the log
+    if found == "score" and _WHICH_ONE.search(text):
+        found = "hint"  # "which one gets me the most points": a choice asked, not the standing
     deliberates = found == "hint" and weighs
     if found == "undo" and re.search(r"\b[A-Z]{1,2}\d\b", read):  # "el as vuelve atrás a BC5"
         return intent, verdict
@@ -422,6 +427,8 @@ def _names_a_figure(table, seat: int, text: str) -> bool:
     <figure>?", "how many <figure>?"): the standing answers it, not the rules. A question about
     what a word means or how the game works is left to the rules."""
     if asks_meaning(text) or how_it_works(text) or _SUPPOSED.search(text):
+        return False
+    if _WHICH_ONE.search(text):  # "which one gets me the most points": advice asked
         return False
     asked = {_stem(w) for w in re.findall(r"[a-z]+", text.lower())}
     for figure in table.engine.standing(table.state, seat):

@@ -29,6 +29,7 @@ MARKERS = re.compile(
     r"costado|lado|casilla|castillo|"
     r"cero|menos|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|"
     r"segund[oa]|tercer[oa]|cuart[oa]|quint[oa]|alta|baja|izquierda|derecha|negra|roja|"
+    r"trebol|corazon|pica|diamante|saco|empate|es|si|"
     r"dale|pa|empezar|empezamos|descarta|descartar|roba|robar|elige|pasa|cuant[oa]s|quedan?|turnos|recien|arranco|empiezo|palo|tambien|despues|"
     r"todavia|aun|estoy|estas|quiero|puedes|dime|decime|venga|tio|che|ganaste|siempre|nunca|"
     r"muy|mucho|poco|pues|entonces|ahi|aca|algo|todo|todos|cuando|hice|hiciste|jugaste|"
@@ -227,6 +228,7 @@ WORDS: tuple[tuple[str, str], ...] = (
     (r"\breina\b", "queen"),
     (r"\bjota\b|\bsota\b", "jack"), (r"\bas\b", "ace"), (r"\bcarta\b", "card"),
     (r"\bcartas\b", "cards"), (r"\bmazo\b", "deck"), (r"\bquedan?\b", "left"),
+    (r"\b(?:rival|oponente|contrario)\b|(?<=\bal )otro\b|(?<=\bel )otro\b", "opponent"),
     (r"\bdescarte\b", "discard"),
     (r"\b(la |el )?(carta |card )?(mas alt[oa]|mayor)\b", "the highest"),
     (r"\b(la |el )?(carta |card )?(mas baj[oa]|menor)\b", "the lowest"),
@@ -319,11 +321,14 @@ _ASKED = (  # a question word first: the English one, so the message reads as a 
 )  # fmt: skip
 
 
+_ELONGATED = re.compile(r"\b(\w{3,}?)([aeiou])\2+\b")
+
+
 def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -> str:
     said = request(text)
     if said is not None:
         return said
-    out = _unaccent(text)
+    out = _ELONGATED.sub(r"\1\2", _unaccent(text))  # "la primeraa", "siii": drawn out
     if out.lstrip().startswith("como") and ("?" in text or "cómo" in text.lower()):
         out = re.sub(r"^\s*como\b", "how", out)
     for pattern, english in _ASKED:

@@ -110,7 +110,9 @@ _EN: tuple[tuple[str, str], ...] = (
         r"which (one|card) (is|would be) (better|best|worse|worst)|"
         r"which (one|card) (do|should) i (throw|play|discard|drop|ditch|keep|{verbs})|useless|"
         r"what'?s a (good|smart|safe) (first )?(card|move|play|opening|start)|"
-        r"where (do|should) i (go|put|play|place|move)\b.*\bto (get|make|win|block)|"
+        r"where (do|should) i (need to |have to )?(go|put|play|place|move)\b.*"
+        r"\bto (get|make|win|block)|"
+        r"which (one|card) (gets|gives|scores|wins) (me )?(the )?(most|more|max)|"
         # two moves offered as a choice, asked ("deck or pile here?")
         r"^\W*(\w+ ){0,2}\w+ or (the )?\w+( here| now| then)?(?=\W*$))\b",
     ),
@@ -131,7 +133,8 @@ _ES: tuple[tuple[str, str], ...] = (
     ),
     (
         "undo",
-        r"\b(deshacer|deshaz|deshago|deshace\w*|volver atras|vuelvo atras|volve atras|"
+        r"\b(deshacer|deshaz|deshago|deshace\w*|devolver|devuelvo|volver atras|vuelvo atras|"
+        r"volve atras|"
         r"vuelve atras|anular|"
         r"cancela\w*|"
         r"me equivoque)\b",
