@@ -268,6 +268,12 @@ PLAYED = [
     ("card-chess-capture", "에이스로 제이 잡아", "RK4xRC3"),
     ("n-in-a-row-x", "hago 3 en 0,2", "X 0,2"),
     ("n-in-a-row-mid", "-2,4 pa tener 3", "X -2,4"),
+    # heldout10: the move said first wins over another read from the reason after it; a card
+    # named in Spanish after "dale,"; "no... mejor"; a reason after "q"
+    ("card-chess-step", "cambiala por el 7♠, ese 8 no lo quiero", "REPLACE 7♠"),
+    ("trumps-lead", "dale, el K de diamantes", "LEAD K♦"),
+    ("trumps-choose", "treboles no... mejor diamantes", "TRUMP ♦"),
+    ("masul-start", "tiro la Q de picas en c1 q hay un 3♠ en el campo", "Q♠ C1"),
 ]  # fmt: skip
 
 
@@ -369,6 +375,14 @@ NEVER_PLAYED = [
         ("maze-draw", "robo del mazo o agarro el 5YM? q me conviene", "hint"),
         ("maze-discard", "quiero devolver el 5BS y agarrar de la pila mejor", "undo"),
         ("solonyo-shown", "which one gets me the most points", "hint"),
+        # heldout10
+        ("masul-start", "no idea what to open with... which card would u play first?", "hint"),
+        ("maze-late", "draw or take the 3 red arms? whats better", "hint"),
+        ("maze-discard", "cual descarto? no entiendo nada", "hint"),
+        ("trumps-lead", "con q carta salgo? ayudame", "hint"),
+        ("n-in-a-row-o", "donde pongo para cortarle?", "hint"),
+        ("solonyo-late", "q ronda vamos?", "status"),
+        ("n-in-a-row-mid", "volve para atras una jugada", "undo"),
     ],
 )  # fmt: skip
 def test_heldout7s_requests_get_their_kind_of_answer(service, position, text, intent):
@@ -467,3 +481,11 @@ def test_a_board_without_a_title_line_is_quoted_from_its_first_line(service, tex
     answer = say_at(service, "masul-late", text)
     assert "5" in answer["reply"] and answer["intent"] in ("board", "question"), answer["reply"]
     assert "Opponent's Hand" in answer["reply"] or "상대 손패" in answer["reply"], answer["reply"]
+
+
+def test_how_many_is_answered_from_the_board_when_it_counts_it(service):
+    """heldout10: "how many cards in the deck still" got a rules sentence about the deck; the
+    board counts it ("Deck: 37 cards"), so that line answers it. A rule's count ("how many pieces
+    do I need in check?") is still the rules'."""
+    answer = say_at(service, "maze-late", "how many cards in the deck still")
+    assert "Deck: 37 cards" in answer["reply"] and "\u201c" not in answer["reply"], answer["reply"]

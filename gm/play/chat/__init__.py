@@ -382,6 +382,8 @@ def _answer(
     named = replies.named_line(view["board"], text)
     if named and not asks_meaning(text):  # "what's row 2?": that line of the board
         return f"{named.strip()} {replies.status(view)}"
+    if _HOW_MANY.match(text) and (counted := _on_board(view, text)):  # the board counts it
+        return f"{counted.strip()} {replies.status(view)}"
     rules_text = service.rules(view["game"])["rules"]
     native = _native_rules(text, said, rules_text)
     # a Korean or Spanish message read as English quotes the rules only when it asks how the
@@ -419,6 +421,14 @@ def _answer(
         return f"{facts.strip()} {replies.status(view)}"
     quoted = replies.from_rules(text, rules_text) if quotes else None
     return replies.cannot_answer(view) if quoted is None else quoted
+
+
+# "how many cards in the deck still", "cuántas quedan en el mazo": a count the board may show
+_HOW_MANY = re.compile(
+    r"\W*(?:how many|how much|cu[aá]nt[oa]s?)\b"
+    r"(?!.*\b(?:need|needed|must|have to|to win|necesit\w*|hacen? falta)\b)",  # a rule's count
+    re.IGNORECASE,
+)
 
 
 def _native_rules(text: str, said: tuple[str, str], rules_text: str) -> str | None:

@@ -151,17 +151,22 @@ def _laughing_remark(text: str, read: str, intent: str, verdict: Verdict) -> boo
 def _without_reason(
     table, seat: int, text: str, lang: str | None, reading: tuple[str, str, tuple[Any, str | None]]
 ) -> tuple[str, str, tuple[Any, str | None]]:
-    """A message that is no definite move as a whole, read without the reason said after it
-    ("K♥ C5, it matches the X♥ on the table"): its main clause, when that is one definite move."""
+    """A message read without the reason said after it ("K♥ C5, it matches the X♥ on the
+    table"): its main clause, when that is one definite move and the whole is none — or is
+    another move, read from the reason's words ("cambiala por el 7♠, ese 8 no lo quiero": the
+    swap said first, not what the reason's "quiero" reads as)."""
     intent, _, verdict = reading
-    if (intent == "move" and verdict[0] is None) or intent == "question":  # asked: answered
+    definite = intent == "move" and verdict[0] is None
+    if intent == "question":  # asked: answered
         return reading
     main = languages.main_clause(text)
     if main == text:
         return reading
     read = languages.to_english(main, lang or "en", table.engine.info.chat_words.translations)
     again = understand(table, seat, read)
-    return again if again[0] == "move" and again[2][0] is None else reading
+    if again[0] != "move" or again[2][0] is not None:
+        return reading
+    return again if not definite or again[2][1] != verdict[1] else reading
 
 
 # words said before a move that add nothing to it ("bueno ya fue, agarro las 5", "mejor recojo

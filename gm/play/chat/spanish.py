@@ -184,9 +184,12 @@ PHRASES: tuple[tuple[str, str], ...] = (
         r"( \w+)?)( ahora| aqui)?",
         "hint",
     ),
-    (  # "qué movió el rojo?", "dónde puso el último?", "qué pasó en la ronda anterior"
-        r"(que|donde|cual) (\w+ )?(movio|jugo|tiro|puso|descarto|hizo|saco|robo|cogio|eligio|echo|"
-        r"paso)( \w+){0,5}",
+    (  # "qué movió el rojo?", "dónde puso el último?", "qué pasó en la ronda anterior" ("cuál
+        # descarto?" asks which to discard: "cuál" with the past only when someone is named)
+        r"(que|donde) (\w+ )?(movio|jugo|tiro|puso|descarto|hizo|saco|robo|cogio|eligio|echo|"
+        r"paso)( \w+){0,5}|"
+        r"cual (\w+ )?(movio|jugo|tiro|puso|descarto|hizo|saco|robo|cogio|eligio|echo)"
+        r" (el|la|mi|su|rival|oponente|otro)\b( \w+){0,4}",
         "history",
     ),
     (  # "quién va ganando en este juego?", "cómo voy? gano o pierdo", "quien gana por ahora"
@@ -291,7 +294,8 @@ def _whole(text: str) -> str | None:
 _CLAUSE = re.compile(r"\s*(?:[;!?.]+|,(?![\d-]))\s*")
 _CARDISH = re.compile(
     r"[♠♥♦♣]|\b\d+[A-Z]{2}\b|\b[A-Z]{1,2}\d\b|\d\s*,\s*-?\d|"
-    r"\b(?:as|rey|reina|jota|sota|\d+|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\s+de\s+"
+    r"\b(?:as|rey|reina|jota|sota|\d+|[AKQJ]|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)"
+    r"\s+de\s+"
     r"(?:picas|corazones|diamantes|tr[eé]boles|bastos)\b",
     re.IGNORECASE,
 )  # a card or a code named: the clauses' requests are not what the message says

@@ -110,6 +110,8 @@ _EN: tuple[tuple[str, str], ...] = (
         r"which (one|card) (is|would be) (better|best|worse|worst)|"
         r"which (one|card) (do|should) i (throw|play|discard|drop|ditch|keep|{verbs})|useless|"
         r"what'?s a (good|smart|safe) (first )?(card|move|play|opening|start)|"
+        r"which (one|card) (would|do|should) (u|you|i) (play|throw|{verbs}|open|start)|"
+        r"what to (open|start|{verbs}) with|what'?s better|which'?s better|whats best|"
         r"where (do|should) i (need to |have to )?(go|put|play|place|move)\b.*"
         r"\bto (get|make|win|block)|"
         r"which (one|card) (gets|gives|scores|wins) (me )?(the )?(most|more|max)|"
@@ -134,6 +136,7 @@ _ES: tuple[tuple[str, str], ...] = (
     (
         "undo",
         r"\b(deshacer|deshaz|deshago|deshace\w*|devolver|devuelvo|volver atras|vuelvo atras|"
+        r"volve para atras|volver para atras|vuelve para atras|"
         r"volve atras|"
         r"vuelve atras|anular|"
         r"cancela\w*|"
@@ -142,6 +145,7 @@ _ES: tuple[tuple[str, str], ...] = (
     (
         "rematch",
         r"\b(revancha|otra partida|otra partidita|jugamos otra|juguemos otra|echamos otra|"
+        r"(arrancar|empezar|arranquemos|empecemos) (una|otra) nueva|"
         r"otra ronda|partida nueva|nueva partida|(jugar|jugamos|juguemos) (de nuevo|otra vez)|"
         r"una mas|desde cero|(empezamos|empezar|arrancamos) otra|"
         r"otra (despues|luego|mas tarde|al terminar|cuando termine\w*))\b",
@@ -174,7 +178,8 @@ _ES: tuple[tuple[str, str], ...] = (
     (
         "status",
         r"\b(turno|me toca|le toca|te toca|esperando|espera el|arranco|empiezo|"
-        r"empieza|(?<!con que )(?<!con cual )salgo(?! con)|comienzo|que falta|"
+        r"empieza|(?<!con que )(?<!con cual )(?<!carta )salgo(?! con)|comienzo|que falta|"
+        r"que ronda|en que ronda|"
         r"falta (algo|descartar|robar|jugar)|"
         r"que sigue|y ahora que|que (fase|paso|etapa)|(soy|estoy de|estoy como) \w+ o \w+|"
         r"que hay que hacer|que tengo que hacer|turnos? (me |le |nos |te )?quedan?|"
@@ -199,7 +204,11 @@ _ES: tuple[tuple[str, str], ...] = (
         "hint",
         r"\b(recomienda\w*|recomenda\w*|sugiere\w*|sugeri\w*|aconseja\w*|conviene|"
         r"deberia|consejo|pista|que harias|mejor (jugada|opcion|carta|movimiento)|sobra|"
-        r"me quedo con|cual (me )?(conviene|va mejor)|con (que|cual) (salgo|abro|empiezo|arranco)|"
+        r"me quedo con|cual (me )?(conviene|va mejor)|"
+        r"con (que|cual) (carta )?(salgo|abro|empiezo|arranco)|"
+        r"cual (descarto|tiro|juego|pongo|elijo|saco|bajo)\b|"
+        r"donde (la |lo )?(pongo|juego|tiro|muevo|meto)\b.*"
+        r"\b(para|pa) (cortar|bloquear|ganar|tapar)\w*|"
         r"donde (la |lo )?(pongo|juego|tiro|muevo|meto)\b.*\bayuda|"
         r"(donde|que|cual) (pongo|juego|tiro|muevo)\b.*"
         r"\b(mejor|para ganar))\b",
