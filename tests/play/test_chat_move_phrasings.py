@@ -274,6 +274,11 @@ PLAYED = [
     ("trumps-lead", "dale, el K de diamantes", "LEAD K♦"),
     ("trumps-choose", "treboles no... mejor diamantes", "TRUMP ♦"),
     ("masul-start", "tiro la Q de picas en c1 q hay un 3♠ en el campo", "Q♠ C1"),
+    # heldout11: a reason that says more of the same move keeps it ("…, face down so …"); a
+    # reason in brackets; Spanish told by "dejalo así"
+    ("masul-challenge", "ace of diamonds in col 7, face down so they cant see it", "A♦ C7 FD"),
+    ("masul-late", "8♥ c5 (field is X♥ so my heart matches)", "8♥ C5"),
+    ("card-chess-step", "dejalo asi, keep", "KEEP"),
 ]  # fmt: skip
 
 
@@ -383,6 +388,12 @@ NEVER_PLAYED = [
         ("n-in-a-row-o", "donde pongo para cortarle?", "hint"),
         ("solonyo-late", "q ronda vamos?", "status"),
         ("n-in-a-row-mid", "volve para atras una jugada", "undo"),
+        # heldout11
+        ("trumps-follow", "take or beat here? whats smarter", "hint"),
+        ("card-chess-ace", "what's under the face down cards on the board", "question"),
+        ("n-in-a-row-first", "tic tac toe but infinite?? ok lets see", "chat"),
+        ("solonyo-late", "lets go again after this", "rematch"),
+        ("card-chess-ace", "cuales son mis movidas posibles", "legal"),
     ],
 )  # fmt: skip
 def test_heldout7s_requests_get_their_kind_of_answer(service, position, text, intent):

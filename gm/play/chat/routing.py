@@ -110,7 +110,8 @@ def _undone(table, text: str, lang: str, verdict: Verdict) -> tuple[str, Verdict
 _CHATTER = re.compile(
     r"[ㅋㅎㅠㅜㅡ]{2,}|(?:다|네|군|구나|라니|겠다)[\s.!~ㅋㅎㅠㅜㅡ]*$|"
     r"\b(?:lol|lmao|(?:ha){2,}|(?:he){2,}|ha|ja|(?:ja){2,}j?|(?:je){2,}|ugh|uff+|uf|uy|ay|omg|wow|ooh+|oof|dang|damn|"
-    r"rough|gonna|killing me|sucks|scary|creepy|yikes|annoying|vaya|madre mia|que mala|me mata)\b",
+    r"rough|gonna|killing me|sucks|scary|creepy|yikes|annoying|vaya|madre mia|que mala|me mata|"
+    r"let'?s see|lets see|a ver)\b",
     re.IGNORECASE,
 )
 
@@ -166,7 +167,9 @@ def _without_reason(
     again = understand(table, seat, read)
     if again[0] != "move" or again[2][0] is not None:
         return reading
-    return again if not definite or again[2][1] != verdict[1] else reading
+    if definite and (verdict[1] or "").startswith(again[2][1] or ""):
+        return reading  # the whole says more of the same move ("…, face down so …": kept)
+    return again
 
 
 # words said before a move that add nothing to it ("bueno ya fue, agarro las 5", "mejor recojo

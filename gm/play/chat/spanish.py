@@ -29,7 +29,7 @@ MARKERS = re.compile(
     r"costado|lado|casilla|castillo|"
     r"cero|menos|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|"
     r"segund[oa]|tercer[oa]|cuart[oa]|quint[oa]|alta|baja|izquierda|derecha|negra|roja|"
-    r"trebol|corazon|pica|diamante|saco|empate|es|si|"
+    r"trebol|corazon|pica|diamante|saco|empate|es|si|dice|xq|dejalo|dejala|asi|movidas|"
     r"dale|pa|empezar|empezamos|descarta|descartar|roba|robar|elige|pasa|cuant[oa]s|quedan?|turnos|recien|arranco|empiezo|palo|tambien|despues|"
     r"todavia|aun|estoy|estas|quiero|puedes|dime|decime|venga|tio|che|ganaste|siempre|nunca|"
     r"muy|mucho|poco|pues|entonces|ahi|aca|algo|todo|todos|cuando|hice|hiciste|jugaste|"

@@ -40,7 +40,7 @@ _EN: tuple[tuple[str, str], ...] = (
     ),
     (
         "rematch",
-        r"\b(rematch|run it back|play again|another (game|round|match|one)|"
+        r"\b(rematch|run it back|play again|go again|another (game|round|match|one)|"
         r"one more (game|round|match)|new (game|match|round)|(do|play|have) another|"
         r"another after|after this one)\b",
     ),
@@ -64,7 +64,8 @@ _EN: tuple[tuple[str, str], ...] = (
         r"(top|next) of (the )?(deck|stock)|on top of the (deck|stock)|"
         r"what'?s?( is)? (under|beneath|below) .{0,12}\b(on|at|in) [a-z]{1,2}\d|"
         r"what'?s? in the (deck|stock)|peek|"
-        r"(what'?s?|which|what is) (card )?(is )?(face[ -]?down|hidden) (under|beneath|below))\b",
+        r"(what'?s?|which|what is) (card )?(is )?(face[ -]?down|hidden) (under|beneath|below)|"
+        r"what'?s?( is)? (under|beneath|below) (the |those |these )?(face[ -]?down|hidden))\b",
     ),
     (
         "history",
@@ -111,7 +112,8 @@ _EN: tuple[tuple[str, str], ...] = (
         r"which (one|card) (do|should) i (throw|play|discard|drop|ditch|keep|{verbs})|useless|"
         r"what'?s a (good|smart|safe) (first )?(card|move|play|opening|start)|"
         r"which (one|card) (would|do|should) (u|you|i) (play|throw|{verbs}|open|start)|"
-        r"what to (open|start|{verbs}) with|what'?s better|which'?s better|whats best|"
+        r"what to (open|start|{verbs}) with|what'?s (better|smarter|best|smartest)|"
+        r"which'?s better|"
         r"where (do|should) i (need to |have to )?(go|put|play|place|move)\b.*"
         r"\bto (get|make|win|block)|"
         r"which (one|card) (gets|gives|scores|wins) (me )?(the )?(most|more|max)|"
@@ -196,8 +198,9 @@ _ES: tuple[tuple[str, str], ...] = (
         "legal",
         r"\b(puedo|podria|se puede|me dejan)\b.*\b(jugar|poner|tirar|mover|ir|usar|"
         r"elegir|descartar|robar|ganar|matar|comer|colocar|hacer)\b|"
-        r"\b(opciones|movimientos (tengo|posibles|validos)|jugadas (tengo|posibles|"
-        r"validas)|que (movimientos|jugadas) tengo|(jugadas|movimientos) (son )?(legales|validos|"
+        r"\b(opciones|(movimientos|movidas) (tengo|posibles|validos)|jugadas (tengo|posibles|"
+        r"validas)|que (movimientos|jugadas|movidas) tengo|(jugadas|movimientos|movidas) (son )?"
+        r"(legales|validos|"
         r"posibles)|jugadas .*(posibles|quedan))\b",
     ),
     (
