@@ -3,12 +3,16 @@
 before anything is answered or played (gm/play/chat/__init__.py answers).
 
 In order (:func:`route`): the phrasing matched whole or the position's reading
-(:func:`understand`); a reason said after a move and filler words before it ("bueno ya fue,")
-set aside; laughter, jokes and remarks with only a number in them taken for chat; a Korean
-question, a wish or a doubt ("ojalá pudiera…", "maybe the queen?") never played; a topic found
-by its key words (gm/play/chat/topics.py) when no phrasing matched; a remark that names nothing
-taken for chat; and last, whether a move the game refuses may count as an illegal attempt —
-only an explicit try in the game's own move language does.
+(:func:`understand`); a reason said after a move (the move said first wins over another read
+from the reason's words) and filler words or a remark before it ("bueno ya fue,", "ugh cant be
+bothered,") set aside; laughter, jokes, Korean exclamations and remarks with only a number in
+them taken for chat; a message that ends with "?" or opens with a question word, a wish or a
+doubt ("ojalá pudiera…", "maybe the queen?") never played — asked, it is answered, and a yes
+after it plays the move; an undo said with a move's words ("volvé atrás mi última elección")
+taken for an undo; a topic found by its key words (gm/play/chat/topics.py) when no phrasing
+matched; a remark that names nothing taken for chat; and last, whether a move the game refuses
+may count as an illegal attempt — only an explicit try in the game's own move language does,
+never one said with a second clause.
 
 Pure reading: no store, no answer; it names no game.
 """
@@ -237,11 +241,11 @@ def _never_counts(
 ) -> bool:
     """Whether a move the game cannot play is still no illegal attempt: a corrected message
     ("X no wait Y"), one that gives a reason or says more in a second clause, one in Korean
-    words, or one in English or Spanish
-    words that is no explicit try (all notation, or a move verb first and a card or code named:
-    "play the ace of spades on 9"; not "the ace up to the top, for a check"; nor words the game
-    cannot read that name a second card beside the one played: "play the ace of clubs next to the
-    2 of spades"). Only an explicit try in the game's own move language counts."""
+    words, or one in English or Spanish words that is no explicit try (all notation, or a move
+    verb first and a card or code named: "play the ace of spades on 9"; not "the ace up to the
+    top, for a check"; nor words the game cannot read that name a second card beside the one
+    played: "play the ace of clubs next to the 2 of spades"). Only an explicit try in the game's
+    own move language counts."""
     error = verdict[0]
     if intent != "move" or error is None or isinstance(error, AmbiguousMoveError | RiskyMoveError):
         return False
