@@ -21,21 +21,16 @@ import argparse
 import json
 import random
 import re
-import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from bench.embedded import bench_app
 from gm.contract.operations import BY_NAME
 from gm.games import GAMES
 from gm.games.n_in_a_row.rules import F_WIDEST
 
 BOUND = 16 * 1024
-# a bench is no stranger: no rate limits
-NO_LIMITS = {
-    **{f"limit_{k}": () for k in ("create", "join", "play", "seat", "work", "work_seat")},
-    **{f"quota_{k}": () for k in ("address", "game")},
-}
 #: Choices that make a game's answers and pictures larger (the widest pack, cards face up).
 LARGEST: dict[str, dict[str, Any]] = {
     "trumps": {"deck": 52},
@@ -258,28 +253,16 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="shorter games")
     args = parser.parse_args()
 
-    import redis
-
-    from gm.frontends.http.app import create_app
-    from gm.settings import Settings
-    from gm.store.embedded import EmbeddedRedis
-
-    with tempfile.TemporaryDirectory(prefix="gm-bench-answers-") as data_dir:
-        server = EmbeddedRedis(data_dir).start()
-        try:
-            client_redis = redis.Redis.from_url(server.url)
-            app = create_app(Settings(redis_url=server.url, **NO_LIMITS), client=client_redis)
-            client, service = app.test_client(), app.extensions["gm.service"]
-            print(f"{'game':12} {'largest':>8}  where")
-            for game in args.game or list(GAMES):
-                sizes = Sizes()
-                for plan in plans(game, args.quick):
-                    run_plan(client, service, sizes, plan, args.every)
-                size, where = sizes.largest[game]
-                flag = "  OVER 16 KB" if size > BOUND else ""
-                print(f"{game:12} {size:>8}  {where} ({sizes.calls} answers){flag}", flush=True)
-        finally:
-            server.stop()
+    with bench_app("answers") as (app, _):
+        client, service = app.test_client(), app.extensions["gm.service"]
+        print(f"{'game':12} {'largest':>8}  where")
+        for game in args.game or list(GAMES):
+            sizes = Sizes()
+            for plan in plans(game, args.quick):
+                run_plan(client, service, sizes, plan, args.every)
+            size, where = sizes.largest[game]
+            flag = "  OVER 16 KB" if size > BOUND else ""
+            print(f"{game:12} {size:>8}  {where} ({sizes.calls} answers){flag}", flush=True)
 
 
 if __name__ == "__main__":

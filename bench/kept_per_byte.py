@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import argparse
 import random
-import tempfile
 from typing import Any
 
-from bench.storage import MAX_PLIES, NO_LIMITS
+from bench.embedded import bench_app
+from bench.storage import MAX_PLIES
 from gm.games import GAMES
 from gm.store.quotas import KEPT_PER_BYTE, StoreGuard
 
@@ -72,50 +72,39 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=6, help="moves into each game")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    with bench_app("kept") as (app, client):
+        http, service = app.test_client(), app.extensions["gm.service"]
+        http.environ_base["HTTP_GM_API_VERSION"] = "1"
+        report(http, service, client, args.games, args.moves, args.seed)
 
-    import redis
 
-    from gm.frontends.http.app import create_app
-    from gm.settings import Settings
-    from gm.store.embedded import EmbeddedRedis
-
-    with tempfile.TemporaryDirectory(prefix="gm-bench-kept-") as data_dir:
-        server = EmbeddedRedis(data_dir).start()
-        try:
-            client = redis.Redis.from_url(server.url)
-            app = create_app(Settings(redis_url=server.url, **NO_LIMITS), client=client)
-            http, service = app.test_client(), app.extensions["gm.service"]
-            http.environ_base["HTTP_GM_API_VERSION"] = "1"
-            print(
-                f"Redis bytes kept per byte charged: {args.games} games each, {args.moves} "
-                f"moves in, seed {args.seed}"
-            )
-            print(f"{'game':11} {'charged':>10} {'grown':>10} {'kept/charged':>13}")
-            total_charged = total_grown = 0
-            ratios = []
-            for n in range(3):  # warm-up: the scripts loaded, the allocator's first pages taken
-                play(http, service, "n-in-a-row", args.seed + n, args.moves)
-            for game in GAMES:
-                client.execute_command("FLUSHDB", "SYNC")  # freed now, not lazily
-                before = used(client)
-                with Counting() as counted:
-                    for n in range(args.games):
-                        play(http, service, game, args.seed + n, args.moves)
-                grown = used(client) - before
-                total_charged += counted.charged
-                total_grown += grown
-                ratio = grown / counted.charged if counted.charged else float("nan")
-                ratios.append(ratio)
-                print(f"{game:11} {counted.charged:>10} {grown:>10} {ratio:>13.2f}")
-            overall = total_grown / total_charged if total_charged else float("nan")
-            print(f"{'all':11} {total_charged:>10} {total_grown:>10} {overall:>13.2f}")
-            most = max(ratios)
-            print(
-                f"KEPT_PER_BYTE in use: {KEPT_PER_BYTE}; the largest ratio {most:.2f}, the mean "
-                f"{overall:.2f}: the factor is {KEPT_PER_BYTE / most:.2f}× the largest"
-            )
-        finally:
-            server.stop()
+def report(http: Any, service: Any, client: Any, games: int, moves: int, seed: int) -> None:
+    """The table: per game, the bytes charged, the bytes Redis grew by, their ratio."""
+    print(f"Redis bytes kept per byte charged: {games} games each, {moves} moves in, seed {seed}")
+    print(f"{'game':11} {'charged':>10} {'grown':>10} {'kept/charged':>13}")
+    total_charged = total_grown = 0
+    ratios = []
+    for n in range(3):  # warm-up: the scripts loaded, the allocator's first pages taken
+        play(http, service, "n-in-a-row", seed + n, moves)
+    for game in GAMES:
+        client.execute_command("FLUSHDB", "SYNC")  # freed now, not lazily
+        before = used(client)
+        with Counting() as counted:
+            for n in range(games):
+                play(http, service, game, seed + n, moves)
+        grown = used(client) - before
+        total_charged += counted.charged
+        total_grown += grown
+        ratio = grown / counted.charged if counted.charged else float("nan")
+        ratios.append(ratio)
+        print(f"{game:11} {counted.charged:>10} {grown:>10} {ratio:>13.2f}")
+    overall = total_grown / total_charged if total_charged else float("nan")
+    print(f"{'all':11} {total_charged:>10} {total_grown:>10} {overall:>13.2f}")
+    most = max(ratios)
+    print(
+        f"KEPT_PER_BYTE in use: {KEPT_PER_BYTE}; the largest ratio {most:.2f}, the mean "
+        f"{overall:.2f}: the factor is {KEPT_PER_BYTE / most:.2f}× the largest"
+    )
 
 
 if __name__ == "__main__":

@@ -25,18 +25,13 @@ from __future__ import annotations
 
 import argparse
 import random
-import tempfile
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from bench.embedded import bench_app
 from gm.games import GAMES
 
-# a bench is no stranger: no rate limits, no quotas
-NO_LIMITS = {
-    **{f"limit_{k}": () for k in ("create", "join", "play", "seat", "work", "work_seat")},
-    **{f"quota_{k}": () for k in ("address", "game")},
-}
 MAX_PLIES = 1000
 
 
@@ -141,20 +136,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
-    import redis
-
-    from gm.frontends.http.app import create_app
-    from gm.settings import Settings
-    from gm.store.embedded import EmbeddedRedis
-
-    with tempfile.TemporaryDirectory(prefix="gm-bench-storage-") as data_dir:
-        server = EmbeddedRedis(data_dir).start()
-        try:
-            client = redis.Redis.from_url(server.url)
-            app = create_app(Settings(redis_url=server.url, **NO_LIMITS), client=client)
-            report(Bench(app, client), args.game or list(GAMES), args.seed)
-        finally:
-            server.stop()
+    with bench_app("storage") as (app, client):
+        report(Bench(app, client), args.game or list(GAMES), args.seed)
 
 
 def report(bench: Bench, games: list[str], seed: int) -> None:
