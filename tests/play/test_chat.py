@@ -595,8 +595,12 @@ def test_a_board_question_quotes_the_lines_it_asks_about(client):
     line = next(x for x in body["board"].splitlines() if "(challenger)" in x)
     assert body["intent"] == "board"
     assert body["reply"] == f"Here is the board. On the board: {line}. Your turn (P1)."
-    deck = _say(client, token, "how many cards are left in the deck?")["reply"]
-    assert deck.startswith("Here is the board. On the board: deck: 48 cards")
+    deck = _say(client, token, "how many cards are left in the deck?")  # a count: the figures
+    assert deck["intent"] == "status"
+    assert deck["reply"].startswith("On the board: deck: 48 cards")
+    assert deck["reply"].endswith("Your turn (P1).")
+    round_ = _say(client, token, "what round are we on?")  # the title's round
+    assert round_["reply"] == "On the board: round 1. Your turn (P1)."
     plain = _say(client, token, "show me the board")["reply"]  # nothing asked about: no lines
     assert plain == "Here is the board. Your turn (P1)."
 

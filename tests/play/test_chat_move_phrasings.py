@@ -490,7 +490,7 @@ def test_a_board_without_a_title_line_is_quoted_from_its_first_line(service, tex
     """Masul's board opens with a line of its own ("Opponent's Hand: 5"), not a title: a question
     about it is answered from it, not with "I can't answer that"."""
     answer = say_at(service, "masul-late", text)
-    assert "5" in answer["reply"] and answer["intent"] in ("board", "question"), answer["reply"]
+    assert "5" in answer["reply"] and answer["intent"] == "status", answer["reply"]
     assert "Opponent's Hand" in answer["reply"] or "상대 손패" in answer["reply"], answer["reply"]
 
 
@@ -500,3 +500,36 @@ def test_how_many_is_answered_from_the_board_when_it_counts_it(service):
     do I need in check?") is still the rules'."""
     answer = say_at(service, "maze-late", "how many cards in the deck still")
     assert "Deck: 37 cards" in answer["reply"] and "\u201c" not in answer["reply"], answer["reply"]
+
+
+@pytest.mark.parametrize(
+    ("position", "text", "figure"),
+    [
+        ("n-in-a-row-mid", "how many turns do i have left", "x has 2 turns left"),
+        ("n-in-a-row-mid", "cuantos turnos me quedan?", "x tiene 2 turnos"),
+        ("n-in-a-row-mid", "나 턴 몇개 남았어?", "2턴"),
+        ("solonyo-late", "how many cards left in the deck", "deck: 28 cards"),
+        ("solonyo-late", "what round are we on and how many cards left in the deck", "round 6"),
+        ("solonyo-late", "en que ronda estamos?", "ronda 6"),
+        ("solonyo-late", "지금 몇 라운드야?", "6라운드"),
+        ("masul-late", "cuantas cartas le quedan al otro?", "Mano del rival: 5"),
+        ("card-chess-ace", "지금 몇 수째임?", "15수째"),
+    ],
+)
+def test_a_count_or_the_round_asked_is_answered_with_the_boards_figures(
+    service, position, text, figure
+):
+    """The blind parts file "how many cards are left in the deck?" as status and as question
+    alike (rounds 7 to 11), and it got whose turn alone, the standing or "I can't answer that":
+    a count of what is left, or the round or turn asked, is answered with the board's figures
+    and whose turn, in the message's language (intent ``status``)."""
+    answer = say_at(service, position, text)
+    assert answer["intent"] == "status" and figure in answer["reply"], answer["reply"]
+    assert not counted(answer) and "\u201c" not in answer["reply"]
+
+
+def test_a_count_asked_with_who_leads_is_the_standing(service):
+    """ "who's winning? how many in check each": the standing answers both; only what is left
+    ("how many turns do I have left") is taken from the standing to the board's figures."""
+    answer = say_at(service, "card-chess-ace", "who's winning? how many in check each")
+    assert answer["intent"] == "score", answer

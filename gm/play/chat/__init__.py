@@ -220,27 +220,18 @@ def _answer_to(
         return {"intent": "hint", **answer}
     view = service.seat_view(token)
     extra: dict[str, Any] = {}
+    counted = _progress_asked(view, text, written, intent, verdict)
+    if counted:  # "how many cards are left?", "what round is it?": the board's figures
+        intent = "status"
     own = replies.own_hidden(view, written) if intent in ("question", "hidden", "board") else ""
     if own and intent != "board":  # "what are my three cards?" where they lie face down
         reply = f"{own} {replies.steer(view)}"
+    elif counted:
+        reply = f"On the board: {replies.fitted(counted).rstrip('.')}. {replies.status(view)}"
     elif intent == "question":
         reply = _answer(service, view, text, *verdict, said=(written, lang))
-    elif intent == "history":
-        page = service.history(token=token, limit=HISTORY_PAGE)
-        extra["history"] = page["moves"]
-        reply = replies.history(page["moves"], view, total=page["total"])
-    elif intent == "rules":
-        rules = service.rules(view["game"])
-        extra["rules"] = excerpt(rules["rules"])
-        reply = f"{rules['title']}: {rules['summary']} Moves look like: {rules['move_syntax']}."
-    elif intent == "score":
-        table, seat = service.seat_table(token)
-        figures = table.engine.standing(table.state, seat)
-        reply = replies.standing(view, figures, seat, table.engine.info.seat_names)
-    elif intent == "hidden":
-        reply = _hidden(service, token, view, written)
-    elif intent == "help":
-        reply = replies.help_text(service.describe(view["game"]), view)
+    elif intent in _LOOKED_UP:
+        reply = _looked_up(service, token, view, intent, written, extra)
     elif intent == "legal" and isinstance(verdict[0], AmbiguousMoveError):  # "where can my ace go"
         reply = replies.legal(view, among=verdict[0].candidates)
     elif intent == "unclear" and isinstance(verdict[0], GameError) and names_a_move(text):
@@ -251,6 +242,37 @@ def _answer_to(
         intent, intent
     )
     return {"intent": intent, "reply": reply, **view, **extra}
+
+
+_LOOKED_UP = ("history", "rules", "score", "hidden", "help")
+
+
+def _looked_up(
+    service: GameService,
+    token: str,
+    view: dict[str, Any],
+    intent: str,
+    written: str,
+    extra: dict[str, Any],
+) -> str:
+    """The replies the service looks up beyond the view (one of :data:`_LOOKED_UP`): the log,
+    the rules, the standing, the hidden cards' sentence, the help; what a reply in another
+    language is worded from goes in ``extra``."""
+    if intent == "history":
+        page = service.history(token=token, limit=HISTORY_PAGE)
+        extra["history"] = page["moves"]
+        return replies.history(page["moves"], view, total=page["total"])
+    if intent == "rules":
+        rules = service.rules(view["game"])
+        extra["rules"] = excerpt(rules["rules"])
+        return f"{rules['title']}: {rules['summary']} Moves look like: {rules['move_syntax']}."
+    if intent == "score":
+        table, seat = service.seat_table(token)
+        figures = table.engine.standing(table.state, seat)
+        return replies.standing(view, figures, seat, table.engine.info.seat_names)
+    if intent == "hidden":
+        return _hidden(service, token, view, written)
+    return replies.help_text(service.describe(view["game"]), view)
 
 
 def _simple(intent: str, view: dict[str, Any], text: str) -> str:
@@ -429,6 +451,46 @@ _HOW_MANY = re.compile(
     r"(?!.*\b(?:need|needed|must|have to|to win|necesit\w*|hacen? falta)\b)",  # a rule's count
     re.IGNORECASE,
 )
+
+
+# "how many cards are left in the deck", "cuántas quedan", "덱 몇 장 남았어" (read "how many deck"):
+# a count asked of the position, not a rule's count nor the points (the standing answers those)
+_COUNT_ASKED = re.compile(
+    r"\bhow (?:many|much)\b(?!.*\b(?:points?|pts|score|need|needed|must|have to|to win|"
+    r"get if|win)\b)",
+    re.IGNORECASE,
+)
+# "what round are we on", "¿en qué ronda vamos?", "지금 몇 라운드야", "몇 턴째야": the progress
+_PROGRESS_ASKED = re.compile(
+    r"\b(?:what|which) (?:round|turn (?:is it|are we|number))\b|\bround (?:is it|are we)\b|"
+    r"\b(?:que|cual) (?:ronda|turno|vuelta)\b|라운드|몇\s*(?:턴|수|판|번)\s*째",
+    re.IGNORECASE,
+)
+_COUNTED_FROM = ("question", "board", "score", "status")
+# what is left ("how many turns do I have left?"): the standing answers any other count it found
+_LEFT = re.compile(r"\b(?:left|remaining)\b", re.IGNORECASE)
+
+
+def _progress_asked(
+    view: dict[str, Any], text: str, written: str, intent: str, verdict: tuple[Any, Any]
+) -> list[str]:
+    """The board's figures a question about the game's progress asks for: the lines holding
+    what it counts ("how many cards are left in the deck?": the deck's line; at most three) and
+    the title's round or turn when it asks which ("what round are we on?"); [] when it asks
+    none, names a move, or the board holds none."""
+    if intent not in _COUNTED_FROM or verdict != (None, None) or view.get("result") is not None:
+        return []
+    if intent == "score" and not _LEFT.search(text):  # "who leads, how many each?": the standing
+        return []
+    if how_it_works(text) or rulesearch.asks_how(written, languages.detect(written) or "en"):
+        return []  # "how many turns do I get to make 3? how is it counted": the rules
+    facts = []
+    if any(_PROGRESS_ASKED.search(t) for t in (text, written, spanish.fold(written))):
+        facts += [replies.progress(view["board"])] if replies.progress(view["board"]) else []
+    if _COUNT_ASKED.search(text) and not asks_meaning(text):
+        lines = replies.board_lines(view["board"], text)
+        facts += lines if len(lines) <= 3 else []
+    return facts
 
 
 def _native_rules(text: str, said: tuple[str, str], rules_text: str) -> str | None:

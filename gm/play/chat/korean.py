@@ -124,7 +124,8 @@ WORDS: dict[str, str] = {
     "놓": "put", "두": "put", "내": "play", "내놓": "play", "넣": "put", "올리": "put",
     "걸": "put", "하": "", "주": "", "보이": "", "마지막": "last", "제일": "", "가장": "",
     "높": "highest", "낮": "lowest", "큰": "highest", "작": "lowest", "최고": "best",
-    "최대": "best", "점수": "score", "상대": "opponent",
+    "최대": "best", "점수": "score", "상대": "opponent", "턴": "turn", "라운드": "round",
+    "손패": "hand", "손": "hand", "덱": "deck",
 }  # fmt: skip
 NATIVE = {
     "한": 1, "하나": 1, "첫": 1, "두": 2, "둘": 2, "세": 3, "셋": 3, "네": 4, "넷": 4,

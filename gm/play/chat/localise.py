@@ -142,10 +142,7 @@ def _question(t, answer, english, extra) -> str:
     if english.startswith("From the rules:"):
         return rules_answer(t, extra.get("lang", ""), answer.get("game", ""), english)
     if english.startswith("On the board:"):
-        lines = english.removeprefix("On the board:").rsplit(".", 2)[0].strip()
-        game = answer.get("game", "")
-        lines = "; ".join(_board_text(t, game, line) for line in lines.split("; "))
-        return t("On the board: {lines}.").format(lines=lines) + " " + status(t, answer)
+        return _board_facts(t, answer, english)
     if english.startswith("That is up to you"):
         return t("That is up to you: resigning ends the game at once. To resign, say it again "
                  "and confirm.")  # fmt: skip
@@ -155,6 +152,22 @@ def _question(t, answer, english, extra) -> str:
         return t("The other side's cards are hidden from you, as the rules have it.")
     return t("I can't answer that from this game: ask for the board, the score, the history, the "
              "rules or a hint.") + " " + status(t, answer)  # fmt: skip
+
+
+def _board_facts(t, answer, english) -> str:
+    """ "On the board: <lines>. <status>" with the lines worded as the board words them."""
+    lines = english.removeprefix("On the board:").rsplit(".", 2)[0].strip()
+    game = answer.get("game", "")
+    lines = "; ".join(_board_text(t, game, line) for line in lines.split("; "))
+    return t("On the board: {lines}.").format(lines=lines) + " " + status(t, answer)
+
+
+def _status(t, answer, english, extra) -> str:
+    """Whose turn; after the board's facts a question about the game's progress asked for
+    ("how many cards are left?", "what round is it?")."""
+    if english.startswith("On the board:"):
+        return _board_facts(t, answer, english)
+    return status(t, answer)
 
 
 RULES_DOMAIN = "rules"
@@ -423,7 +436,7 @@ BUILDERS: dict[str, Callable[..., str]] = {
     "question": _question,
     "score": _score,
     "board": _simple(N_("Here is the board.")),
-    "status": lambda t, a, e, x: status(t, a),
+    "status": _status,
     "legal": _legal,
     "hint": _hint,
     "chat": _chat,

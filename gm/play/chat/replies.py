@@ -69,11 +69,18 @@ def on_board(board: str, question: str, most: int = 3) -> str:
     named = named_line(board, question)
     if named:
         return named
+    lines = board_lines(board, question)
+    return f" On the board: {fitted(lines).rstrip('.')}." if 0 < len(lines) <= most else ""
+
+
+def board_lines(board: str, question: str) -> list[str]:
+    """The board's lines (below its title) that hold a word the question asks about, its own
+    lines only when it asks about "my" things."""
     lowered = question.lower()
     terms = {w for w in re.findall(r"[\w']+", lowered) if len(w) > 2}
     terms -= _STOP | _VIEWING | _CHATTY
     if not terms:
-        return ""
+        return []
     lines = [
         line.strip(" >")
         for line in below_title(board)
@@ -82,7 +89,19 @@ def on_board(board: str, question: str, most: int = 3) -> str:
     mine = [line for line in lines if re.match(r"(?:my|your)\b", line, re.I) or "(you" in line]
     if mine and re.search(r"\b(?:my|mine|mis?)\b|내|제", lowered):  # "my hand": not theirs
         lines = mine
-    return f" On the board: {fitted(lines).rstrip('.')}." if 0 < len(lines) <= most else ""
+    return lines
+
+
+# the game's progress in its board's title line: "round 6", "turn 4 of 200", "ply 15 of 500",
+# "12 moves played"
+_PROGRESS = re.compile(r"\b(?:round|turn|ply) \d+(?: of \d+)?|\b\d+ moves? played", re.IGNORECASE)
+
+
+def progress(board: str) -> str:
+    """The game's progress as its board's title line gives it ("round 6"), or ""."""
+    title = board.splitlines()[0] if board else ""
+    found = _PROGRESS.search(title)
+    return found.group(0) if found else ""
 
 
 BOARD_QUOTE = 170  # characters of board lines a reply quotes (a reply stays ≤ 280 in every

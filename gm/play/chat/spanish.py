@@ -231,6 +231,7 @@ WORDS: tuple[tuple[str, str], ...] = (
     (r"\breina\b", "queen"),
     (r"\bjota\b|\bsota\b", "jack"), (r"\bas\b", "ace"), (r"\bcarta\b", "card"),
     (r"\bcartas\b", "cards"), (r"\bmazo\b", "deck"), (r"\bquedan?\b", "left"),
+    (r"\bturnos\b", "turns"), (r"\bronda\b", "round"), (r"\bpiezas\b", "pieces"),
     (r"\b(?:rival|oponente|contrario)\b|(?<=\bal )otro\b|(?<=\bel )otro\b", "opponent"),
     (r"\bdescarte\b", "discard"),
     (r"\b(la |el )?(carta |card )?(mas alt[oa]|mayor)\b", "the highest"),
