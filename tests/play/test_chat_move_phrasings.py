@@ -533,3 +533,19 @@ def test_a_count_asked_with_who_leads_is_the_standing(service):
     ("how many turns do I have left") is taken from the standing to the board's figures."""
     answer = say_at(service, "card-chess-ace", "who's winning? how many in check each")
     assert answer["intent"] == "score", answer
+
+
+@pytest.mark.parametrize(
+    ("position", "text"),
+    [
+        ("solonyo-late", "defiant and challenger, scoring card?? ok"),
+        ("trumps-lead", "a lead with the lowest card?? nice"),
+    ],
+)
+def test_a_remark_asked_in_no_question_words_quotes_no_rule(service, position, text):
+    """heldout11: "tic tac toe but infinite?? ok lets see" got a rules sentence. An English message
+    that asks in no question word (what, how, can, is, …) is no rules question: the rules are
+    not quoted for it (the board's lines it names, or an ask-back, answer it)."""
+    answer = say_at(service, position, text)
+    assert "\u201c" not in answer["reply"] and not counted(answer), answer["reply"]
+    assert not answer.get("legal"), answer

@@ -411,7 +411,12 @@ def _answer(
     # a Korean or Spanish message read as English quotes the rules only when it asks how the
     # game works in its own words: its English reading lacks the words that tell a question of
     # the position ("ahora robo o descarto?" reads "now robo o discard?")
-    quotes = said[1] not in ("ko", "es") or rulesearch.asks_how(*said)
+    # (and an English one asked in no question words, "tic tac toe but infinite??", is none)
+    quotes = (
+        _ASKS_IN_WORDS.search(text) is not None
+        if said[1] not in ("ko", "es")
+        else rulesearch.asks_how(*said)
+    )
     if native is not None or (quotes and about_the_rules(text)):
         quoted = native or replies.from_rules(text, rules_text)
         if quoted is not None:
@@ -444,6 +449,12 @@ def _answer(
     quoted = replies.from_rules(text, rules_text) if quotes else None
     return replies.cannot_answer(view) if quoted is None else quoted
 
+
+_ASKS_IN_WORDS = re.compile(
+    r"\b(?:what|whats|wat|wut|how|why|when|where|which|who|can|could|may|must|do|does|did|is|"
+    r"are|am|will|would|should|if|mean|means)\b",
+    re.IGNORECASE,
+)
 
 # "how many cards in the deck still", "cuántas quedan en el mazo": a count the board may show
 _HOW_MANY = re.compile(
