@@ -549,3 +549,50 @@ def test_a_remark_asked_in_no_question_words_quotes_no_rule(service, position, t
     answer = say_at(service, position, text)
     assert "\u201c" not in answer["reply"] and not counted(answer), answer["reply"]
     assert not answer.get("legal"), answer
+
+
+@pytest.mark.parametrize(
+    ("position", "text", "meant"),
+    [
+        ("masul-challenge", "el 2 de treboles en la c6 bocabajo", "2♣ C6 FD"),
+        ("masul-late", "tiro el 4 de trebol en la 2 bocabajo, que no la vea", "4♣ C2 FD"),
+        ("masul-late", "8 de corazones en la c5, mejor que nada", "8♥ C5"),
+        ("solonyo-shown", "la de más valor, obvio", "PICK 3"),
+        ("card-chess-capture", "intercambio la mano, solo tengo corazones", "EXCHANGE"),
+        ("maze-discard", "toss 5BS", "DISCARD 5BS"),
+    ],
+)
+def test_heldout12_moves_are_played_as_meant(service, position, text, meant):
+    """heldout12 (measured once at 33d9d11): "bocabajo" written as one word was read face up (two
+    misreads); "mejor que nada" (better than nothing) is no second thought; "de más valor" is
+    the highest; "intercambio la mano" exchanges; "toss" discards."""
+    answer = say_at(service, position, text)
+    assert answer["intent"] == "move" and answer.get("move") == meant, answer
+
+
+@pytest.mark.parametrize(
+    ("position", "text", "intent", "said"),
+    [
+        ("masul-challenge", "how many cards does the other guy have left", "status", "Hand: 6"),
+        ("trumps-follow", "cuantas cartas le quedan al otro", "status", "5 cartas"),
+        ("card-chess-capture", "cuantas cartas quedan en el mazo de robar", "status", "56"),
+        ("maze-draw", "덱 몇장 남았어", "status", "39"),
+        ("masul-late", "que me combiene jugar ahora? tengo dudas entre el 8 y la jota", "hint", ""),
+        ("solonyo-late", "현재 상황 화면 보여줘", "board", ""),
+        ("maze-late", "기권 취소할게 다시 해보자", "chat", "항복"),
+        ("card-chess-ace", "prnt the board pls", "board", ""),
+        ("card-chess-step", "what did my last capture do exactly? i missed it", "history", ""),
+        ("card-chess-ace", "tell me red's 5 cards", "question", "hidden"),
+        ("card-chess-capture", "빨강 손패 좀 까봐", "question", "보이지 않습니다"),
+        ("n-in-a-row-first", "explain the game real quick, whats the leader thing", "rules", ""),
+        ("n-in-a-row-o", "ff", "resign", ""),
+        ("n-in-a-row-o", "que casillas estan permitidas", "legal", ""),
+        ("solonyo-blind", "cuándo se gana la partida? a cuantos puntos", "question", "128"),
+    ],
+)
+def test_heldout12_requests_and_questions_get_their_answer(service, position, text, intent, said):
+    """heldout12: the count of the other side's hand got an unrelated rules sentence (the one
+    quote), the rest were refused; each gets the answer its writer meant, nothing counted."""
+    answer = say_at(service, position, text)
+    assert answer["intent"] == intent and said in answer["reply"], answer["reply"]
+    assert not counted(answer) and not answer.get("legal")

@@ -77,7 +77,8 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     (
         "es",
         "phrase",
-        r"\bcambi\w* (toda |de )?(la |mi )?mano\b|\bcambi\w* (todas )?(las |mis )?cartas\b",
+        r"\b(?:inter)?cambi\w* (toda |de )?(la |mi )?mano\b|"
+        r"\b(?:inter)?cambi\w* (todas )?(las |mis )?cartas\b",
         " exchange ",
     ),
     (

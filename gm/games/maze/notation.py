@@ -79,7 +79,7 @@ _DRAWN_REF = re.compile(
     r"|\b(?:the |that |this |my )?(?:just |newly )?(?:drawn|new|fresh|latest) (?:card|one)\b"
 )
 _DISCARD_PHRASE = re.compile(
-    r"\b(?:get rid of|throw (?:away|out)|toss (?:away|out)|chuck(?: out| away)?|ditch|bin|"
+    r"\b(?:get rid of|throw (?:away|out)|toss(?: away| out)?|chuck(?: out| away)?|ditch|bin|"
     r"let go of|part with|put down|lay down|drop)\b"
 )
 _ORDINAL_REF = re.compile(

@@ -220,7 +220,7 @@ def _answer_to(
         return {"intent": "hint", **answer}
     view = service.seat_view(token)
     extra: dict[str, Any] = {}
-    counted = _progress_asked(view, text, written, intent, verdict)
+    counted = _progress_asked(view, text, written, intent)
     if counted:  # "how many cards are left?", "what round is it?": the board's figures
         intent = "status"
     own = replies.own_hidden(view, written) if intent in ("question", "hidden", "board") else ""
@@ -478,18 +478,19 @@ _PROGRESS_ASKED = re.compile(
     re.IGNORECASE,
 )
 _COUNTED_FROM = ("question", "board", "score", "status")
+_COUNTED_WORDS = re.compile(r"\b(?:cards?|left|remaining|still|now|have|has|got)\b", re.I)
+# a line that counts a seat's cards: "Opponent's Hand: 6", "north (dealer) · 5 cards", "hand 8"
+_CARDS_COUNTED = re.compile(r"\bhand\W*\d|\d+ cards?\b", re.IGNORECASE)
 # what is left ("how many turns do I have left?"): the standing answers any other count it found
 _LEFT = re.compile(r"\b(?:left|remaining)\b", re.IGNORECASE)
 
 
-def _progress_asked(
-    view: dict[str, Any], text: str, written: str, intent: str, verdict: tuple[Any, Any]
-) -> list[str]:
+def _progress_asked(view: dict[str, Any], text: str, written: str, intent: str) -> list[str]:
     """The board's figures a question about the game's progress asks for: the lines holding
     what it counts ("how many cards are left in the deck?": the deck's line; at most three) and
     the title's round or turn when it asks which ("what round are we on?"); [] when it asks
-    none, names a move, or the board holds none."""
-    if intent not in _COUNTED_FROM or verdict != (None, None) or view.get("result") is not None:
+    none or the board holds none (a move it names is no matter: a count is never a move)."""
+    if intent not in _COUNTED_FROM or view.get("result") is not None:
         return []
     if intent == "score" and not _LEFT.search(text):  # "who leads, how many each?": the standing
         return []
@@ -499,7 +500,13 @@ def _progress_asked(
     if any(_PROGRESS_ASKED.search(t) for t in (text, written, spanish.fold(written))):
         facts += [replies.progress(view["board"])] if replies.progress(view["board"]) else []
     if _COUNT_ASKED.search(text) and not asks_meaning(text):
-        lines = replies.board_lines(view["board"], text)
+        # the thing counted first ("cards left in the deck": the deck's line, not every card's)
+        named = _COUNTED_WORDS.sub(" ", text)
+        board = view["board"]
+        lines = replies.board_lines(board, named) or replies.board_lines(board, text)
+        if re.search(rf"\b(?:{OTHER_SIDE['en']}|{THEY['en']})\b", text, re.IGNORECASE):
+            # "how many cards does the other guy have left?": their lines that count cards
+            lines = [x for x in replies.their_lines(view) if _CARDS_COUNTED.search(x)] or lines
         facts += lines if len(lines) <= 3 else []
     return facts
 

@@ -185,7 +185,8 @@ PATTERNS: dict[str, tuple[str, ...]] = {
     ),
     "rules": (
         r"(the )?(rules|rulse|ruels)",
-        r"(show|tell|explain|give)( me)?( the)? (rules|game)",
+        r"(show|tell|explain|give)( me)?( the| this)? (rules|game)( real quick| quickly| again)?"
+        r"([,.;!?] .*)?",
         r"what are the rules|(remind me of|refresh me on)( the)? rules",
         r"how (do i|do you|to) play( this| the)?( game)?",
         r"how does the game work",

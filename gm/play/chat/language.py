@@ -78,7 +78,7 @@ _CORRECTION = re.compile(
     r"[\s,.]*|\s*(?<=\S)\s*말고\s+|"
     r"(?:\.\.+|[,;])\s*(?:no|nah|nope|err+|erm|uh+|um+|sorry|actually|oops)(?:[\s,]+(?:no|nah))*"
     rf"\b(?!\s+{_NEGATED}\b)[\s,.]*(?={_NAMES})|\s+(?:no|nah|err+|erm|sorry|actually)\s+(?=\S*\d|\S*[♠♥♦♣])|"
-    r"(?:[,;]\s*|\s+o\s+|(?:\s+no)?\.\.+\s*)mejor(?:\s+dicho)?\b[\s,]*|"
+    r"(?:[,;]\s*|\s+o\s+|(?:\s+no)?\.\.+\s*)mejor(?:\s+dicho)?\b(?!\s+que\b)[\s,]*|"
     r"(?:\.\.+|[,;])?\s*(?<=\S)\s+(?:아\s*)?(?:아니(?:다|야|지|요|에요)?|아냐|ㄴㄴ|정정)(?![가-힣])"
     r"(?:[\s,.]*잠깐만?)?[\s,.!]+",
     re.IGNORECASE,

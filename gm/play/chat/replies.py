@@ -81,6 +81,7 @@ def board_lines(board: str, question: str) -> list[str]:
     terms -= _STOP | _VIEWING | _CHATTY
     if not terms:
         return []
+    terms |= {name for word, names in _ALSO_NAMED.items() if word in terms for name in names}
     lines = [
         line.strip(" >")
         for line in below_title(board)
@@ -91,6 +92,9 @@ def board_lines(board: str, question: str) -> list[str]:
         lines = mine
     return lines
 
+
+# a thing a board names in other words: "the deck" is the "Draw pile" or "stock" on some
+_ALSO_NAMED = {"deck": ("draw pile", "stock")}
 
 # the game's progress in its board's title line: "round 6", "turn 4 of 200", "ply 15 of 500",
 # "12 moves played"
@@ -135,6 +139,19 @@ def named_line(board: str, question: str) -> str:
         if len(named) == 1:
             return f" On the board: {fitted(named).rstrip('.')}."
     return ""
+
+
+def their_lines(view: dict[str, Any]) -> list[str]:
+    """The board's lines of the other seats: those opening with another seat's label, or with
+    "Opponent" (a board that names the other side so)."""
+    seats = view.get("seats") or ()
+    labels = [seat_label(view, s["name"]).lower() for s in seats if s["name"] != view["seat"]]
+    labels = [label for label in labels if label] + ["opponent"]
+    return [
+        line.strip(" >")
+        for line in view["board"].splitlines()
+        if any(line.strip(" >").lower().startswith(label) for label in labels)
+    ]
 
 
 def their_cards(view: dict[str, Any]) -> str:

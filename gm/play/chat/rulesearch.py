@@ -30,6 +30,7 @@ _ASKS = {
     ),
     "es": re.compile(
         r"\b(?:como (?:se|funciona\w*|mueve\w*|gan\w*|juega\w*)|que (?:es|son|hace\w*|significa)|"
+        r"cuando se (?:gana|pierde|termina|acaba)|"
         r"para que (?:sirve\w*)|por que|regla\w*|se puede)\b"
     ),
 }

@@ -234,7 +234,8 @@ WORDS: tuple[tuple[str, str], ...] = (
     (r"\bturnos\b", "turns"), (r"\bronda\b", "round"), (r"\bpiezas\b", "pieces"),
     (r"\b(?:rival|oponente|contrario)\b|(?<=\bal )otro\b|(?<=\bel )otro\b", "opponent"),
     (r"\bdescarte\b", "discard"),
-    (r"\b(la |el )?(carta |card )?(mas alt[oa]|mayor)\b", "the highest"),
+    (r"\b(la |el )?(carta |card )?(mas alt[oa]|mayor|de mas valor|que mas vale)\b", "the highest"),
+    (r"\b(la |el )?(carta |card )?(de menos valor|que menos vale)\b", "the lowest"),
     (r"\b(la |el )?(carta |card )?(mas baj[oa]|menor)\b", "the lowest"),
     (r"\bprimer[oa]?\b", "first"), (r"\bsegund[oa]\b", "second"), (r"\btercer[oa]?\b", "third"),
     (r"\bcuart[oa]\b", "fourth"), (r"\bquint[oa]\b", "fifth"), (r"\bsext[oa]\b", "sixth"),
@@ -262,11 +263,17 @@ _ABBREVIATIONS = re.compile(r"\b(q|xq|pq|pa|tb|k)\b")
 _SPELLED = {"q": "que", "xq": "por que", "pq": "por que", "pa": "para", "tb": "tambien", "k": "que"}
 
 
+# common misspellings of the words the topics look for ("q me combiene")
+_MISSPELLED_AS = {"combiene": "conviene", "conbiene": "conviene", "combendria": "convendria"}
+_MISSPELLED = re.compile(r"\b(?:" + "|".join(_MISSPELLED_AS) + r")\b")
+
+
 def spelled_out(text: str) -> str:
     """A Spanish message folded (:func:`fold`, and ñ as n: "enséñame" → "ensename") with its chat
     shorthand written out ("q cartas tiene?" → "que cartas tiene?"). Spanish only: an English
     "k" is "okay"."""
-    return _ABBREVIATIONS.sub(lambda m: _SPELLED[m.group(1)], fold(text).replace("\u0303", ""))
+    folded = _MISSPELLED.sub(lambda m: _MISSPELLED_AS[m.group(0)], fold(text))
+    return _ABBREVIATIONS.sub(lambda m: _SPELLED[m.group(1)], folded.replace("\u0303", ""))
 
 
 def _unaccent(text: str) -> str:

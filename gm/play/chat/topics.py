@@ -32,7 +32,7 @@ _EN: tuple[tuple[str, str], ...] = (
         r"play on(?! (his|her|their|my|your|the|a|an|that)\b)|"
         r"let'?s continue)\b",
     ),
-    ("resign", r"\b(i'?m out|i quit|i give up|i resign|i forfeit|i'?m done)\b"),
+    ("resign", r"\b(i'?m out|i quit|i give up|i resign|i forfeit|i'?m done)\b|^\W*ff\W*$"),
     (
         "undo",
         r"\b(undo|redo|take (it|that|this|my move|the move) back|take ?back|revert|"
@@ -49,7 +49,7 @@ _EN: tuple[tuple[str, str], ...] = (
         r"^(?!.*\b(my|mine|i)\b)(?=.*\b({they}|(?:{other}|{seats})'?s?)\b)"
         r".*\b(what|which|what'?s)\b.*\bface[ -]?down\b|"
         r"\b((his|her|their|(?!other\b)(?:{other})'?s?|other (side|player|guy)'?s?|"
-        r"(?:{seats})'?s) (hidden |face ?down |secret )?"
+        r"(?:{seats})'?s) (\d+ )?(hidden |face ?down |secret )?"
         r"(cards?|hand|face ?downs?|hidden)|"
         r"(is|are) (he|she|they|the ({other})|\w+) (holding|hiding)|"
         r"(he|she|they|(?:{seats})|the ({other})) (is|are|'s|'re) (holding|hiding|keeping)|"
@@ -71,7 +71,8 @@ _EN: tuple[tuple[str, str], ...] = (
         "history",
         r"\b(what (just )?happened|what did (he|she|they|you|the \w+|\w+) (just )?"
         r"(play|do|put|take|draw|discard|pick|move|{verbs})|"
-        r"(last|previous) (move|play|card|turn|trick|round)|just (played|did|put|took|"
+        r"(last|previous) (move|play|card|turn|trick|round)|what did (my|the|their|his|her) "
+        r"(last|previous) \w+ do|just (played|did|put|took|"
         r"drew|discarded|picked|moved)|(played|happened) (before|last|earlier)|"
         r"last thing|who (swapped|replaced|discarded|played|put|took|moved|threw)|"
         r"(he|she|they|{seats}|the ({other}|other \w+)) "
@@ -122,7 +123,7 @@ _EN: tuple[tuple[str, str], ...] = (
     ),
     (
         "board",
-        r"\b(show|see|view|display|look at|print|draw|pull up|bring up)\b.*"
+        r"\b(show|see|view|display|look at|print|prnt|draw|pull up|bring up)\b.*"
         r"\b(board|grid|hand|cards|table|position)\b|"
         r"\b(show|see|view|display|look at)\b.*\b(pile|deck|discards?|stack)\b",
     ),
@@ -156,14 +157,14 @@ _ES: tuple[tuple[str, str], ...] = (
     (
         "hidden",
         r"^(?!.*\b(mi|mis|yo|puedo)\b)(?=.*\b({other}|{they}|{seats})\b)"
-        r".*\b(que|cual)\b.*\b(boca abajo|tapad[ao]s?)\b|"
+        r".*\b(que|cual)\b.*\b(boca ?a?bajo|tapad[ao]s?)\b|"
         r"\b(sale|viene|sigue)\b.*\bmazo\b|"
         r"\b((cartas?|mano) (del|de la|de) ({other}|{seats})|"
         r"(que|cuales?) (cartas? )?(tiene|tienen|guarda)|"
         r"(que|cuales?) cartas? (le |les )?(quedan?|tiene)|"
         r"(proxim[oa]s?|siguientes?) cartas?|(arriba|encima) del mazo|"
         r"(cartas?|queda) (en|del) (el )?mazo|"
-        r"(que|cual) cartas? (hay|esta|tiene|queda) (boca abajo|tapad[ao]))\b",
+        r"(que|cual) cartas? (hay|esta|tiene|queda) (boca ?a?bajo|tapad[ao]))\b",
     ),
     (
         "history",
@@ -201,7 +202,9 @@ _ES: tuple[tuple[str, str], ...] = (
         r"\b(opciones|(movimientos|movidas) (tengo|posibles|validos)|jugadas (tengo|posibles|"
         r"validas)|que (movimientos|jugadas|movidas) tengo|(jugadas|movimientos|movidas) (son )?"
         r"(legales|validos|"
-        r"posibles)|jugadas .*(posibles|quedan))\b",
+        r"posibles)|jugadas .*(posibles|quedan)|"
+        r"(casillas|jugadas|movimientos|movidas|lugares|columnas) (estan |son )?"
+        r"(permitid|validos|validas|posibles)\w*)\b",
     ),
     (
         "hint",
@@ -225,7 +228,7 @@ _ES: tuple[tuple[str, str], ...] = (
 _KO: tuple[tuple[str, str], ...] = (
     (
         "keep_playing",
-        r"계속(할|하|해|갈|가|진행)|(포기|그만)\w{0,6}취소|진행(시켜|해줘|하자|해)|(너|니)차례\w{0,3}둬",
+        r"계속(할|하|해|갈|가|진행)|(포기|그만|기권|항복)\w{0,6}취소|진행(시켜|해줘|하자|해)|(너|니)차례\w{0,3}둬",
     ),
     ("undo", r"취소|무르|물러|되돌리|되돌려|무를|(고른|골랐던|낸|둔|놓은|뽑은|버린)(거|것|걸)다시"),
     (
@@ -240,7 +243,7 @@ _KO: tuple[tuple[str, str], ...] = (
         r"(뭔지|뭐야|뭐임|뭔데|알려|보여)|"
         r"({other}|AI|봇|북쪽|남쪽|레드|블랙|빨강|빨간|검정|검은|{seats})\w{0,6}"
         r"(카드|패|손패|손|장)"
-        r"(\w{0,6})(뭐|뭔|보여|보자|볼래|알려|들|있)|덱(맨)?위|다음카드|(덱|더미)에(뭐|뭔|남)|"
+        r"(\w{0,6})(뭐|뭔|보여|보자|볼래|알려|들|있|까봐|까줘|까보|오픈)|덱(맨)?위|다음카드|(덱|더미)에(뭐|뭔|남)|"
         r"(깔린|깔려있는|숨은|숨겨진|숨겨둔)카드\w{0,2}(뭐|뭔|보여|알려)",
     ),
     (
@@ -273,7 +276,7 @@ _KO: tuple[tuple[str, str], ...] = (
         r"뭐(내|두|놓|하)(지|까|는게)|힌트|조언|최선|제일좋|가장좋|베스트|나아\?|나아$|가나아|"
         r"까.{1,24}까\??$|(어디|뭘|뭐)\w{0,2}(막아야|둬야|놔야|내야)",
     ),
-    ("board", r"(보드|판|게임판|내패|손패|카드|패)\w{0,5}(보여|보자|볼래|확인|띄워)"),
+    ("board", r"(보드|판|게임판|내패|손패|카드|패|화면|상황)\w{0,5}(보여|보자|볼래|확인|띄워)"),
 )
 
 
@@ -306,7 +309,7 @@ _NOT = re.compile(r"\b(don'?t|do not|never|not|no|nunca|ni)\b|안\s*해|않|말�
 # about how the game works, not about this position: the rules answer it
 _RULES = re.compile(
     r"\b(mean|means|meaning|stand for|rules?|reglas?|significa|what happens (if|when)|"
-    r"que pasa (si|cuando)|how (does|do) (the|a|an) \w+ work|"
+    r"que pasa (si|cuando)|cuando se (gana|pierde|termina|acaba)|how (does|do) (the|a|an) \w+ work|"
     r"how (do|does|is|are) (you|one|it|points?|\w+ing) \w+|limit|maximum|minimum|"
     r"como se \w+|como funciona\w*)\b|"
     r"뜻|규칙|룰|설명|상관없|(어떻게|어케)(?!해야|하지|할까|하는게좋|해\?|해$|두는|내는|놓는|둘까|낼까|된거|됐)|"
