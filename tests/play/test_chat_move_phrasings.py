@@ -596,3 +596,29 @@ def test_heldout12_requests_and_questions_get_their_answer(service, position, te
     answer = say_at(service, position, text)
     assert answer["intent"] == intent and said in answer["reply"], answer["reply"]
     assert not counted(answer) and not answer.get("legal")
+
+
+@pytest.mark.parametrize(
+    ("position", "text", "meant"),
+    [
+        ("solonyo-shown", "pick the ten, anything beats a 2 anyway lol", "PICK 1"),
+        ("trumps-lead",
+         "start with the ace of diamonds no actually the 7 of diamonds, keep the ace", "LEAD 7♦"),
+        ("solonyo-late", "ugh that tie last round hurt. gonna go with #1", "PICK 1"),
+        ("maze-draw", "agarro la carta de arriba de los descartes", "DRAW PILE"),
+    ],
+)  # fmt: skip
+def test_the_move_said_in_its_own_clause_or_sentence_is_played(service, position, text, meant):
+    """heldout12 and heldout11: a clause after a comma with no reason word ("…, anything beats a
+    2 anyway lol") made the whole ambiguous, and a sigh in the sentence before ("ugh … hurt.")
+    made a remark of the move said after it: the clause before the comma is played when the whole
+    is no definite move, and a last sentence that is one definite move by itself is no remark."""
+    answer = say_at(service, position, text)
+    assert answer["intent"] == "move" and answer.get("move") == meant, answer
+
+
+def test_a_sigh_with_only_a_number_is_still_a_remark(service):
+    """The rule a last sentence that is a move keeps: laughter with a number and no move word is
+    still a remark ("empate con dos doses jajaja qué mala suerte")."""
+    answer = say_at(service, "solonyo-late", "empate con dos doses jajaja qué mala suerte")
+    assert answer["intent"] == "chat" and not answer.get("legal"), answer

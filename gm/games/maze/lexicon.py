@@ -55,7 +55,8 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("es", "phrase", r"\b(cojo|coge|coger|tomo|toma|tomar)\b(.*)\bdel mont[oó]n\b",
      r" take \2 from the pile "),
     ("es", "phrase", r"\b(del|el|la pila de|el monton de) descarte\b|"
-     r"\bla (carta )?de arriba( del (monton|pila|descarte))?\b", " from the pile "),
+     r"\bla (carta )?de arriba( del (monton|pila|descarte)| de (los|las) (descartes|"
+     r"descartadas|tiradas))?\b", " from the pile "),
     ("es", "phrase", r"\b(al|a la pila de|al monton de) descarte\b", " discard "),
     ("es", "phrase", r"\b(tomo|toma|agarro|agarra|cojo|coge|me llevo|levanto|recojo)\b", " take "),
     ("es", "phrase", r"\bsuelto\b|\bsuelta\b|\becho\b", " discard "),

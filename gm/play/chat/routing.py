@@ -76,7 +76,10 @@ def route(
     )
     if (
         _chatter(text, intent, verdict)
-        or _laughing_remark(text, read, intent, verdict)
+        or (
+            _laughing_remark(text, read, intent, verdict)
+            and not _said_last(table, seat, text, said)
+        )
         or (judged and not asked(text))
     ):
         intent, verdict = "chat", (None, None)
@@ -153,6 +156,19 @@ def _laughing_remark(text: str, read: str, intent: str, verdict: Verdict) -> boo
     )
 
 
+def _said_last(table, seat: int, text: str, lang: str | None) -> bool:
+    """Whether a message's last sentence, with no laughter in it, is one definite move by itself
+    ("ugh that tie last round hurt. gonna go with #1"): the sigh is in the sentence before."""
+    sentences = [x for x in re.split(r"[.!?]+\s+", text.strip()) if x.strip()]
+    if len(sentences) < 2 or _LAUGHS.search(sentences[-1]):
+        return False
+    words = table.engine.info.chat_words.translations
+    intent, _, verdict = understand(
+        table, seat, languages.to_english(sentences[-1], lang or "en", words)
+    )
+    return intent == "move" and verdict[0] is None
+
+
 def _without_reason(
     table, seat: int, text: str, lang: str | None, reading: tuple[str, str, tuple[Any, str | None]]
 ) -> tuple[str, str, tuple[Any, str | None]]:
@@ -166,7 +182,12 @@ def _without_reason(
         return reading
     main = languages.main_clause(text)
     if main == text:
-        return reading
+        # no reason word, but a clause after a comma ("pick the ten, anything beats a 2 anyway
+        # lol"): the clause before it, when the whole is no definite move
+        first = _FIRST_CLAUSE.match(text)
+        if first is None or definite or intent not in ("move", "unclear"):
+            return reading
+        main = first.group(1)
     read = languages.to_english(main, lang or "en", table.engine.info.chat_words.translations)
     again = understand(table, seat, read)
     if again[0] != "move" or again[2][0] is not None:
@@ -175,6 +196,9 @@ def _without_reason(
         return reading  # the whole says more of the same move ("…, face down so …": kept)
     return again
 
+
+# the clause before a message's first comma (not one inside coordinates: "0,2")
+_FIRST_CLAUSE = re.compile(r"^([^,]*?[^\d\s,])\s*,(?!\s*-?\d)\s*\S")
 
 # words said before a move that add nothing to it ("bueno ya fue, agarro las 5", "mejor recojo
 # las cinco", "ok so, the 6 of clubs", "paso, me llevo las cartas")
