@@ -60,6 +60,8 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("es", "phrase", r"\b(al|a la pila de|al monton de) descarte\b", " discard "),
     ("es", "phrase", r"\b(tomo|toma|agarro|agarra|cojo|coge|me llevo|levanto|recojo)\b", " take "),
     ("es", "phrase", r"\bsuelto\b|\bsuelta\b|\becho\b", " discard "),
+    ("es", "phrase", r"\b(?:la |lo )?(?:vuelvo a (?:tirar|descartar|echar)|devuelvo)\b",
+     " discard "),
     ("es", "phrase", r"\bdescart\w*\b|\btiro\b|\btira\b|\bbota\b|\bdeshazte de\b", " discard "),
     ("es", "phrase", r"\b(robo|roba|robar|saco|saca)\b", " draw "),
     ("es", "phrase", r"\bmazo\b|\bbaraja\b", " deck "),

@@ -74,12 +74,13 @@ _CORRECTION = re.compile(
     r"sorry,? i mean|"
     r"or rather|make that|make it|"
     r"actually,? no|no,? actually|oops|no espera|no,? digo|mejor dicho|quiero decir|"
+    r"(?:no,? |nah,? )?(?:jk|just kidding|kidding)(?=[\s,.]+\S)|"
     r"no,? perd[oó]n|perd[oó]n,? no)\b"
     r"[\s,.]*|\s*(?<=\S)\s*말고\s+|"
     r"(?:\.\.+|[,;])\s*(?:no|nah|nope|err+|erm|uh+|um+|sorry|actually|oops)(?:[\s,]+(?:no|nah))*"
     rf"\b(?!\s+{_NEGATED}\b)[\s,.]*(?={_NAMES})|\s+(?:no|nah|err+|erm|sorry|actually)\s+(?=\S*\d|\S*[♠♥♦♣])|"
     r"(?:[,;]\s*|\s+o\s+|(?:\s+no)?\.\.+\s*)mejor(?:\s+dicho)?\b(?!\s+que\b)[\s,]*|"
-    r"(?:\.\.+|[,;])?\s*(?<=\S)\s+(?:아\s*)?(?:아니(?:다|야|지|요|에요)?|아냐|ㄴㄴ|정정)(?![가-힣])"
+    r"(?<=\S)(?:\.\.+\s*|[,;]\s*|\s+)(?:아\s*)?(?:아니(?:다|야|지|요|에요)?|아냐|ㄴㄴ|정정)(?![가-힣])"
     r"(?:[\s,.]*잠깐만?)?[\s,.!]+",
     re.IGNORECASE,
 )
@@ -99,6 +100,7 @@ def corrected(text: str) -> tuple[str, bool]:
     if (
         len(head) > 1
         and verb.isalpha()
+        and not re.search(r"[가-힣]", verb)  # a Korean verb comes last: "클로버 7 말고 …"
         and verb not in _ARTICLES
         and tail.split()[0].lower() != verb
     ):
@@ -194,6 +196,7 @@ _REASON = re.compile(
     r",\s*(?:it|that|this|since|because|cause|cuz|as|so|porque|que|ya que|para|pues)\b.*|"
     r",\s*(?:(?:el|la|lo) (?:del|de la|de|que|con)|the one|which|where)\b.*|"
     r",\s*(?:no quiero|no voy a|i don'?t want|don'?t want|not wasting|no gasto)\b.*|"
+    r",\s*(?:i'?ll|i will|will|ill) (?:decide|see|think|figure|choose)\b.*|"
     r",\s*(?:replac\w*|swap\w*|for) (?:the|that|their|its)\b.*|"
     r",\s*(?:matches|beats|blocks|wins|takes|makes|gives|keeps|covers|fits|goes with|helps|"
     r"saves|same (?:suit|colou?r|rank))\b.*|\s+de una\s*$|"

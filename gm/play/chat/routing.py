@@ -156,6 +156,46 @@ def _laughing_remark(text: str, read: str, intent: str, verdict: Verdict) -> boo
     )
 
 
+# a move told of as played before ("picked 3 last time", "지난번엔 3번 골라서"): no order now
+_PAST = re.compile(
+    r"\blast (?:time|round|turn|game|hand)\b|\bla (?:ultima|otra) vez\b|\bla vez pasada\b|"
+    r"지난\s*번|지난\s*판|저번",
+    re.IGNORECASE,
+)
+# where the move said after a tale starts: "…, so middle this time", "…니까 이번엔 1번"
+_THEN = re.compile(r",|\b(?:so|then|now|this time|entonces|asi que|ahora)\b|니까|니깐|라서|이번")
+
+
+def _said_after(table, seat: int, text: str, lang: str | None) -> tuple[str, str, Verdict] | None:
+    """After a tale of a move played before, the move said last ("…, so middle this time"): its
+    reading when it is one definite move, else None."""
+    parts = [p for p in _THEN.split(text) if p.strip()]
+    if len(parts) < 2 or _PAST.search(parts[-1]):  # "the left one, last time 3 only tied"
+        return None
+    words = table.engine.info.chat_words.translations
+    again = understand(table, seat, languages.to_english(parts[-1], lang or "en", words))
+    return again if again[0] == "move" and again[2][0] is None else None
+
+
+# a clause that takes back or scorns what it names ("la 5YM no me sirve pa nada", "lol"): no
+# move of its own
+_SCORNS = re.compile(r"\b(?:no|not|nah|never|nunca|ni)\b|말고|안\s|못|ㅋㅋ|\blol\b|\bjaja", re.I)
+
+
+def _competes(table, seat: int, first: str, rest: str, lang: str | None) -> bool:
+    """Whether the clause after a message's first comma says another move than the first clause
+    ("the 7, the 10"): a definite move of its own, other than the first clause's, said with no
+    negation or laughter."""
+    if _SCORNS.search(rest) or _PAST.search(rest):  # "…, last time 3 only tied": a tale
+        return False
+    words = table.engine.info.chat_words.translations
+    said = understand(table, seat, languages.to_english(rest, lang or "en", words))
+    if said[0] != "move" or said[2][0] is not None:
+        return False
+    own = understand(table, seat, languages.to_english(first, lang or "en", words))
+    return own[2][1] != said[2][1]
+
+
 def _said_last(table, seat: int, text: str, lang: str | None) -> bool:
     """Whether a message's last sentence, with no laughter in it, is one definite move by itself
     ("ugh that tie last round hurt. gonna go with #1"): the sigh is in the sentence before."""
@@ -180,15 +220,20 @@ def _without_reason(
     definite = intent == "move" and verdict[0] is None
     if intent == "question":  # asked: answered
         return reading
+    words = table.engine.info.chat_words.translations
     main = languages.main_clause(text)
+    if _PAST.search(main) and (after := _said_after(table, seat, text, lang)):
+        return after  # "picked 3 last time and tied, so middle this time": a tale first
     if main == text:
         # no reason word, but a clause after a comma ("pick the ten, anything beats a 2 anyway
-        # lol"): the clause before it, when the whole is no definite move
+        # lol"): the clause before it, when the whole is no definite move and the rest is none
         first = _FIRST_CLAUSE.match(text)
         if first is None or definite or intent not in ("move", "unclear"):
             return reading
         main = first.group(1)
-    read = languages.to_english(main, lang or "en", table.engine.info.chat_words.translations)
+        if _competes(table, seat, main, text[first.end(1) :], lang):
+            return reading
+    read = languages.to_english(main, lang or "en", words)
     again = understand(table, seat, read)
     if again[0] != "move" or again[2][0] is not None:
         return reading

@@ -71,6 +71,8 @@ _EN: tuple[tuple[str, str], ...] = (
         "history",
         r"\b(what (just )?happened|what did (he|she|they|you|the \w+|\w+) (just )?"
         r"(play|do|put|take|draw|discard|pick|move|{verbs})|"
+        r"what (has|have) (he|she|they|the \w+|{seats}) (thrown|discarded|played|put|taken|"
+        r"drawn|picked)|"
         r"(last|previous) (move|play|card|turn|trick|round)|what did (my|the|their|his|her) "
         r"(last|previous) \w+ do|just (played|did|put|took|"
         r"drew|discarded|picked|moved)|(played|happened) (before|last|earlier)|"
@@ -159,7 +161,7 @@ _ES: tuple[tuple[str, str], ...] = (
         r"^(?!.*\b(mi|mis|yo|puedo)\b)(?=.*\b({other}|{they}|{seats})\b)"
         r".*\b(que|cual)\b.*\b(boca ?a?bajo|tapad[ao]s?)\b|"
         r"\b(sale|viene|sigue)\b.*\bmazo\b|"
-        r"\b((cartas?|mano) (del|de la|de) ({other}|{seats})|"
+        r"\b((cartas?|mano) (del|de la|de) ({other}|{seats}|norte|sur|rojo|negro)|"
         r"(que|cuales?) (cartas? )?(tiene|tienen|guarda)|"
         r"(que|cuales?) cartas? (le |les )?(quedan?|tiene)|"
         r"(proxim[oa]s?|siguientes?) cartas?|(arriba|encima) del mazo|"
