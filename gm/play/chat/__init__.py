@@ -201,6 +201,11 @@ def _answer_to(
     """The answer to a message understood as ``intent`` (``text`` as read in English;
     ``original`` as written, with its language)."""
     written, lang = original or (text, "en")
+    if intent == "move" and isinstance(verdict[0], routing.ReadingsDisagree):
+        # two readings of the message disagree: asked back with both, nothing played or counted
+        view = service.seat_view(token)
+        asked = {**view, "legal": False, "input": written, "events": [], **verdict[0].to_dict()}
+        return {"intent": "move", "reply": replies.refused(asked), **asked}
     # a move's or resignation's reply is built inside the update, before anything is written
     if intent == "move":
 

@@ -70,7 +70,8 @@ def route(
     message as corrected by a second thought ("X no wait Y" → "Y"; ``second_thought`` says so)."""
     intent, read, verdict = understand(table, seat, read)
     intent, read, verdict = _without_reason(table, seat, fixed, said, (intent, read, verdict))
-    intent, read, verdict = _after_preamble(table, seat, (intent, read, verdict))
+    if not isinstance(verdict[0], ReadingsDisagree):
+        intent, read, verdict = _after_preamble(table, seat, (intent, read, verdict))
     judged = intent in ("move", "unclear") and bool(
         _KOREAN_JUDGES.search(text) or _KOREAN_REMARK.search(text)
     )
@@ -223,7 +224,7 @@ def _without_reason(
     words = table.engine.info.chat_words.translations
     main = languages.main_clause(text)
     if _PAST.search(main) and (after := _said_after(table, seat, text, lang)):
-        return after  # "picked 3 last time and tied, so middle this time": a tale first
+        return _between(text, reading, after)  # "picked 3 last time …, so middle this time"
     if main == text:
         # no reason word, but a clause after a comma ("pick the ten, anything beats a 2 anyway
         # lol"): the clause before it, when the whole is no definite move and the rest is none
@@ -239,7 +240,24 @@ def _without_reason(
         return reading
     if definite and (verdict[1] or "").startswith(again[2][1] or ""):
         return reading  # the whole says more of the same move ("…, face down so …": kept)
-    return again
+    return _between(text, reading, again)
+
+
+def _between(
+    text: str, whole: tuple[str, str, Verdict], part: tuple[str, str, Verdict]
+) -> tuple[str, str, Verdict]:
+    """The move a part of a message says (its main clause, or what follows a tale) — asked back
+    beside the whole's, never played, when the whole reads as another definite move: two
+    readings of one message that disagree are the player's to choose."""
+    intent, read, (error, move) = whole
+    if intent != "move" or error is not None or move is None or move == part[2][1]:
+        return part
+    return "move", read, (ReadingsDisagree(text, [part[2][1] or "", move]), None)
+
+
+class ReadingsDisagree(AmbiguousMoveError):
+    """A message whose part and whole read as two different definite moves: asked back with
+    both, and read no further (no filler dropped, no clause taken) — the player chooses."""
 
 
 # the clause before a message's first comma (not one inside coordinates: "0,2")
