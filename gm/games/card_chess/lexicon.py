@@ -70,7 +70,7 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     (
         "ko",
         "phrase",
-        r"킵|교체\s*안\s*(?:해|할게|함|할래)\w*|안\s*바꿀\w*|그냥\s*둘게\w*|그대로\s*둘\w*|냅둘\w*",
+        r"킵|교체\s*안\s*(?:해|할게|함|할래)\w*|안\s*바꿀\w*|그냥\s*둘(?:게|래)\w*|그대로\s*둘\w*|냅둘\w*",
         " keep it ",
     ),
     ("ko", "word", "똑바로", "straight"),

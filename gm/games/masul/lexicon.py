@@ -60,6 +60,15 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     # "까다" (turn over, of the other row's face-down card): a challenge, played face up
     ("ko", "phrase", r"까\s*(?:볼|봐|보|자|줄|야|서|고|기)|깔\s*(?:래|게|께)|깐다", " challenge "),
     ("ko", "word", "바꾸", "replace"),
+    ("ko", "word", "교체", "replace"),
+    ("ko", "word", "필드카드", "field card"),
+    # "su carta tapada": their face-down card, a card on the board, not how mine is laid
+    (
+        "es",
+        "phrase",
+        r"\b(?:su|sus) cartas? (?:tapad[oa]s?|boca ?a?bajo)\b",
+        " their face down card ",
+    ),
     (
         "es",
         "phrase",

@@ -199,9 +199,10 @@ def parse_move(text: str, state: State, seat: int) -> MasulMove:
     example = example_card(state, seat)
     said = read(text, example, state, seat)
     cards, column, kind = said.cards, said.column, said.kind
-    if len(cards) == 2 and column is None and kind in (None, "field"):
+    if len(cards) == 2 and (column is None and kind in (None, "field") or _SWAP.search(text)):
         move = _field_by_name(cards, state, seat)
-        if move is not None:
+        # "swap the 7♥ field card in column 2 for my 7♣": the column said is the field card's
+        if move is not None and (column is None or column == move.column):
             rules.check_move(state, seat, move)
             return move
     if len(cards) > 1:
@@ -321,6 +322,10 @@ def _is_legal(state: State, seat: int, move: MasulMove) -> bool:
     except IllegalMoveError:
         return False
     return True
+
+
+# a swap said in words: the Field Card named is replaced, whatever column is said with it
+_SWAP = re.compile(r"\b(?:swap\w*|replac\w*|switch\w*|trade|exchange|for my)\b", re.IGNORECASE)
 
 
 def _field_by_name(cards: list[str], state: State, seat: int) -> MasulMove | None:

@@ -298,6 +298,9 @@ class _Said(NamedTuple):
         return not self.cards and all(p is None for p in words)
 
 
+_NOT_THE_PILE = re.compile(r"\b(?:nothing|none|no card|not the \w+) (?:in|on|from) the pile\b")
+
+
 def _scan(text: str) -> _Said:
     cards_found = find_cards(text)
     rest = text
@@ -306,6 +309,9 @@ def _scan(text: str) -> _Said:
     rest = rest.lower().replace("discard pile", "        pile")
     rest = re.sub(r"\b(from|off) the discard\b", r"\1 the    pile", rest)  # the pile, by its name
     rest = re.sub(r"\bthe top discard\b", "the top    pile", rest)  # "grab the top discard"
+    rest = re.sub(r"\bblind(ly)?\b", lambda m: "deck" + " " * (len(m.group(0)) - 4), rest)
+    # "nothing in the pile helps me": the pile named as what is not wanted
+    rest = _NOT_THE_PILE.sub(lambda m: " " * len(m.group(0)), rest)
     words = [(m.group(0), m.start()) for m in _WORD.finditer(rest)]
     if not any(word in _DECK_WORDS for word, _ in words) and _PICK_UP.search(rest):
         rest = _PICK_UP.sub("take pile", rest)  # "pick up (the card)": the discard pile

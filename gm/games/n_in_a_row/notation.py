@@ -78,8 +78,9 @@ _STEPS = {"square", "squares", "space", "spaces", "cell", "cells", "step", "step
 _IN_A_ROW = re.compile(r"\bin\s+a\s+(?:row|line)\b", re.IGNORECASE)
 # a line's length said as the goal, no point: "make it 3, 0,2", "hago 3 en 0,2", "-2,4 pa tener 3"
 _GOAL = re.compile(
-    r"\b(?:make it|make|makes|to get|get|hago|hacer|haciendo|para tener|pa tener|tener|"
-    r"para hacer|pa hacer)\s+(?:a\s+)?\d+\b(?!\s*,\s*-?\d)"
+    r"\b(?:make it|make|makes|to get|get|complete|completing|hago|hacer|haciendo|para tener|"
+    r"pa tener|tener|para hacer|pa hacer|completo|completar|completa)\s+(?:a\s+)?\d+\b"
+    r"(?!\s*,\s*-?\d)"
     r"(?!\s+(?:in\s+a\s+(?:row|line)|en\s+raya)),?",
     re.IGNORECASE,
 )
@@ -177,6 +178,7 @@ def _numbers(toks: list[str]) -> list[tuple[int, int]]:
 
 # words before a mark that make it one referred to ("the last O", "block o at -1,3")
 _REFERS_TO_MARK = frozenset({"last", "latest", "block", "blocking", "stop", "cap", "cut"})
+_BLOCKED_BY = frozenset({"block", "blocked", "blocking", "stop", "cut", "cap"})
 
 
 def parse_move(text: str, state: State, seat: int) -> Move:
@@ -212,6 +214,7 @@ def parse_move(text: str, state: State, seat: int) -> Move:
             i > 2 and toks[i - 1] == "the" and toks[i - 2] == "of" and toks[i - 3] in _LINE_NOUNS
         )
         and not (i + 1 < len(toks) and toks[i + 1] in _LINE_NOUNS)
+        and not (i + 1 < len(toks) and toks[i + 1] in _BLOCKED_BY)  # "X block 0,-1": theirs
     }
     if len(letters) > 1:
         raise ParseError(text, EXPECTED + "; name one mark at most")

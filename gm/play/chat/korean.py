@@ -234,6 +234,9 @@ def request(text: str) -> str | None:
 _RESIGNED = re.compile(r"지\s*뭐(?=[\s.!~ㅠㅜㅋㅎ]*$)")
 
 
+_TURNS = re.compile(r"(?<=[은는]\s)턴")
+
+
 def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -> str:
     """A Korean message as English words the readers know (see the module's docstring)."""
     said = request(text)
@@ -248,6 +251,7 @@ def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -
         _suit_first, text
     )  # 5스페이드, 에이스 하트로 → 스페이드 5, 하트 에이스로
     text = _SUIT_POLITE.sub(r"\1 ", text)  # 다이아요 → 다이아
+    text = _TURNS.sub(" turns ", text)  # "남은 턴": Kiwi reads 턴 after 은 as 터 + ㄴ
     game = [(kind, src, en) for lang, kind, src, en in translations if lang == "ko"]
     for kind, src, en in game:
         if kind == "phrase":

@@ -52,7 +52,11 @@ def to_english(text: str, lang: str, translations: tuple[tuple[str, str, str, st
         return korean.to_english(text, translations)
     if lang == "es":
         return spanish.to_english(text, translations)
-    return text
+    return _WITH.sub("with", text)
+
+
+# chat's "w" and "w/" for "with" ("take it w the king", "start w/ the 10")
+_WITH = re.compile(r"(?<![\w'/])w/?(?=\s+(?:the|my|a|an|that|this|your|\d|[akqj])\b)")
 
 
 # what the words after a bare "no" must name to make it a second thought ("K♥ C2, no, C3"; never

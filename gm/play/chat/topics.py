@@ -30,9 +30,14 @@ _EN: tuple[tuple[str, str], ...] = (
         "keep_playing",
         r"\b(keep (going|playing|dealing)|carry on|"
         r"play on(?! (his|her|their|my|your|the|a|an|that)\b)|"
-        r"let'?s continue)\b",
+        r"let'?s continue|(scratch|take back|cancel|undo|forget|withdraw|drop) (the |my |that )?"
+        r"(resign\w*|forfeit\w*|surrender)|don'?t end (it|the game|this))\b",
     ),
-    ("resign", r"\b(i'?m out|i quit|i give up|i resign|i forfeit|i'?m done)\b|^\W*ff\W*$"),
+    (
+        "resign",
+        r"\b(i'?m out|i quit|i give up|i resign|i forfeit|i'?m done|(i'?m )?resigning)\b|"
+        r"^\W*ff\W*$",
+    ),
     (
         "undo",
         r"\b(undo|redo|take (it|that|this|my move|the move) back|take ?back|revert|"
@@ -71,8 +76,8 @@ _EN: tuple[tuple[str, str], ...] = (
         "history",
         r"\b(what (just )?happened|what did (he|she|they|you|the \w+|\w+) (just )?"
         r"(play|do|put|take|draw|discard|pick|move|{verbs})|"
-        r"what (has|have) (he|she|they|the \w+|{seats}) (thrown|discarded|played|put|taken|"
-        r"drawn|picked)|"
+        r"what (has|have) (he|she|they|the \w+|{seats}) (been )?(thrown|throwing|discarded|"
+        r"discarding|played|playing|put|taken|taking|drawn|drawing|picked|picking)|"
         r"(last|previous) (move|play|card|turn|trick|round)|what did (my|the|their|his|her) "
         r"(last|previous) \w+ do|just (played|did|put|took|"
         r"drew|discarded|picked|moved)|(played|happened) (before|last|earlier)|"
@@ -278,7 +283,10 @@ _KO: tuple[tuple[str, str], ...] = (
         r"뭐(내|두|놓|하)(지|까|는게)|힌트|조언|최선|제일좋|가장좋|베스트|나아\?|나아$|가나아|"
         r"까.{1,24}까\??$|(어디|뭘|뭐)\w{0,2}(막아야|둬야|놔야|내야)",
     ),
-    ("board", r"(보드|판|게임판|내패|손패|카드|패|화면|상황)\w{0,5}(보여|보자|볼래|확인|띄워)"),
+    (
+        "board",
+        r"(보드|판|게임판|내패|손패|카드|패|화면|상황|더미)\w{0,5}(보여|보자|볼래|확인|띄워)",
+    ),
 )
 
 
