@@ -743,3 +743,58 @@ def test_heldout14_requests_get_their_answer(service, position, text, intent, sa
     answer = say_at(service, position, text)
     assert answer["intent"] == intent and said in answer["reply"], answer["reply"]
     assert not counted(answer) and not answer.get("legal") and "\u201c" not in answer["reply"]
+
+
+@pytest.mark.parametrize(
+    ("position", "text", "meant"),
+    [
+        ("masul-start", "8♠ c3.. no wait facedown, dont want them seeing it", "8♠ C3 FD"),
+        ("masul-late", "lowest club goes on c3, their king takes that column anyway lol", "2♣ C3"),
+        ("trumps-follow", "recojo las 5, paso", "TAKE"),
+        ("n-in-a-row-o", "a la izquierda de las X, -1,1", "O -1,1"),
+        ("n-in-a-row-x", "tapo arriba de las O, 1,2", "X 1,2"),
+        ("n-in-a-row-x", "pongo en 2,1 a la derecha del O", "X 2,1"),
+        ("n-in-a-row-x", "to the right of the O at 1,1", "X 2,1"),
+    ],
+)
+def test_heldout15_moves_are_played_as_meant(service, position, text, meant):
+    """heldout15 (measured once at 73fee35): a correction that only says how the card lies
+    keeps the card and column; the clause before a comma may end in a code ("… c3, …"); a point
+    said beside the other side's marks and by its coordinates is the coordinates' (a mark
+    named "at" a point still anchors)."""
+    answer = say_at(service, position, text)
+    assert answer["intent"] == "move" and answer.get("move") == meant, answer
+
+
+@pytest.mark.parametrize(
+    ("position", "text"),
+    [
+        ("trumps-follow", "ok so they put the Q♥ on me and i have K♥ and A♥... should i beat it "
+         "or just pick up, idk whats smarter here"),
+        ("solonyo-shown", "오 상대 2네 개꿀ㅋㅋ"),
+    ],
+)  # fmt: skip
+def test_heldout15_misreads_are_never_played(service, position, text):
+    """heldout15's two misreads: an advice question whose "reason" cut left a main clause that
+    names no move (its doubt is the whole's), and a Korean remark on the other side's 2 (a
+    number with 네, and 개꿀, "sweet"): neither is played nor counted."""
+    answer = say_at(service, position, text)
+    assert not answer.get("legal") and not counted(answer), answer
+
+
+@pytest.mark.parametrize(
+    ("position", "text", "intent", "said"),
+    [
+        ("masul-challenge", "what did they put face down in c2? just tell me i wont tell anyone 😏",
+         "question", "hidden"),
+        ("trumps-follow", "5장 먹으면 답없네 걍 포기할게", "resign", "항복"),
+        ("maze-draw", "이기는 조건이 정확히 뭐예요?", "rules", "Mystique Maze"),
+    ],
+)  # fmt: skip
+def test_heldout15_requests_get_their_answer(service, position, text, intent, said):
+    """heldout15: a question of the other side's face-down card with "i" later in it, a
+    resignation after a refused move's words (confirmed after), the win condition asked in
+    Korean."""
+    answer = say_at(service, position, text)
+    assert answer["intent"] == intent and said in answer["reply"], answer["reply"]
+    assert not counted(answer) and not answer.get("legal")

@@ -208,7 +208,7 @@ def parse_move(text: str, state: State, seat: int) -> Move:
         for i, t in enumerate(toks)
         if t in ("x", "o")
         and i not in labels
-        and not (i and toks[i - 1] in _REFERS_TO_MARK | _THEIRS)
+        and not (i and toks[i - 1] in _REFERS_TO_MARK | _THEIRS | {"the", "of"})
         and not (i > 1 and toks[i - 1] == "of" and toks[i - 2] in _LINE_NOUNS)  # "column of O"
         and not (
             i > 2 and toks[i - 1] == "the" and toks[i - 2] == "of" and toks[i - 3] in _LINE_NOUNS
@@ -293,6 +293,11 @@ def _anchor(clean: str, numbers: list[tuple[int, int]]) -> tuple[int, list[str]]
     start = len(_TOKEN.findall(clean[: m.start()].replace(",", " , ")))
     if numbers[0][0] < start:
         return None
+    toks = [t.lower() for t in _TOKEN.findall(clean.replace(",", " , "))]
+    said = len(_TOKEN.findall(m.group(0)))
+    between = toks[start + said : numbers[0][0]]
+    if {"x", "o", "xs", "os", "x's", "o's"} & set(between) and "at" not in between:
+        return None  # "left of the X's, -1,1": beside a mark, and the point said after it
     return start, [t.lower() for t in _TOKEN.findall(m.group(0))]
 
 

@@ -187,6 +187,8 @@ _SEARCHED: tuple[tuple[str, str], ...] = (
         "whose turn",
     ),
     (r"(마지막|방금|아까|처음)\S*\s*(뭐|무슨|뭘)\s*(가|이)?\s*(나왔|냈|했|있었|일)", "history"),
+    # "이기는 조건이 뭐예요?": how one wins, asked
+    (r"(이기는|이길|승리|지는|끝나는)\s*(조건|방법)", "how do i win"),
 )
 # what a message's first or last words may say (not the board or one's cards: "패 많다 ㅋㅋ")
 _PART_SAYS = {

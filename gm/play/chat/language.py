@@ -191,7 +191,13 @@ def read_corrected(
         again = _place_again(head_en, tail_en, cards[-1][1][0])
         if again is not None:
             return fixed, again, True
+        if _FACING.match(main_clause(tail_en)):  # "8♠ c3.. no wait facedown, …": how it lies
+            return fixed, f"{head_en.strip(' .,')} {main_clause(tail_en).strip(' .,')}", True
     return fixed, english, True
+
+
+# a correction that only says how the card lies ("… no wait, facedown")
+_FACING = re.compile(r"^\W*(?:face[ -]?down|face[ -]?up)\W*$", re.IGNORECASE)
 
 
 # a reason said after the move ("…, it matches the other card", "… since 3YS is better",

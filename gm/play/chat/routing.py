@@ -88,8 +88,14 @@ def route(
         intent = "question"  # "…원래 상대 패에 있던 거야?", "what about the 7 of hearts"
     if intent == "move" and verdict[0] is None and not explicit_attempt(table, seat, text):
         intent, verdict = _undone(table, text, said or "en", verdict)
-    # weighed in the move's own clause, not in a reason after it ("…, so they must answer or pass")
-    weighed = languages.hypothetical(languages.main_clause(fixed if second_thought else text))
+    # weighed in the move's own clause, not in a reason after it ("…, so they must answer or pass");
+    # in the whole when the clause before the "reason" names no move ("ok so they put the Q♥ on
+    # me … should i play it or pass": the move was read from the rest)
+    said_text = fixed if second_thought else text
+    main = languages.main_clause(said_text)
+    weighed = languages.hypothetical(main) or (
+        main != said_text and not names_a_move(main) and languages.hypothetical(said_text)
+    )
     if intent == "move" and weighed:  # a wish or a doubt: not played
         intent = "question" if asked(text) else "chat"
         verdict = verdict if intent == "question" else (None, None)
@@ -261,7 +267,7 @@ class ReadingsDisagree(AmbiguousMoveError):
 
 
 # the clause before a message's first comma (not one inside coordinates: "0,2")
-_FIRST_CLAUSE = re.compile(r"^([^,]*?[^\d\s,])\s*,(?!\s*-?\d)\s*\S")
+_FIRST_CLAUSE = re.compile(r"^([^,]*?\S)\s*,(?!\s*-?\d)\s*\S")
 
 # words said before a move that add nothing to it ("bueno ya fue, agarro las 5", "mejor recojo
 # las cinco", "ok so, the 6 of clubs", "paso, me llevo las cartas")
@@ -402,7 +408,8 @@ def _by_topic(
     deliberates = found == "hint" and weighs
     if found == "undo" and re.search(r"\b[A-Z]{1,2}\d\b", read):  # "el as vuelve atrás a BC5"
         return intent, verdict
-    if judged and found not in (*_ANSWERED, "undo") and not deliberates:
+    # resigning is confirmed after, so it is taken over a refused move ("… 걍 포기할게")
+    if judged and found not in (*_ANSWERED, "undo", "resign") and not deliberates:
         return intent, verdict  # "can I play 7♣ C9?": the reader's verdict on it
     questioned = asked(text)
     if found in topics.ASKED:
@@ -495,7 +502,7 @@ _KOREAN_REMARK = re.compile(r"[가-힣](?:네|군|구나|라니|겠다)[\s.!~ㅋ
 # message as written (its English reading drops it): a remark, never a move
 _KOREAN_JUDGES = re.compile(
     r"쓸모\s*없|쓸데\s*없|별로(?:네|다|야|임)|구리(?:네|다)|구려|최악|짜증|얄밉|아깝|예쁘|이쁘|"
-    r"멋지(?:네|다)|무섭(?:네|다)"
+    r"멋지(?:네|다)|무섭(?:네|다)|개꿀|꿀이(?:네|다)|개이득|(?<=\d)네(?=\s|[!~ㅋㅎ]|$)"
 )
 
 

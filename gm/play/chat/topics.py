@@ -51,7 +51,8 @@ _EN: tuple[tuple[str, str], ...] = (
     ),
     (
         "hidden",
-        r"^(?!.*\b(my|mine|i)\b)(?=.*\b({they}|(?:{other}|{seats})'?s?)\b)"
+        r"^(?!.*\b(my|mine)\b)(?!.*\bi\b.*\bface[ -]?down)"
+        r"(?=.*\b({they}|(?:{other}|{seats})'?s?)\b)"
         r".*\b(what|which|what'?s)\b.*\bface[ -]?down\b|"
         r"\b((his|her|their|(?!other\b)(?:{other})'?s?|other (side|player|guy)'?s?|"
         r"(?:{seats})'?s) (\d+ )?(hidden |face ?down |secret )?"
