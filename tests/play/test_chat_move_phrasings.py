@@ -798,3 +798,42 @@ def test_heldout15_requests_get_their_answer(service, position, text, intent, sa
     answer = say_at(service, position, text)
     assert answer["intent"] == intent and said in answer["reply"], answer["reply"]
     assert not counted(answer) and not answer.get("legal")
+
+
+@pytest.mark.parametrize(
+    ("position", "text", "meant"),
+    [
+        ("n-in-a-row-x", "아래로 0 -1", "X 0,-1"),
+        ("maze-draw", "agarro la de la pila, despues veo que tiro", "DRAW PILE"),
+    ],
+)
+def test_heldout16_moves_are_played_as_meant(service, position, text, meant):
+    """heldout16 (measured once at c487dd3): a Korean direction said before the point ("아래로
+    0 -1", downward, at 0,-1) is no "below 0,-1" (a misread: played X 0,-2); a later choice
+    after the comma ("despues veo que tiro") leaves the first clause the move."""
+    answer = say_at(service, position, text)
+    assert answer["intent"] == "move" and answer.get("move") == meant, answer
+
+
+def test_a_clause_that_goes_on_with_and_is_no_reason(service):
+    """heldout16: "pile, and dump the blue 3" played DRAW PILE (the first clause taken, the rest
+    dropped); a clause after the comma that goes on with "and" is part of the move, so the
+    first clause alone is never played."""
+    answer = say_at(service, "maze-late", "pile, and dump the blue 3")
+    assert answer.get("move") != "DRAW PILE" and not counted(answer), answer
+
+
+@pytest.mark.parametrize(
+    ("position", "text", "intent", "said"),
+    [
+        ("solonyo-late", "whats the scroe", "score", "Points"),
+        ("maze-discard", "which one do i toss", "hint", "DISCARD"),
+        ("card-chess-ace", "드로우 더미 몇 장 남았어?", "status", "59"),
+    ],
+)
+def test_heldout16_requests_get_their_answer(service, position, text, intent, said):
+    """heldout16: a typo of the score, which card to toss asked, the draw pile counted in
+    Korean."""
+    answer = say_at(service, position, text)
+    assert answer["intent"] == intent and said in answer["reply"], answer["reply"]
+    assert not counted(answer) and not answer.get("legal")

@@ -125,7 +125,7 @@ WORDS: dict[str, str] = {
     "걸": "put", "하": "", "주": "", "보이": "", "마지막": "last", "제일": "", "가장": "",
     "높": "highest", "낮": "lowest", "큰": "highest", "작": "lowest", "최고": "best",
     "최대": "best", "점수": "score", "상대": "opponent", "턴": "turn", "라운드": "round",
-    "손패": "hand", "손": "hand", "덱": "deck",
+    "손패": "hand", "손": "hand", "덱": "deck", "더미": "pile", "드로우": "draw",
 }  # fmt: skip
 NATIVE = {
     "한": 1, "하나": 1, "첫": 1, "두": 2, "둘": 2, "세": 3, "셋": 3, "네": 4, "넷": 4,

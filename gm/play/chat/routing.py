@@ -237,6 +237,8 @@ def _without_reason(
         first = _FIRST_CLAUSE.match(text)
         if first is None or definite or intent not in ("move", "unclear"):
             return reading
+        if _GOES_ON.match(text[first.end(1) :]):  # "pile, and dump the blue 3": one move
+            return reading
         main = first.group(1)
         if _competes(table, seat, main, text[first.end(1) :], lang):
             return reading
@@ -266,6 +268,9 @@ class ReadingsDisagree(AmbiguousMoveError):
     both, and read no further (no filler dropped, no clause taken) — the player chooses."""
 
 
+# a clause that goes on with the move said before it ("…, and dump the blue 3", "…, y tiro …";
+# not "…, despues veo que tiro", a later choice)
+_GOES_ON = re.compile(r"\W*(?:and|plus|y|e|그리고)\b", re.IGNORECASE)
 # the clause before a message's first comma (not one inside coordinates: "0,2")
 _FIRST_CLAUSE = re.compile(r"^([^,]*?\S)\s*,(?!\s*-?\d)\s*\S")
 

@@ -100,8 +100,8 @@ _EN: tuple[tuple[str, str], ...] = (
     (
         "score",
         r"\b(winning|losing|ahead|behind|leading|in front|first place|leader|score|scores|"
-        r"standings?|points|who'?s up|how (am i|i am|i'?m|im) doing|who (wins|won)|how close|"
-        r"closer to|compared to (them|him|her|you))\b",
+        r"scroe|socre|standings?|points|who'?s up|how (am i|i am|i'?m|im) doing|who (wins|won)|"
+        r"how close|closer to|compared to (them|him|her|you))\b",
     ),
     (
         "legal",
@@ -118,7 +118,7 @@ _EN: tuple[tuple[str, str], ...] = (
         r"which is better|worth it|does it matter|(least|most) useful|worst card|"
         r"(a )?(good|bad|smart|dumb) idea|"
         r"which (one|card) (is|would be) (better|best|worse|worst)|"
-        r"which (one|card) (do|should) i (throw|play|discard|drop|ditch|keep|{verbs})|useless|"
+        r"which (one|card) (do|should) i (throw|toss|play|discard|drop|ditch|keep|{verbs})|useless|"
         r"what'?s a (good|smart|safe) (first )?(card|move|play|opening|start)|"
         r"which (one|card) (would|do|should) (u|you|i) (play|throw|{verbs}|open|start)|"
         r"what to (open|start|{verbs}) with|what'?s (better|smarter|best|smartest)|"
