@@ -837,3 +837,36 @@ def test_heldout16_requests_get_their_answer(service, position, text, intent, sa
     answer = say_at(service, position, text)
     assert answer["intent"] == intent and said in answer["reply"], answer["reply"]
     assert not counted(answer) and not answer.get("legal")
+
+
+@pytest.mark.parametrize(
+    ("position", "text", "meant"),
+    [
+        ("trumps-lead", "ok so ive got a ton of diamonds and hearts are my trump so im keeping "
+         "those, gonna start cheap. lead the 6 of clubs", "LEAD 6♣"),
+        ("card-chess-capture", "ok so my ace is just chilling on rk4 and their jack is right there "
+         "diagonal on rc3... ace takes the jack on rc3", "RK4xRC3"),
+        ("solonyo-late", "3 again lol, it has to pay off eventually", "PICK 3"),
+        ("solonyo-late", "last time 3 tied so... 3 again lol", "PICK 3"),
+    ],
+)  # fmt: skip
+def test_narration_first_and_the_order_last_is_played(service, position, text, meant):
+    """heldout16: narration first and the order in the last sentence ("… gonna start cheap.
+    lead the 6 of clubs"): the last sentence, one definite move said plainly, is played when
+    the whole is none; a number chosen "again" is a pick, not a laughing remark."""
+    answer = say_at(service, position, text)
+    assert answer["intent"] == "move" and answer.get("move") == meant, answer
+
+
+@pytest.mark.parametrize(
+    ("position", "text"),
+    [
+        ("solonyo-late", "that tie hurt. maybe 3 again?"),
+        ("solonyo-late", "3 tied last time lol. 2 is cursed lol"),
+    ],
+)
+def test_a_last_sentence_with_doubt_or_laughter_is_not_played(service, position, text):
+    """The last sentence is played only when said plainly: a doubt or laughter in it keeps it
+    from being an order."""
+    answer = say_at(service, position, text)
+    assert not answer.get("legal") and not counted(answer), answer

@@ -160,7 +160,16 @@ def _laughing_remark(text: str, read: str, intent: str, verdict: Verdict) -> boo
         and bool(_LAUGHS.search(text))
         and not names_a_move(read)
         and not names_a_move(text)
+        and not _AGAIN.search(text)
     )
+
+
+# a number chosen again ("3 again lol", "otra vez la 2", "또 3번"): a pick, not a remark on it
+_AGAIN = re.compile(
+    r"\b\d+\s+(?:again|otra vez|de nuevo)\b|\b(?:otra vez|de nuevo) (?:la |el )?\d+\b|"
+    r"(?:또|다시)\s*\d+\s*번",
+    re.IGNORECASE,
+)
 
 
 # a move told of as played before ("picked 3 last time", "지난번엔 3번 골라서"): no order now
@@ -227,6 +236,34 @@ def _without_reason(
     definite = intent == "move" and verdict[0] is None
     if intent == "question":  # asked: answered
         return reading
+    found = _main_or_first(table, seat, text, lang, reading)
+    if found[0] == "move" and found[2][0] is None or definite or intent not in ("move", "unclear"):
+        return found
+    # narration first, the order last ("ok so … gonna start cheap. lead the 6 of clubs")
+    return _last_sentence(table, seat, text, lang) or found
+
+
+def _last_sentence(
+    table, seat: int, text: str, lang: str | None
+) -> tuple[str, str, Verdict] | None:
+    """A message's last sentence as one definite move by itself, said plainly (no laughter, no
+    doubt), after sentences that are no move: its reading, else None."""
+    sentences = [x for x in re.split(r"(?<=[.!?…])\s+|\.\.+\s*", text.strip()) if x.strip()]
+    last = sentences[-1] if len(sentences) > 1 else ""
+    if not last or _LAUGHS.search(last) or languages.hypothetical(last):
+        return None
+    words = table.engine.info.chat_words.translations
+    said = understand(table, seat, languages.to_english(last, lang or "en", words))
+    return said if said[0] == "move" and said[2][0] is None else None
+
+
+def _main_or_first(
+    table, seat: int, text: str, lang: str | None, reading: tuple[str, str, Verdict]
+) -> tuple[str, str, Verdict]:
+    """The reading of a message's main clause (without the reason after it), or of the clause
+    before its first comma (see :func:`_without_reason`)."""
+    intent, _, verdict = reading
+    definite = intent == "move" and verdict[0] is None
     words = table.engine.info.chat_words.translations
     main = languages.main_clause(text)
     if _PAST.search(main) and (after := _said_after(table, seat, text, lang)):
