@@ -239,19 +239,21 @@ def _without_reason(
     found = _main_or_first(table, seat, text, lang, reading)
     if found[0] == "move" and found[2][0] is None or definite or intent not in ("move", "unclear"):
         return found
-    # narration first, the order last ("ok so … gonna start cheap. lead the 6 of clubs")
+    # narration first, the order last ("ok so my ace is just chilling on rk4 … ace takes the
+    # jack on rc3")
     return _last_sentence(table, seat, text, lang) or found
 
 
 def _last_sentence(
     table, seat: int, text: str, lang: str | None
 ) -> tuple[str, str, Verdict] | None:
-    """A message's last sentence as one definite move by itself, said plainly (no laughter, no
-    doubt), after sentences that are no move: its reading, else None."""
+    """A message's last sentence as one definite move by itself, said plainly (no doubt in it,
+    no laughter or sigh in the message), after sentences that are no move: its reading, else
+    None."""
     sentences = [x for x in re.split(r"(?<=[.!?…])\s+|\.\.+\s*", text.strip()) if x.strip()]
     last = sentences[-1] if len(sentences) > 1 else ""
-    if not last or _LAUGHS.search(last) or languages.hypothetical(last):
-        return None
+    if not last or _LAUGHS.search(text) or languages.hypothetical(last):
+        return None  # "ugh i dont have the ace. fine pick up": a sigh, not an order
     words = table.engine.info.chat_words.translations
     said = understand(table, seat, languages.to_english(last, lang or "en", words))
     return said if said[0] == "move" and said[2][0] is None else None
