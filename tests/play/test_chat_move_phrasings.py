@@ -870,3 +870,62 @@ def test_a_last_sentence_with_doubt_or_laughter_is_not_played(service, position,
     from being an order."""
     answer = say_at(service, position, text)
     assert not answer.get("legal") and not counted(answer), answer
+
+
+@pytest.mark.parametrize(
+    ("position", "text", "meant"),
+    [
+        ("solonyo-blind", "idk, #3", "PICK 3"),
+        ("solonyo-blind", "idk just the last one", "PICK 3"),
+        ("masul-late", "la J de corazones en la columna 7 tapada... no, mejor destapada", "J♥ C7"),
+        ("maze-late", "me quedo el 3RA de la pila y me deshago del 5 rojo de coronas", "PILE 5RC"),
+        ("masul-late", "jh c5 gotta fight that jack of diamonds", "J♥ C5"),
+        ("masul-challenge", "desafío la c2 con el as de diamantes, a ver qué tiene", "A♦ C2"),
+    ],
+)
+def test_heldout17_18_moves_are_played_as_meant(service, position, text, meant):
+    """heldout17 and heldout18 (measured once at d41e755): a shrug before a choice; a
+    correction to "destapada" keeps the card and column and turns it face up; "me deshago del"
+    discards (no undo); "gotta …" and "a ver qué tiene" are reasons."""
+    answer = say_at(service, position, text)
+    assert answer["intent"] == "move" and answer.get("move") == meant, answer
+
+
+@pytest.mark.parametrize(
+    ("position", "text"),
+    [
+        ("maze-late", "a quien le toca y cuantas cartas quedan en el mazo"),
+        ("n-in-a-row-x", "X en 0,-1 y ya tengo 3"),
+    ],
+)
+def test_heldout17_18_misread_and_counted_lines(service, position, text):
+    """heldout17's misread (whose turn and a count asked, with no "?", played DRAW DECK) and
+    heldout18's counted line (a refused move with "y ya tengo 3", a second clause after "and"):
+    a count or whose turn asked anywhere is never a move, and a clause after "and" with a
+    subject or "ya" is more than a move, never counted."""
+    answer = say_at(service, position, text)
+    assert not answer.get("legal") and not counted(answer), answer
+
+
+@pytest.mark.parametrize(
+    ("position", "text", "intent", "said"),
+    [
+        ("solonyo-late", "show me where we're at", "board", "board"),
+        ("card-chess-step", "como se gana en este juego", "question", ""),
+        ("n-in-a-row-mid", "아 기권 취소 계속할게요", "chat", "항복"),
+        ("n-in-a-row-mid", "지금까지 둔 수 순서대로 알려줘", "history", ""),
+        ("trumps-lead", "que cartas le tocaron al otro? dime", "question", "ocultas"),
+        ("card-chess-ace", "empezamos una nueva?", "rematch", ""),
+        ("n-in-a-row-mid", "me doy por vencido", "resign", "rendirte"),
+        ("solonyo-blind", "which one has the best odds?", "hint", "PICK"),
+        ("maze-draw", "이기려면 어떻게 해야 돼?", "rules", "Mystique Maze"),
+        ("masul-challenge", "their K♥ just sitting there is kinda intimidating ngl 😅", "chat", ""),
+        ("masul-start", "nice hand tbh 😎 two kings", "chat", ""),
+    ],
+)
+def test_heldout17_18_requests_get_their_answer(service, position, text, intent, said):
+    """heldout17 and heldout18: "show me where we're at" got the game's summary sentence (the
+    one quote); the rest were refused."""
+    answer = say_at(service, position, text)
+    assert answer["intent"] == intent and said in answer["reply"], answer["reply"]
+    assert not counted(answer) and not answer.get("legal") and "\u201c" not in answer["reply"]

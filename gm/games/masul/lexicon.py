@@ -81,7 +81,7 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("es", "phrase", r"\b(debajo|abajo) de(l)?\b", " under the "),
     ("es", "phrase", r"\bpor (mi|el|la)\b", r" for \1 "),
     ("es", "phrase", r"\s+de (ellos|el rival|la maquina|el otro)\b", " "),
-    ("es", "phrase", r"\bboca ?a?rriba\b|\bdescubierta\b", " face up "),
+    ("es", "phrase", r"\bboca ?a?rriba\b|\bdescubierta\b|\bdestapad[oa]s?\b", " face up "),
     ("es", "phrase", r"\bcolumnas?\b|\bcol\b", " column "),
     ("es", "phrase", r"\b(en|de|a) la ([1-7])\b", r" \1 column \2 "),  # la (columna) 7
     ("es", "phrase", r"\bdesafi[oa]\w*\b|\breto\b", " challenge "),

@@ -63,6 +63,7 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("es", "phrase", r"\b(?:la |lo )?(?:vuelvo a (?:tirar|descartar|echar)|devuelvo)\b",
      " discard "),
     ("es", "phrase", r"\bdescart\w*\b|\btiro\b|\btira\b|\bbota\b|\bdeshazte de\b", " discard "),
+    ("es", "phrase", r"\bme deshago del?\b", " discard the "),
     ("es", "phrase", r"\b(robo|roba|robar|saco|saca)\b", " draw "),
     ("es", "phrase", r"\bmazo\b|\bbaraja\b", " deck "),
     ("es", "phrase", r"\bmont[oó]n\b|\bpila\b", " pile "),

@@ -192,6 +192,7 @@ def read_corrected(
         if again is not None:
             return fixed, again, True
         if _FACING.match(main_clause(tail_en)):  # "8♠ c3.. no wait facedown, …": how it lies
+            head_en = re.sub(r"\bface[ -]?(?:down|up)\b", " ", head_en, flags=re.IGNORECASE)
             return fixed, f"{head_en.strip(' .,')} {main_clause(tail_en).strip(' .,')}", True
     return fixed, english, True
 
@@ -212,7 +213,7 @@ _REASON = re.compile(
     r"saves|same (?:suit|colou?r|rank))\b.*|\s+de una\s*$|"
     # "…, wanna get rid of my spades", "…, hearts there so it should hold", "…, es X♥
     # así q gano yo", "jh c5 vs their jd", "J♥ en la 5 contra su J♦"
-    r",\s*(?:wanna|want to|gonna|trying to|tryna|its|it'?s|lets|let'?s|q|a ver si|"
+    r",\s*(?:wanna|want to|gonna|trying to|tryna|its|it'?s|lets|let'?s|q|a ver si|a ver qu[eé]|"
     r"(?:i )?hope|hopefully|fingers crossed)\b.*|,\s*[^,]*\b(?:so|as[ií] q(?:ue)?)\s.*|"
     r",\s*\d+\s*(?:pts|points?|puntos?|점)\b.*|\s+as[ií] (?:le|lo|la|les|se|me|te)\b.*|"
     # a second sentence that reasons ("8♥ c5 face up. hearts there so it …"), "…, le gana a
@@ -223,6 +224,7 @@ _REASON = re.compile(
     r"\s+(?:vs\.?|versus|against|contra)\s+(?:their|his|her|the|su|sus|el|la)\b.*|"
     r"\s+(?:y|and)\s+(?:hago|hacer|make|get)\s+\d+\b.*|\s+\d+\s*개\b.*|"
     r"\s+(?:since|because|cuz|porque|ya que|que el|que la|to make|para)\b.*|"
+    r"\s+(?:gotta|got to)\s+\S.*|"
     r"\s+for\s+(?:the|a|an|my|\d+|two|three|four|five|six)\b.*|"
     r"\s+(?:before|so (?:that|he|she|they|it|i)|antes de que|asi (?:no|el|ella))\b.*|"
     r"\s+(?:ㅎㅎ|ㅋㅋ|어차피|왜냐면)\S*.*|(?:[.]\s*|\s+)(?:\S+\s+){0,2}\S+(?:니까|니깐|라서|이라서)[\sㅋㅎ~!.]*$|"

@@ -55,8 +55,14 @@ _ENDS_ASKING = re.compile(r"\?[\W_]*$")
 # a message that opens with a question word or asks to be shown ("what about the 7 of hearts",
 # "mostrame la pila"; not "como", I take): no move line of any blind part opens so (about 900
 # other lines do)
+# a count or whose turn asked anywhere ("a quien le toca y cuantas cartas quedan en el mazo"):
+# asked of the position, never a move
+_ASKS_COUNT = re.compile(
+    r"\b(?:how many|how much|cu[aá]nt[oa]s|a qui[eé]n le toca|whose turn)\b|몇\s*(?:장|개|턴|번)",
+    re.IGNORECASE,
+)
 _OPENS_ASKING = re.compile(
-    r"^\W*(?:what|what'?s|whats|how|which|where|who|who'?s|whose|why|show|qu[eé]|cómo|"
+    r"^\W*(?:what|what'?s|whats|how|which|where|who|who'?s|whose|why|show|qu[eé]|cómo|como se|"
     r"cu[aá]l(?:es)?|qui[eé]n|d[oó]nde|cu[aá]nt[oa]s?|mostrame|mu[eé]strame|ens[eé][ñn]ame)\b",
     re.IGNORECASE,
 )
@@ -84,15 +90,17 @@ def route(
         or (judged and not asked(text))
     ):
         intent, verdict = "chat", (None, None)
-    if intent == "move" and (_ENDS_ASKING.search(text) or _OPENS_ASKING.match(text)):
+    if intent == "move" and (
+        _ENDS_ASKING.search(text) or _OPENS_ASKING.match(text) or _ASKS_COUNT.search(text)
+    ):
         intent = "question"  # "…원래 상대 패에 있던 거야?", "what about the 7 of hearts"
     if intent == "move" and verdict[0] is None and not explicit_attempt(table, seat, text):
         intent, verdict = _undone(table, text, said or "en", verdict)
     # weighed in the move's own clause, not in a reason after it ("…, so they must answer or pass");
     # in the whole when the clause before the "reason" names no move ("ok so they put the Q♥ on
     # me … should i play it or pass": the move was read from the rest)
-    said_text = fixed if second_thought else text
-    main = languages.main_clause(said_text)
+    said_text = _SHRUG.sub("", fixed if second_thought else text)  # "idk, #3": a shrug, then
+    main = languages.main_clause(said_text)  # the choice
     weighed = languages.hypothetical(main) or (
         main != said_text and not names_a_move(main) and languages.hypothetical(said_text)
     )
@@ -125,6 +133,7 @@ _CHATTER = re.compile(
     r"[ㅋㅎㅠㅜㅡ]{2,}|(?:다|네|군|구나|라니|겠다)[\s.!~ㅋㅎㅠㅜㅡ]*$|"
     r"\b(?:lol|lmao|(?:ha){2,}|(?:he){2,}|ha|ja|(?:ja){2,}j?|(?:je){2,}|ugh|uff+|uf|uy|ay|omg|wow|ooh+|oof|dang|damn|"
     r"rough|gonna|killing me|sucks|scary|creepy|yikes|annoying|vaya|madre mia|que mala|me mata|"
+    r"ngl|tbh|kinda|lowkey|love|pretty|cute|xd|"
     r"let'?s see|lets see|a ver)\b",
     re.IGNORECASE,
 )
@@ -164,6 +173,8 @@ def _laughing_remark(text: str, read: str, intent: str, verdict: Verdict) -> boo
     )
 
 
+# a shrug said before a choice ("idk, #3", "idk just the last one", "no se, la 2")
+_SHRUG = re.compile(r"^\W*(?:idk|dunno|no se|ni idea|whatever)\b[\s,.…]*(?:just\s+)?", re.I)
 # a number chosen again ("3 again lol", "otra vez la 2", "또 3번"): a pick, not a remark on it
 _AGAIN = re.compile(
     r"\b\d+\s+(?:again|otra vez|de nuevo)\b|\b(?:otra vez|de nuevo) (?:la |el )?\d+\b|"
@@ -364,7 +375,10 @@ def _names_anything(clause: str) -> bool:
 
 
 # a clause after the first: the message says more than a move in the game's notation
-_CLAUSES = re.compile(r"[,;.!?]\s+\S")
+_CLAUSES = re.compile(
+    r"[,;.!?]\s+\S|\s(?:y|and|but|pero)\s+(?:ya|ahora|now|i|i'?m|im|yo|tengo|me|so|asi)\b",
+    re.IGNORECASE,
+)
 
 
 def _never_counts(

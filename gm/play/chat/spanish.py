@@ -13,7 +13,8 @@ import unicodedata
 
 MARKERS = re.compile(
     r"[áéíóúñ¿¡]|\b(?:de|del|la|las|los|el|en|con|mi|mis|que|pista|ayuda|reglas|gracias|hola|"
-    r"vale|porfa|rindo|tablero|partida|turno|ganando|jugar|juego|otra|revancha|pongo|columna|"
+    r"vale|porfa|rindo|vencid[oa]|tablero|partida|turno|ganando|jugar|juego|otra|revancha|pongo|"
+    r"columna|"
     r"carta|cartas|quien|puedo|deshacer|sigamos|historial|jaja\w*|espera|momento|buena|jugada|"
     r"elige|tu|como|se|juega|marcador|descarto|robo|tiro|mazo|elijo|quedo|triunfo|voy|muestrame|"
     r"corazones|picas|treboles|diamantes|rey|reina|jota|significa|lo|le|yo|pero|porque|ahora|"
@@ -88,7 +89,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
         r"otra( partida| partidita| ronda| mas)?|partida nueva|nueva partida|revancha)( dale| ya)?",
         "rematch",
     ),
-    (r"(deshacer|deshace|deshaz|deshago)( \w+){0,3}", "undo"),
+    (r"(deshacer|deshace|deshaz|deshago(?! del?\b))( \w+){0,3}", "undo"),
     (r"(si|vale|ok|confirmo)[, ]+(me rindo|abandono|rendirme)( de verdad)?", "yes resign"),
     (
         r"(no,? )+(me rindo|abandono|te rindas)( todavia| aun| nada| jamas)?|"

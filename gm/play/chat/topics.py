@@ -116,6 +116,7 @@ _EN: tuple[tuple[str, str], ...] = (
         r"\b(should i|would you|recommend|suggest|suggestion|advice|advise|tips?|"
         r"(best|better|smartest|good) (move|play|card|option|choice|pick)|"
         r"which is better|worth it|does it matter|(least|most) useful|worst card|"
+        r"(best|better|good) (odds|chances?)|"
         r"(a )?(good|bad|smart|dumb) idea|"
         r"which (one|card) (is|would be) (better|best|worse|worst)|"
         r"which (one|card) (do|should) i (throw|toss|play|discard|drop|ditch|keep|{verbs})|useless|"
@@ -133,7 +134,8 @@ _EN: tuple[tuple[str, str], ...] = (
         "board",
         r"\b(show|see|view|display|look at|print|prnt|draw|pull up|bring up)\b.*"
         r"\b(board|grid|hand|cards|table|position)\b|"
-        r"\b(show|see|view|display|look at)\b.*\b(pile|deck|discards?|stack)\b",
+        r"\b(show|see|view|display|look at)\b.*\b(pile|deck|discards?|stack)\b|"
+        r"\bwhere (we'?re|we are|are we|things are|things stand) at\b|where do we stand",
     ),
 )
 _ES: tuple[tuple[str, str], ...] = (
@@ -146,7 +148,8 @@ _ES: tuple[tuple[str, str], ...] = (
     ),
     (
         "undo",
-        r"\b(deshacer|deshaz|deshago|deshace\w*|devolver|devuelvo|volver atras|vuelvo atras|"
+        r"\b(deshacer|deshaz|deshago(?! del?\b)|deshace\w*|devolver|devuelvo|volver atras|"
+        r"vuelvo atras|"
         r"volve para atras|volver para atras|vuelve para atras|"
         r"volve atras|"
         r"vuelve atras|anular|"
@@ -156,7 +159,7 @@ _ES: tuple[tuple[str, str], ...] = (
     (
         "rematch",
         r"\b(revancha|otra partida|otra partidita|jugamos otra|juguemos otra|echamos otra|"
-        r"(arrancar|empezar|arranquemos|empecemos) (una|otra) nueva|"
+        r"(arrancar|empezar|arranquemos|empecemos|empezamos) (una|otra) nueva|"
         r"otra ronda|partida nueva|nueva partida|(jugar|jugamos|juguemos) (de nuevo|otra vez)|"
         r"una mas|desde cero|(empezamos|empezar|arrancamos) otra|"
         r"otra (despues|luego|mas tarde|al terminar|cuando termine\w*))\b",
@@ -169,7 +172,7 @@ _ES: tuple[tuple[str, str], ...] = (
         r"\b(sale|viene|sigue)\b.*\bmazo\b|"
         r"\b((cartas?|mano) (del|de la|de) ({other}|{seats}|norte|sur|rojo|negro)|"
         r"(que|cuales?) (cartas? )?(tiene|tienen|guarda)|"
-        r"(que|cuales?) cartas? (le |les )?(quedan?|tiene)|"
+        r"(que|cuales?) cartas? (le |les )?(quedan?|tiene|tocaron|toco|dieron|salieron)|"
         r"(proxim[oa]s?|siguientes?) cartas?|(arriba|encima) del mazo|"
         r"(cartas?|queda) (en|del) (el )?mazo|"
         r"(que|cual) cartas? (hay|esta|tiene|queda) (boca ?a?bajo|tapad[ao]))\b",
@@ -324,7 +327,8 @@ _RULES = re.compile(
     r"how (do|does|is|are) (you|one|it|points?|\w+ing) \w+|limit|maximum|minimum|"
     r"como se \w+|como funciona\w*)\b|"
     r"뜻|규칙|룰|설명|상관없|(어떻게|어케)(?!해야|하지|할까|하는게좋|해\?|해$|두는|내는|놓는|둘까|낼까|된거|됐)|"
-    r"(?<!no se )(?<!not sure )(?<!wonder )(?<!idk )\b(if|si)\b(?!.*\b(now|ahora|ya)\b)|"
+    r"(?<!no se )(?<!not sure )(?<!wonder )(?<!idk )\b(if|si)\b(?!.*\b(now|ahora|ya|atm|rn)\b)|"
+    r"\bse gana\b|"
     r"(으면|다면|라면|가면|오면|하면|되면|이면|카드면|나면|지면)(?!.*지금)|"
     r"\b(count for|counts for|worth|valen|vale cada)\b",
     re.IGNORECASE,
