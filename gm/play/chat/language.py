@@ -63,7 +63,9 @@ _WITH = re.compile(r"(?<![\w'/])w/?(?=\s+(?:the|my|a|an|that|this|your|\d|[akqj]
 # "me rindo, no hay forma")
 _NAMES = (
     r"[^.;]*(?:\d|[♠♥♦♣]|\b(?:ace|king|queen|jack|as|rey|reina|jota|in|en|on|at|to|a|q|k|j|"
-    r"hearts?|spades?|clubs?|diamonds?|corazon(?:es)?|picas?|espadas?|tr[eé]bol(?:es)?|diamantes?)\b"
+    r"hearts?|spades?|clubs?|diamonds?|corazon(?:es)?|picas?|espadas?|tr[eé]bol(?:es)?|diamantes?|"
+    r"middle|left|right|first|second|third|last|medio|izquierda|derecha|primer[oa]?|segund[oa]|"
+    r"tercer[oa]?|ultim[oa])\b"
     r"|[가-힣]*(?:열|줄|칸|하트|스페이드|다이아|클로버|에이스|킹|퀸|잭))"
 )
 # a verb a "no" negates ("…, no quiero gastar el as", "…, no way"): no second thought
@@ -89,6 +91,7 @@ _CORRECTION = re.compile(
     re.IGNORECASE,
 )
 _ARTICLES = {"the", "a", "an", "my", "el", "la", "los", "las", "mi", "un", "una"}
+_COUNTS = set("one two three four five six seven eight nine ten uno dos tres cuatro cinco".split())
 
 
 def corrected(text: str) -> tuple[str, bool]:
@@ -105,6 +108,7 @@ def corrected(text: str) -> tuple[str, bool]:
         len(head) > 1
         and verb.isalpha()
         and not re.search(r"[가-힣]", verb)  # a Korean verb comes last: "클로버 7 말고 …"
+        and verb not in _COUNTS  # "two squares... no, one square left": no verb
         and verb not in _ARTICLES
         and tail.split()[0].lower() != verb
     ):

@@ -153,7 +153,8 @@ def _chatter(text: str, intent: str, verdict: tuple[Any, str | None]) -> bool:
 
 # laughter and sighs alone (not "gonna", "wow"): what makes a remark of a number said with it
 _LAUGHS = re.compile(
-    r"[ㅋㅎㅠㅜ]{2,}|\b(?:lol|lmao|(?:ha){2,}|(?:he){2,}|(?:ja){2,}j?|(?:je){2,}|ugh|uff+)\b",
+    r"[ㅋㅎㅠㅜ]{2,}|\b(?:lol|lmao|(?:ha){2,}|(?:he){2,}|(?:ja){2,}j?|(?:je){2,}|ugh|uff+|"
+    r"(?:que )?mala suerte|bad luck|unlucky|brutal|rip)\b",
     re.IGNORECASE,
 )
 
@@ -285,7 +286,18 @@ def _main_or_first(
         # no reason word, but a clause after a comma ("pick the ten, anything beats a 2 anyway
         # lol"): the clause before it, when the whole is no definite move and the rest is none
         first = _FIRST_CLAUSE.match(text)
-        if first is None or definite or intent not in ("move", "unclear"):
+        if first is None or definite:
+            return reading
+        # a word or two of remark after the move ("toss the one i just drew, useless"): the
+        # whole reads as chat, the clause before the comma as the move
+        rest = text[first.end(1) :].strip(" ,")
+        said_first = (
+            intent == "chat"
+            and len(rest.split()) <= 3
+            and not names_a_move(rest)
+            and not _CHATTER.search(first.group(1))  # "ugh, the blue ones, useless": a sigh
+        )
+        if intent not in ("move", "unclear") and not said_first:
             return reading
         if _GOES_ON.match(text[first.end(1) :]):  # "pile, and dump the blue 3": one move
             return reading
