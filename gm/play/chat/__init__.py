@@ -482,7 +482,7 @@ _PROGRESS_ASKED = re.compile(
     r"\b(?:que|cual) (?:ronda|turno|vuelta)\b|라운드|몇\s*(?:턴|수|판|번)\s*째",
     re.IGNORECASE,
 )
-_COUNTED_FROM = ("question", "board", "score", "status")
+_COUNTED_FROM = ("question", "board", "score", "status", "hidden")
 _COUNTED_WORDS = re.compile(r"\b(?:cards?|left|remaining|still|now|have|has|got)\b", re.I)
 # a line that counts a seat's cards: "Opponent's Hand: 6", "north (dealer) · 5 cards", "hand 8"
 _CARDS_COUNTED = re.compile(r"\bhand\W*\d|\d+ cards?\b", re.IGNORECASE)

@@ -133,7 +133,8 @@ _CHATTER = re.compile(
     r"[ㅋㅎㅠㅜㅡ]{2,}|(?:다|네|군|구나|라니|겠다)[\s.!~ㅋㅎㅠㅜㅡ]*$|"
     r"\b(?:lol|lmao|(?:ha){2,}|(?:he){2,}|ha|ja|(?:ja){2,}j?|(?:je){2,}|ugh|uff+|uf|uy|ay|omg|wow|ooh+|oof|dang|damn|"
     r"rough|gonna|killing me|sucks|scary|creepy|yikes|annoying|vaya|madre mia|que mala|me mata|"
-    r"ngl|tbh|kinda|lowkey|love|pretty|cute|xd|"
+    r"ngl|tbh|kinda|lowkey|love|pretty|cute|xd|nice|if i say so|today'?s my day|"
+    r"feeling (?:good|lucky|great)|in my (?:opening |starting )?hand|"
     r"let'?s see|lets see|a ver)\b",
     re.IGNORECASE,
 )
@@ -207,7 +208,9 @@ def _said_after(table, seat: int, text: str, lang: str | None) -> tuple[str, str
 
 # a clause that takes back or scorns what it names ("la 5YM no me sirve pa nada", "lol"): no
 # move of its own
-_SCORNS = re.compile(r"\b(?:no|not|nah|never|nunca|ni)\b|말고|안\s|못|ㅋㅋ|\blol\b|\bjaja", re.I)
+_SCORNS = re.compile(
+    r"\b(?:no|not|nah|never|nunca|ni|useless|no use)\b|말고|안\s|못|쓸모|ㅋㅋ|\blol\b|\bjaja", re.I
+)
 
 
 def _competes(table, seat: int, first: str, rest: str, lang: str | None) -> bool:
@@ -334,7 +337,7 @@ class ReadingsDisagree(AmbiguousMoveError):
 # not "…, despues veo que tiro", a later choice)
 _GOES_ON = re.compile(r"\W*(?:and|plus|y|e|그리고)\b", re.IGNORECASE)
 # the clause before a message's first comma (not one inside coordinates: "0,2")
-_FIRST_CLAUSE = re.compile(r"^([^,]*?\S)\s*,(?!\s*-?\d)\s*\S")
+_FIRST_CLAUSE = re.compile(r"^([^,]*?\S)\s*,(?!\s*-?\d+(?![A-Za-z]))\s*\S")  # not "0, 2"; "…, 3RA"
 
 # words said before a move that add nothing to it ("bueno ya fue, agarro las 5", "mejor recojo
 # las cinco", "ok so, the 6 of clubs", "paso, me llevo las cartas")

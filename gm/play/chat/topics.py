@@ -47,7 +47,7 @@ _EN: tuple[tuple[str, str], ...] = (
         "rematch",
         r"\b(rematch|run it back|play again|go again|another (game|round|match|one)|"
         r"one more (game|round|match)|new (game|match|round)|(do|play|have) another|"
-        r"another after|after this one)\b",
+        r"another after|after this one|start over|new deal)\b",
     ),
     (
         "hidden",
