@@ -4,15 +4,19 @@ before anything is answered or played (gm/play/chat/__init__.py answers).
 
 In order (:func:`route`): the phrasing matched whole or the position's reading
 (:func:`understand`); a reason said after a move (the move said first wins over another read
-from the reason's words) and filler words or a remark before it ("bueno ya fue,", "ugh cant be
-bothered,") set aside; laughter, jokes, Korean exclamations and remarks with only a number in
-them taken for chat; a message that ends with "?" or opens with a question word, a wish or a
-doubt ("ojalá pudiera…", "maybe the queen?") never played — asked, it is answered, and a yes
-after it plays the move; an undo said with a move's words ("volvé atrás mi última elección")
-taken for an undo; a topic found by its key words (gm/play/chat/topics.py) when no phrasing
-matched; a remark that names nothing taken for chat; and last, whether a move the game refuses
-may count as an illegal attempt — only an explicit try in the game's own move language does,
-never one said with a second clause.
+from the reason's words), a tale of a move played before ("picked 3 last time, so middle this
+time": the move after it), the clause before a comma when the whole is no definite move and the
+rest says no other, or the last sentence said plainly after narration — and when a part and the
+whole read as two different definite moves, both are asked back, never played
+(:class:`ReadingsDisagree`); filler words or a remark before a move ("bueno ya fue,", "ugh cant
+be bothered,") set aside; laughter, jokes, Korean exclamations and remarks with only a number in
+them taken for chat; a message that ends with "?", opens with a question word or asks a count or
+whose turn anywhere, a wish or a doubt ("ojalá pudiera…", "maybe the queen?") never played —
+asked, it is answered, and a yes after it plays the move; an undo said with a move's words
+("volvé atrás mi última elección") taken for an undo; a topic found by its key words
+(gm/play/chat/topics.py) when no phrasing matched; a remark that names nothing taken for chat;
+and last, whether a move the game refuses may count as an illegal attempt — only an explicit
+try in the game's own move language does, never one said with a second clause.
 
 Pure reading: no store, no answer; it names no game.
 """
