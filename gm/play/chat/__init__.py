@@ -503,7 +503,7 @@ def _progress_asked(view: dict[str, Any], text: str, written: str, intent: str) 
         return []  # "how many turns do I get to make 3? how is it counted": the rules
     facts = []
     if any(_PROGRESS_ASKED.search(t) for t in (text, written, spanish.fold(written))):
-        facts += [replies.progress(view["board"])] if replies.progress(view["board"]) else []
+        facts += [found] if (found := replies.progress(view["board"])) else []
     if _COUNT_ASKED.search(text) and not asks_meaning(text):
         # the thing counted first ("cards left in the deck": the deck's line, not every card's)
         named = _COUNTED_WORDS.sub(" ", text)

@@ -205,9 +205,7 @@ def _said_after(table, seat: int, text: str, lang: str | None) -> tuple[str, str
     parts = [p for p in _THEN.split(text) if p.strip()]
     if len(parts) < 2 or _PAST.search(parts[-1]):  # "the left one, last time 3 only tied"
         return None
-    words = table.engine.info.chat_words.translations
-    again = understand(table, seat, languages.to_english(parts[-1], lang or "en", words))
-    return again if again[0] == "move" and again[2][0] is None else None
+    return _definite(table, seat, parts[-1], lang)
 
 
 # a clause that takes back or scorns what it names ("la 5YM no me sirve pa nada", "lol"): no
@@ -223,12 +221,10 @@ def _competes(table, seat: int, first: str, rest: str, lang: str | None) -> bool
     negation or laughter."""
     if _SCORNS.search(rest) or _PAST.search(rest):  # "…, last time 3 only tied": a tale
         return False
-    words = table.engine.info.chat_words.translations
-    said = understand(table, seat, languages.to_english(rest, lang or "en", words))
-    if said[0] != "move" or said[2][0] is not None:
+    said = _definite(table, seat, rest, lang)
+    if said is None:
         return False
-    own = understand(table, seat, languages.to_english(first, lang or "en", words))
-    return own[2][1] != said[2][1]
+    return _read_alone(table, seat, first, lang)[2][1] != said[2][1]
 
 
 def _said_last(table, seat: int, text: str, lang: str | None) -> bool:
@@ -237,11 +233,19 @@ def _said_last(table, seat: int, text: str, lang: str | None) -> bool:
     sentences = [x for x in re.split(r"[.!?]+\s+", text.strip()) if x.strip()]
     if len(sentences) < 2 or _LAUGHS.search(sentences[-1]):
         return False
+    return _definite(table, seat, sentences[-1], lang) is not None
+
+
+def _read_alone(table, seat: int, part: str, lang: str | None) -> tuple[str, str, Verdict]:
+    """The reading of a part of a message on its own, in English words (:func:`understand`)."""
     words = table.engine.info.chat_words.translations
-    intent, _, verdict = understand(
-        table, seat, languages.to_english(sentences[-1], lang or "en", words)
-    )
-    return intent == "move" and verdict[0] is None
+    return understand(table, seat, languages.to_english(part, lang or "en", words))
+
+
+def _definite(table, seat: int, part: str, lang: str | None) -> tuple[str, str, Verdict] | None:
+    """The reading of a part of a message on its own when it is one definite move, else None."""
+    said = _read_alone(table, seat, part, lang)
+    return said if said[0] == "move" and said[2][0] is None else None
 
 
 def _without_reason(
@@ -273,9 +277,7 @@ def _last_sentence(
     last = sentences[-1] if len(sentences) > 1 else ""
     if not last or _LAUGHS.search(text) or languages.hypothetical(last):
         return None  # "ugh i dont have the ace. fine pick up": a sigh, not an order
-    words = table.engine.info.chat_words.translations
-    said = understand(table, seat, languages.to_english(last, lang or "en", words))
-    return said if said[0] == "move" and said[2][0] is None else None
+    return _definite(table, seat, last, lang)
 
 
 def _main_or_first(
@@ -285,7 +287,6 @@ def _main_or_first(
     before its first comma (see :func:`_without_reason`)."""
     intent, _, verdict = reading
     definite = intent == "move" and verdict[0] is None
-    words = table.engine.info.chat_words.translations
     main = languages.main_clause(text)
     if _PAST.search(main) and (after := _said_after(table, seat, text, lang)):
         return _between(text, reading, after)  # "picked 3 last time …, so middle this time"
@@ -311,9 +312,8 @@ def _main_or_first(
         main = first.group(1)
         if _competes(table, seat, main, text[first.end(1) :], lang):
             return reading
-    read = languages.to_english(main, lang or "en", words)
-    again = understand(table, seat, read)
-    if again[0] != "move" or again[2][0] is not None:
+    again = _definite(table, seat, main, lang)
+    if again is None:
         return reading
     if definite and (verdict[1] or "").startswith(again[2][1] or ""):
         return reading  # the whole says more of the same move ("…, face down so …": kept)
