@@ -356,52 +356,6 @@ NEVER_PLAYED = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("position", "text", "intent"),
-    [
-        ("trumps-lead", "식스 교환 어떻게 된거야? 뭐 받았어?", "history"),  # no rules quote
-        ("card-chess-ace", "whats under the ## on M3", "question"),  # the hidden-cards answer
-        ("masul-challenge", "the X♥ in column 5 is that a 10 of hearts or what does X mean",
-         "question"),
-        ("solonyo-late", "volve atras mi ultima eleccion", "undo"),
-        ("maze-late", "포기 안함 계속하자", "chat"),  # not giving up: nobody resigns
-        ("card-chess-step", "지금 내가 뭐 해야되는 단계야?", "status"),
-        ("trumps-lead", "con q salgo? tengo un monton de diamantes", "hint"),
-        # heldout8
-        ("maze-late", "deck or pile here?", "hint"),  # two moves offered: advice, no rules quote
-        ("n-in-a-row-mid", "where do i go to get 3", "hint"),
-        ("masul-start", "whats a good first card here? never played this before", "hint"),
-        ("maze-late", "q puedo hacer ahora", "legal"),
-        ("n-in-a-row-x", "juguemos otra de nuevo", "rematch"),
-        # heldout9
-        ("maze-discard", "아 5BS 왜 나오냐 ㅡㅡ", "chat"),  # no rules quote
-        ("n-in-a-row-mid", "where do i need to go to get 3?", "hint"),
-        ("maze-draw", "robo del mazo o agarro el 5YM? q me conviene", "hint"),
-        ("maze-discard", "quiero devolver el 5BS y agarrar de la pila mejor", "undo"),
-        ("solonyo-shown", "which one gets me the most points", "hint"),
-        # heldout10
-        ("masul-start", "no idea what to open with... which card would u play first?", "hint"),
-        ("maze-late", "draw or take the 3 red arms? whats better", "hint"),
-        ("maze-discard", "cual descarto? no entiendo nada", "hint"),
-        ("trumps-lead", "con q carta salgo? ayudame", "hint"),
-        ("n-in-a-row-o", "donde pongo para cortarle?", "hint"),
-        ("solonyo-late", "q ronda vamos?", "status"),
-        ("n-in-a-row-mid", "volve para atras una jugada", "undo"),
-        # heldout11
-        ("trumps-follow", "take or beat here? whats smarter", "hint"),
-        ("card-chess-ace", "what's under the face down cards on the board", "question"),
-        ("n-in-a-row-first", "tic tac toe but infinite?? ok lets see", "chat"),
-        ("solonyo-late", "lets go again after this", "rematch"),
-        ("card-chess-ace", "cuales son mis movidas posibles", "legal"),
-    ],
-)  # fmt: skip
-def test_heldout7s_requests_get_their_kind_of_answer(service, position, text, intent):
-    answer = say_at(service, position, text)
-    assert answer["intent"] == intent, answer
-    assert intent == "question" or "\u201c" not in answer["reply"], answer  # no rules quote
-    assert _played(answer) is None and not counted(answer)
-
-
 @pytest.mark.parametrize("position, text", NEVER_PLAYED)
 def test_what_is_no_move_made_is_never_played_nor_counted(service, position, text):
     answer = say_at(service, position, text)
@@ -553,53 +507,6 @@ def test_a_remark_asked_in_no_question_words_quotes_no_rule(service, position, t
 @pytest.mark.parametrize(
     ("position", "text", "meant"),
     [
-        ("masul-challenge", "el 2 de treboles en la c6 bocabajo", "2♣ C6 FD"),
-        ("masul-late", "tiro el 4 de trebol en la 2 bocabajo, que no la vea", "4♣ C2 FD"),
-        ("masul-late", "8 de corazones en la c5, mejor que nada", "8♥ C5"),
-        ("solonyo-shown", "la de más valor, obvio", "PICK 3"),
-        ("card-chess-capture", "intercambio la mano, solo tengo corazones", "EXCHANGE"),
-        ("maze-discard", "toss 5BS", "DISCARD 5BS"),
-    ],
-)
-def test_heldout12_moves_are_played_as_meant(service, position, text, meant):
-    """heldout12 (measured once at 33d9d11): "bocabajo" written as one word was read face up (two
-    misreads); "mejor que nada" (better than nothing) is no second thought; "de más valor" is
-    the highest; "intercambio la mano" exchanges; "toss" discards."""
-    answer = say_at(service, position, text)
-    assert answer["intent"] == "move" and answer.get("move") == meant, answer
-
-
-@pytest.mark.parametrize(
-    ("position", "text", "intent", "said"),
-    [
-        ("masul-challenge", "how many cards does the other guy have left", "status", "Hand: 6"),
-        ("trumps-follow", "cuantas cartas le quedan al otro", "status", "5 cartas"),
-        ("card-chess-capture", "cuantas cartas quedan en el mazo de robar", "status", "56"),
-        ("maze-draw", "덱 몇장 남았어", "status", "39"),
-        ("masul-late", "que me combiene jugar ahora? tengo dudas entre el 8 y la jota", "hint", ""),
-        ("solonyo-late", "현재 상황 화면 보여줘", "board", ""),
-        ("maze-late", "기권 취소할게 다시 해보자", "chat", "항복"),
-        ("card-chess-ace", "prnt the board pls", "board", ""),
-        ("card-chess-step", "what did my last capture do exactly? i missed it", "history", ""),
-        ("card-chess-ace", "tell me red's 5 cards", "question", "hidden"),
-        ("card-chess-capture", "빨강 손패 좀 까봐", "question", "보이지 않습니다"),
-        ("n-in-a-row-first", "explain the game real quick, whats the leader thing", "rules", ""),
-        ("n-in-a-row-o", "ff", "resign", ""),
-        ("n-in-a-row-o", "que casillas estan permitidas", "legal", ""),
-        ("solonyo-blind", "cuándo se gana la partida? a cuantos puntos", "question", "128"),
-    ],
-)
-def test_heldout12_requests_and_questions_get_their_answer(service, position, text, intent, said):
-    """heldout12: the count of the other side's hand got an unrelated rules sentence (the one
-    quote), the rest were refused; each gets the answer its writer meant, nothing counted."""
-    answer = say_at(service, position, text)
-    assert answer["intent"] == intent and said in answer["reply"], answer["reply"]
-    assert not counted(answer) and not answer.get("legal")
-
-
-@pytest.mark.parametrize(
-    ("position", "text", "meant"),
-    [
         ("solonyo-shown", "pick the ten, anything beats a 2 anyway lol", "PICK 1"),
         ("n-in-a-row-o", "pongo arriba de las x, en 0,2", "O 0,2"),
         ("maze-draw", "robo del mazo, la 5YM no me sirve pa nada", "DRAW DECK"),
@@ -625,48 +532,11 @@ def test_a_sigh_with_only_a_number_is_still_a_remark(service):
     assert answer["intent"] == "chat" and not answer.get("legal"), answer
 
 
-@pytest.mark.parametrize(
-    ("position", "text", "meant"),
-    [
-        ("solonyo-shown", "the 7 of clubs lol no jk, the 10", "PICK 1"),
-        ("solonyo-late", "picked 3 last time and tied, so middle this time", "PICK 2"),
-        ("solonyo-late", "지난번엔 3번 골라서 비겼으니까 이번엔 1번", "PICK 1"),
-        ("solonyo-shown", "클로버 7 말고 제일 높은 거", "PICK 3"),
-        ("solonyo-late", "2번...아니다 3번", "PICK 3"),
-        ("solonyo-late", "the left one this time, last time 3 only tied", "PICK 1"),
-        ("maze-draw", "cojo la carta de la pila y la vuelvo a tirar, la 5YM", "PILE 5YM"),
-    ],
-)
-def test_heldout13_misreads_are_played_as_meant(service, position, text, meant):
-    """heldout13 (measured once at 888966d, six misreads): "no jk" takes back what it follows;
-    a move told of as played before ("picked 3 last time …", "지난번엔 3번 …") is a tale and
-    the move said after it is played; "X 말고 Y" keeps no Korean head word as a verb; "...아니다"
-    corrects with no space; a discard decided later ("i'll decide what to throw after") is a
-    reason; "la vuelvo a tirar" discards the pile card taken."""
-    answer = say_at(service, position, text)
-    assert answer["intent"] == "move" and answer.get("move") == meant, answer
-
-
 def test_the_clause_after_a_comma_that_says_another_move_is_no_reason(service):
     """The first clause is played only when the clause after the comma says no other move:
     "the 7 of clubs, the 10" names two picks, so neither is played."""
     answer = say_at(service, "solonyo-shown", "the 7 of clubs, the 10")
     assert not answer.get("legal") and not counted(answer), answer
-
-
-@pytest.mark.parametrize(
-    ("position", "text", "intent", "said"),
-    [
-        ("maze-late", "what has A thrown away so far?", "history", ""),
-        ("trumps-follow", "cuales son las 5 cartas del norte?", "question", "ocultas"),
-    ],
-)
-def test_heldout13_questions_get_their_answer(service, position, text, intent, said):
-    """heldout13: the log asked of a seat got an unrelated rules sentence (the one quote); the
-    other side's cards asked in Spanish by the seat's own word got "I can't answer that"."""
-    answer = say_at(service, position, text)
-    assert answer["intent"] == intent and said in answer["reply"], answer["reply"]
-    assert "\u201c" not in answer["reply"]
 
 
 @pytest.mark.parametrize(
@@ -696,147 +566,12 @@ def test_two_readings_that_disagree_are_asked_back_then_the_first_is_played(
     assert played["intent"] == "move" and played.get("legal") and played["move"] == meant
 
 
-@pytest.mark.parametrize(
-    ("position", "text", "meant"),
-    [
-        ("masul-challenge", "voy a destapar su carta tapada de la columna 2 con mi 5 de picas",
-         "5♠ C2"),
-        ("maze-late", "blind draw, nothing in the pile helps me", "DRAW DECK"),
-        ("masul-start", "swap the 7♥ field card in column 2 for my 7 of clubs", "7♣ FC2"),
-        ("masul-start", "클로버7로 6열 필드카드 7♦ 교체", "7♣ FC6"),
-        ("masul-start", "cambio la carta de campo de la columna 3 (el 7♠) por mi 7 de tréboles",
-         "7♣ FC3"),
-        ("masul-start", "7♣ on column 2, beats the 7♥ field", "7♣ C2"),
-        ("n-in-a-row-o", "X 아래 막자 0,-1", "O 0,-1"),
-        ("n-in-a-row-x", "O 위쪽 막기 1,2", "X 1,2"),
-        ("n-in-a-row-x", "completo 3 hacia arriba, 0,2", "X 0,2"),
-        ("card-chess-step", "그냥 둘래 킵", "KEEP"),
-        ("trumps-lead", "ace of trumps first, why not 😎", "LEAD A♥"),
-        ("trumps-lead", "start w the 10", "LEAD 10♠"),
-    ],
-)  # fmt: skip
-def test_heldout14_moves_are_played_as_meant(service, position, text, meant):
-    """heldout14 (measured once at fb2fa1f): "su carta tapada" is their face-down card, not the
-    facing of mine (a misread: played face down); "blind draw, nothing in the pile helps me" is
-    the deck (a misread: played DRAW PILE); a Field Card swap said with its column; the other
-    side's letter before "block"/막기 is theirs; "completo 3" is the goal; 둘래 keeps; "first"
-    after a lead; "w" for "with"."""
-    answer = say_at(service, position, text)
-    assert answer["intent"] == "move" and answer.get("move") == meant, answer
-
-
-@pytest.mark.parametrize(
-    ("position", "text", "intent", "said"),
-    [
-        ("maze-late", "what has A been discarding", "history", ""),
-        ("trumps-follow", "actually scratch the resign, i wanna finish this one", "chat",
-         "nobody resigns"),
-        ("maze-late", "wait dont end it, i take back the resign", "chat", "nobody resigns"),
-        ("maze-late", "resigning, this maze is impossible", "resign", "Are you sure"),
-        ("trumps-follow", "더미 전체 보여줘", "board", ""),
-        ("n-in-a-row-mid", "남은 턴 몇 개야", "status", "2턴"),
-    ],
-)  # fmt: skip
-def test_heldout14_requests_get_their_answer(service, position, text, intent, said):
-    """heldout14: the log asked as "what has A been discarding" got an unrelated rules sentence
-    (the one quote); the rest were refused."""
-    answer = say_at(service, position, text)
-    assert answer["intent"] == intent and said in answer["reply"], answer["reply"]
-    assert not counted(answer) and not answer.get("legal") and "\u201c" not in answer["reply"]
-
-
-@pytest.mark.parametrize(
-    ("position", "text", "meant"),
-    [
-        ("masul-start", "8♠ c3.. no wait facedown, dont want them seeing it", "8♠ C3 FD"),
-        ("masul-late", "lowest club goes on c3, their king takes that column anyway lol", "2♣ C3"),
-        ("trumps-follow", "recojo las 5, paso", "TAKE"),
-        ("n-in-a-row-o", "a la izquierda de las X, -1,1", "O -1,1"),
-        ("n-in-a-row-x", "tapo arriba de las O, 1,2", "X 1,2"),
-        ("n-in-a-row-x", "pongo en 2,1 a la derecha del O", "X 2,1"),
-        ("n-in-a-row-x", "to the right of the O at 1,1", "X 2,1"),
-    ],
-)
-def test_heldout15_moves_are_played_as_meant(service, position, text, meant):
-    """heldout15 (measured once at 73fee35): a correction that only says how the card lies
-    keeps the card and column; the clause before a comma may end in a code ("… c3, …"); a point
-    said beside the other side's marks and by its coordinates is the coordinates' (a mark
-    named "at" a point still anchors)."""
-    answer = say_at(service, position, text)
-    assert answer["intent"] == "move" and answer.get("move") == meant, answer
-
-
-@pytest.mark.parametrize(
-    ("position", "text"),
-    [
-        ("trumps-follow", "ok so they put the Q♥ on me and i have K♥ and A♥... should i beat it "
-         "or just pick up, idk whats smarter here"),
-        ("solonyo-shown", "오 상대 2네 개꿀ㅋㅋ"),
-    ],
-)  # fmt: skip
-def test_heldout15_misreads_are_never_played(service, position, text):
-    """heldout15's two misreads: an advice question whose "reason" cut left a main clause that
-    names no move (its doubt is the whole's), and a Korean remark on the other side's 2 (a
-    number with 네, and 개꿀, "sweet"): neither is played nor counted."""
-    answer = say_at(service, position, text)
-    assert not answer.get("legal") and not counted(answer), answer
-
-
-@pytest.mark.parametrize(
-    ("position", "text", "intent", "said"),
-    [
-        ("masul-challenge", "what did they put face down in c2? just tell me i wont tell anyone 😏",
-         "question", "hidden"),
-        ("trumps-follow", "5장 먹으면 답없네 걍 포기할게", "resign", "항복"),
-        ("maze-draw", "이기는 조건이 정확히 뭐예요?", "rules", "Mystique Maze"),
-    ],
-)  # fmt: skip
-def test_heldout15_requests_get_their_answer(service, position, text, intent, said):
-    """heldout15: a question of the other side's face-down card with "i" later in it, a
-    resignation after a refused move's words (confirmed after), the win condition asked in
-    Korean."""
-    answer = say_at(service, position, text)
-    assert answer["intent"] == intent and said in answer["reply"], answer["reply"]
-    assert not counted(answer) and not answer.get("legal")
-
-
-@pytest.mark.parametrize(
-    ("position", "text", "meant"),
-    [
-        ("n-in-a-row-x", "아래로 0 -1", "X 0,-1"),
-        ("maze-draw", "agarro la de la pila, despues veo que tiro", "DRAW PILE"),
-    ],
-)
-def test_heldout16_moves_are_played_as_meant(service, position, text, meant):
-    """heldout16 (measured once at c487dd3): a Korean direction said before the point ("아래로
-    0 -1", downward, at 0,-1) is no "below 0,-1" (a misread: played X 0,-2); a later choice
-    after the comma ("despues veo que tiro") leaves the first clause the move."""
-    answer = say_at(service, position, text)
-    assert answer["intent"] == "move" and answer.get("move") == meant, answer
-
-
 def test_a_clause_that_goes_on_with_and_is_no_reason(service):
     """heldout16: "pile, and dump the blue 3" played DRAW PILE (the first clause taken, the rest
     dropped); a clause after the comma that goes on with "and" is part of the move, so the
     first clause alone is never played."""
     answer = say_at(service, "maze-late", "pile, and dump the blue 3")
     assert answer.get("move") != "DRAW PILE" and not counted(answer), answer
-
-
-@pytest.mark.parametrize(
-    ("position", "text", "intent", "said"),
-    [
-        ("solonyo-late", "whats the scroe", "score", "Points"),
-        ("maze-discard", "which one do i toss", "hint", "DISCARD"),
-        ("card-chess-ace", "드로우 더미 몇 장 남았어?", "status", "59"),
-    ],
-)
-def test_heldout16_requests_get_their_answer(service, position, text, intent, said):
-    """heldout16: a typo of the score, which card to toss asked, the draw pile counted in
-    Korean."""
-    answer = say_at(service, position, text)
-    assert answer["intent"] == intent and said in answer["reply"], answer["reply"]
-    assert not counted(answer) and not answer.get("legal")
 
 
 @pytest.mark.parametrize(
@@ -872,118 +607,270 @@ def test_a_last_sentence_with_doubt_or_laughter_is_not_played(service, position,
     assert not answer.get("legal") and not counted(answer), answer
 
 
-@pytest.mark.parametrize(
-    ("position", "text", "meant"),
-    [
-        ("solonyo-blind", "idk, #3", "PICK 3"),
-        ("solonyo-blind", "idk just the last one", "PICK 3"),
-        ("masul-late", "la J de corazones en la columna 7 tapada... no, mejor destapada", "J♥ C7"),
-        ("maze-late", "me quedo el 3RA de la pila y me deshago del 5 rojo de coronas", "PILE 5RC"),
-        ("masul-late", "jh c5 gotta fight that jack of diamonds", "J♥ C5"),
-        ("masul-challenge", "desafío la c2 con el as de diamantes, a ver qué tiene", "A♦ C2"),
-    ],
-)
-def test_heldout17_18_moves_are_played_as_meant(service, position, text, meant):
-    """heldout17 and heldout18 (measured once at d41e755): a shrug before a choice; a
-    correction to "destapada" keeps the card and column and turns it face up; "me deshago del"
-    discards (no undo); "gotta …" and "a ver qué tiene" are reasons."""
-    answer = say_at(service, position, text)
-    assert answer["intent"] == "move" and answer.get("move") == meant, answer
-
-
-@pytest.mark.parametrize(
-    ("position", "text"),
-    [
-        ("maze-late", "a quien le toca y cuantas cartas quedan en el mazo"),
-        ("n-in-a-row-x", "X en 0,-1 y ya tengo 3"),
-    ],
-)
-def test_heldout17_18_misread_and_counted_lines(service, position, text):
-    """heldout17's misread (whose turn and a count asked, with no "?", played DRAW DECK) and
-    heldout18's counted line (a refused move with "y ya tengo 3", a second clause after "and"):
-    a count or whose turn asked anywhere is never a move, and a clause after "and" with a
-    subject or "ya" is more than a move, never counted."""
-    answer = say_at(service, position, text)
-    assert not answer.get("legal") and not counted(answer), answer
-
-
-@pytest.mark.parametrize(
-    ("position", "text", "intent", "said"),
-    [
-        ("solonyo-late", "show me where we're at", "board", "board"),
-        ("card-chess-step", "como se gana en este juego", "question", ""),
-        ("n-in-a-row-mid", "아 기권 취소 계속할게요", "chat", "항복"),
-        ("n-in-a-row-mid", "지금까지 둔 수 순서대로 알려줘", "history", ""),
-        ("trumps-lead", "que cartas le tocaron al otro? dime", "question", "ocultas"),
-        ("card-chess-ace", "empezamos una nueva?", "rematch", ""),
-        ("n-in-a-row-mid", "me doy por vencido", "resign", "rendirte"),
-        ("solonyo-blind", "which one has the best odds?", "hint", "PICK"),
-        ("maze-draw", "이기려면 어떻게 해야 돼?", "rules", "Mystique Maze"),
-        ("masul-challenge", "their K♥ just sitting there is kinda intimidating ngl 😅", "chat", ""),
-        ("masul-start", "nice hand tbh 😎 two kings", "chat", ""),
-    ],
-)
-def test_heldout17_18_requests_get_their_answer(service, position, text, intent, said):
-    """heldout17 and heldout18: "show me where we're at" got the game's summary sentence (the
-    one quote); the rest were refused."""
-    answer = say_at(service, position, text)
-    assert answer["intent"] == intent and said in answer["reply"], answer["reply"]
-    assert not counted(answer) and not answer.get("legal") and "\u201c" not in answer["reply"]
-
-
-@pytest.mark.parametrize(
-    ("position", "text", "meant"),
-    [
-        ("solonyo-late", "la primera.. no, la del medio", "PICK 2"),
-        ("solonyo-late", "the first one.. no, the middle", "PICK 2"),
-        ("maze-discard", "get rid of the 5 red moons, useless", "DISCARD 5RM"),
-        ("maze-discard", "toss the 5BS i just drew, useless", "DISCARD 5BS"),
-    ],
-)
-def test_heldout19_20_moves_are_played_as_meant(service, position, text, meant):
-    """heldout19 (measured once at 9376d2c; a misread: "la primera.. no, la del medio" played
-    PICK 1): a correction to a place named in words; a word of remark after the move said
-    before a comma ("…, useless")."""
-    answer = say_at(service, position, text)
-    assert answer["intent"] == "move" and answer.get("move") == meant, answer
-
-
-@pytest.mark.parametrize(
-    ("position", "text"),
-    [
-        ("solonyo-late", "otro empate de 2 contra 2, que mala suerte tio"),
-        ("maze-discard", "ugh blue suns, useless"),
-    ],
-)
-def test_heldout19_20_remarks_are_never_played(service, position, text):
-    """heldout19's other misread (a sigh about a tie, "que mala suerte", played PICK 2) and a
-    sigh that names a card ("ugh blue suns, useless"): remarks, never played nor counted."""
-    answer = say_at(service, position, text)
-    assert not answer.get("legal") and not counted(answer), answer
-
-
-@pytest.mark.parametrize(
-    ("position", "text", "intent", "said"),
-    [
-        ("masul-start", "two kings in my opening hand 😎 feeling good about this one", "chat", ""),
-        ("masul-start", "two kings in my opening hand, today's my day 😎", "chat", ""),
-        ("maze-late", "start over with a new deal", "rematch", "new game"),
-        ("trumps-follow", "whose move is it and how many cards is north holding", "status",
-         "5 cards"),
-        ("card-chess-step", "nice capture on bc2 if i say so myself 😏", "chat", ""),
-    ],
-)  # fmt: skip
-def test_heldout21_22_requests_get_their_answer(service, position, text, intent, said):
-    """heldout21 and heldout22 (measured once at 12e3e03: no misread, none counted, no quote;
-    English 93.3 in both): remarks about one's own hand, another game asked as "start over",
-    a count of the other side's hand asked with whose turn."""
-    answer = say_at(service, position, text)
-    assert answer["intent"] == intent and said in answer["reply"], answer["reply"]
-    assert not counted(answer) and not answer.get("legal")
-
-
 def test_a_move_with_a_card_called_useless_after_it_is_played(service):
     """heldout22: "draw a new one from the deck, 3RA is useless to me": the clause after the
     comma scorns a card, so it says no move of its own and the draw before it is played."""
     answer = say_at(service, "maze-late", "draw a new one from the deck, 3RA is useless to me")
     assert answer["intent"] == "move" and answer.get("move") == "DRAW DECK", answer
+
+
+# The blind rounds (tests/chat_blind/README.md): each round is measured once, then tuned on; its
+# misreads, counted lines, unrelated quotes and some refused lines are rows of the three tables
+# below (by what the line should get), each row's comment naming its round.
+
+BLIND_MOVES = [
+    # heldout12 (measured once at 33d9d11): "bocabajo" written as one word was read face up (two
+    # misreads)
+    ("masul-challenge", "el 2 de treboles en la c6 bocabajo", "2♣ C6 FD"),
+    ("masul-late", "tiro el 4 de trebol en la 2 bocabajo, que no la vea", "4♣ C2 FD"),
+    # heldout12: "mejor que nada" (better than nothing) is no second thought
+    ("masul-late", "8 de corazones en la c5, mejor que nada", "8♥ C5"),
+    # heldout12: "de más valor" is the highest
+    ("solonyo-shown", "la de más valor, obvio", "PICK 3"),
+    # heldout12: "intercambio la mano" exchanges
+    ("card-chess-capture", "intercambio la mano, solo tengo corazones", "EXCHANGE"),
+    # heldout12: "toss" discards
+    ("maze-discard", "toss 5BS", "DISCARD 5BS"),
+    # heldout13 (measured once at 888966d, six misreads): "no jk" takes back what it follows
+    ("solonyo-shown", "the 7 of clubs lol no jk, the 10", "PICK 1"),
+    # heldout13: a move told of as played before ("picked 3 last time …", "지난번엔 3번 …") is a
+    # tale and the move said with it is played
+    ("solonyo-late", "picked 3 last time and tied, so middle this time", "PICK 2"),
+    ("solonyo-late", "지난번엔 3번 골라서 비겼으니까 이번엔 1번", "PICK 1"),
+    ("solonyo-late", "the left one this time, last time 3 only tied", "PICK 1"),
+    # heldout13: "X 말고 Y" keeps no Korean head word as a verb
+    ("solonyo-shown", "클로버 7 말고 제일 높은 거", "PICK 3"),
+    # heldout13: "...아니다" corrects with no space
+    ("solonyo-late", "2번...아니다 3번", "PICK 3"),
+    # heldout13: "la vuelvo a tirar" discards the pile card taken (and a discard decided later,
+    # "i'll decide what to throw after", is a reason: the two-readings test above)
+    ("maze-draw", "cojo la carta de la pila y la vuelvo a tirar, la 5YM", "PILE 5YM"),
+    # heldout14 (measured once at fb2fa1f): "su carta tapada" is their face-down card, not the
+    # facing of mine (a misread: played face down)
+    ("masul-challenge", "voy a destapar su carta tapada de la columna 2 con mi 5 de picas",
+     "5♠ C2"),
+    # heldout14: "blind draw, nothing in the pile helps me" is the deck (a misread: played DRAW
+    # PILE)
+    ("maze-late", "blind draw, nothing in the pile helps me", "DRAW DECK"),
+    # heldout14: a Field Card swap said with its column (and a card played on a column, its
+    # reason naming the field card, is no swap)
+    ("masul-start", "swap the 7♥ field card in column 2 for my 7 of clubs", "7♣ FC2"),
+    ("masul-start", "클로버7로 6열 필드카드 7♦ 교체", "7♣ FC6"),
+    ("masul-start", "cambio la carta de campo de la columna 3 (el 7♠) por mi 7 de tréboles",
+     "7♣ FC3"),
+    ("masul-start", "7♣ on column 2, beats the 7♥ field", "7♣ C2"),
+    # heldout14: the other side's letter before "block"/막기 is theirs
+    ("n-in-a-row-o", "X 아래 막자 0,-1", "O 0,-1"),
+    ("n-in-a-row-x", "O 위쪽 막기 1,2", "X 1,2"),
+    # heldout14: "completo 3" is the goal
+    ("n-in-a-row-x", "completo 3 hacia arriba, 0,2", "X 0,2"),
+    # heldout14: 둘래 keeps
+    ("card-chess-step", "그냥 둘래 킵", "KEEP"),
+    # heldout14: "first" after a lead
+    ("trumps-lead", "ace of trumps first, why not 😎", "LEAD A♥"),
+    # heldout14: "w" for "with"
+    ("trumps-lead", "start w the 10", "LEAD 10♠"),
+    # heldout15 (measured once at 73fee35): a correction that only says how the card lies keeps
+    # the card and column
+    ("masul-start", "8♠ c3.. no wait facedown, dont want them seeing it", "8♠ C3 FD"),
+    # heldout15: the clause before a comma may end in a code ("… c3, …")
+    ("masul-late", "lowest club goes on c3, their king takes that column anyway lol", "2♣ C3"),
+    # heldout15: the cards taken, said in Spanish with "paso" after the comma
+    ("trumps-follow", "recojo las 5, paso", "TAKE"),
+    # heldout15: a point said beside the other side's marks and by its coordinates is the
+    # coordinates' (a mark named "at" a point still anchors)
+    ("n-in-a-row-o", "a la izquierda de las X, -1,1", "O -1,1"),
+    ("n-in-a-row-x", "tapo arriba de las O, 1,2", "X 1,2"),
+    ("n-in-a-row-x", "pongo en 2,1 a la derecha del O", "X 2,1"),
+    ("n-in-a-row-x", "to the right of the O at 1,1", "X 2,1"),
+    # heldout16 (measured once at c487dd3): a Korean direction said before the point ("아래로
+    # 0 -1", downward, at 0,-1) is no "below 0,-1" (a misread: played X 0,-2)
+    ("n-in-a-row-x", "아래로 0 -1", "X 0,-1"),
+    # heldout16: a later choice after the comma ("despues veo que tiro") leaves the first clause
+    # the move
+    ("maze-draw", "agarro la de la pila, despues veo que tiro", "DRAW PILE"),
+    # heldout17 and heldout18 (measured once at d41e755): a shrug before a choice
+    ("solonyo-blind", "idk, #3", "PICK 3"),
+    ("solonyo-blind", "idk just the last one", "PICK 3"),
+    # heldout17/18: a correction to "destapada" keeps the card and column and turns it face up
+    ("masul-late", "la J de corazones en la columna 7 tapada... no, mejor destapada", "J♥ C7"),
+    # heldout17/18: "me deshago del" discards (no undo)
+    ("maze-late", "me quedo el 3RA de la pila y me deshago del 5 rojo de coronas", "PILE 5RC"),
+    # heldout17/18: "gotta …" and "a ver qué tiene" are reasons
+    ("masul-late", "jh c5 gotta fight that jack of diamonds", "J♥ C5"),
+    ("masul-challenge", "desafío la c2 con el as de diamantes, a ver qué tiene", "A♦ C2"),
+    # heldout19 (measured once at 9376d2c): a correction to a place named in words (a misread:
+    # "la primera.. no, la del medio" played PICK 1)
+    ("solonyo-late", "la primera.. no, la del medio", "PICK 2"),
+    ("solonyo-late", "the first one.. no, the middle", "PICK 2"),
+    # heldout19/20: a word of remark after the move said before a comma ("…, useless")
+    ("maze-discard", "get rid of the 5 red moons, useless", "DISCARD 5RM"),
+    ("maze-discard", "toss the 5BS i just drew, useless", "DISCARD 5BS"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("position", "text", "meant"), BLIND_MOVES)
+def test_a_blind_rounds_move_is_played_as_meant(service, position, text, meant):
+    """BLIND_MOVES: a move line of a blind round (misread once, or kept as read) and the move its
+    writer meant; the message is played as exactly that move. A new blind round's moves add rows
+    here."""
+    answer = say_at(service, position, text)
+    assert answer["intent"] == "move" and answer.get("move") == meant, answer
+
+
+BLIND_NEVER_PLAYED = [
+    # heldout15's two misreads: an advice question whose "reason" cut left a main clause that
+    # names no move (its doubt is the whole's) …
+    ("trumps-follow", "ok so they put the Q♥ on me and i have K♥ and A♥... should i beat it "
+     "or just pick up, idk whats smarter here"),
+    # … and a Korean remark on the other side's 2 (a number with 네, and 개꿀, "sweet")
+    ("solonyo-shown", "오 상대 2네 개꿀ㅋㅋ"),
+    # heldout17's misread (whose turn and a count asked, with no "?", played DRAW DECK): a count
+    # or whose turn asked anywhere is never a move
+    ("maze-late", "a quien le toca y cuantas cartas quedan en el mazo"),
+    # heldout18's counted line (a refused move with "y ya tengo 3", a second clause after "and"):
+    # a clause after "and" with a subject or "ya" is more than a move, never counted
+    ("n-in-a-row-x", "X en 0,-1 y ya tengo 3"),
+    # heldout19's other misread (a sigh about a tie, "que mala suerte", played PICK 2): a remark
+    ("solonyo-late", "otro empate de 2 contra 2, que mala suerte tio"),
+    # heldout19/20: a sigh that names a card: a remark (a NEVER_PLAYED row too)
+    ("maze-discard", "ugh blue suns, useless"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("position", "text"), BLIND_NEVER_PLAYED)
+def test_a_blind_rounds_misread_or_remark_is_never_played(service, position, text):
+    """BLIND_NEVER_PLAYED: a blind round's line that makes no move (a misread once played, or a
+    line once counted as an illegal attempt) is never played nor counted. A new blind round's
+    such lines add rows here."""
+    answer = say_at(service, position, text)
+    assert not answer.get("legal") and not counted(answer), answer
+
+
+BLIND_REQUESTS = [
+    # heldout7
+    ("trumps-lead", "식스 교환 어떻게 된거야? 뭐 받았어?", "history", ""),  # no rules quote
+    ("card-chess-ace", "whats under the ## on M3", "question", ""),  # the hidden-cards answer
+    ("masul-challenge", "the X♥ in column 5 is that a 10 of hearts or what does X mean",
+     "question", ""),
+    ("solonyo-late", "volve atras mi ultima eleccion", "undo", ""),  # an undo with "my last"
+    ("maze-late", "포기 안함 계속하자", "chat", ""),  # not giving up: nobody resigns
+    ("card-chess-step", "지금 내가 뭐 해야되는 단계야?", "status", ""),
+    ("trumps-lead", "con q salgo? tengo un monton de diamantes", "hint", ""),
+    # heldout8
+    ("maze-late", "deck or pile here?", "hint", ""),  # two moves offered: advice, no rules quote
+    ("n-in-a-row-mid", "where do i go to get 3", "hint", ""),
+    ("masul-start", "whats a good first card here? never played this before", "hint", ""),
+    ("maze-late", "q puedo hacer ahora", "legal", ""),
+    ("n-in-a-row-x", "juguemos otra de nuevo", "rematch", ""),
+    # heldout9
+    ("maze-discard", "아 5BS 왜 나오냐 ㅡㅡ", "chat", ""),  # no rules quote
+    ("n-in-a-row-mid", "where do i need to go to get 3?", "hint", ""),
+    ("maze-draw", "robo del mazo o agarro el 5YM? q me conviene", "hint", ""),
+    ("maze-discard", "quiero devolver el 5BS y agarrar de la pila mejor", "undo", ""),
+    ("solonyo-shown", "which one gets me the most points", "hint", ""),
+    # heldout10
+    ("masul-start", "no idea what to open with... which card would u play first?", "hint", ""),
+    ("maze-late", "draw or take the 3 red arms? whats better", "hint", ""),
+    ("maze-discard", "cual descarto? no entiendo nada", "hint", ""),
+    ("trumps-lead", "con q carta salgo? ayudame", "hint", ""),
+    ("n-in-a-row-o", "donde pongo para cortarle?", "hint", ""),
+    ("solonyo-late", "q ronda vamos?", "status", ""),
+    ("n-in-a-row-mid", "volve para atras una jugada", "undo", ""),
+    # heldout11
+    ("trumps-follow", "take or beat here? whats smarter", "hint", ""),
+    ("card-chess-ace", "what's under the face down cards on the board", "question", ""),
+    ("n-in-a-row-first", "tic tac toe but infinite?? ok lets see", "chat", ""),
+    ("solonyo-late", "lets go again after this", "rematch", ""),
+    ("card-chess-ace", "cuales son mis movidas posibles", "legal", ""),
+    # heldout12: the count of the other side's hand got an unrelated rules sentence (the one
+    # quote), the rest were refused; each gets the answer its writer meant
+    ("masul-challenge", "how many cards does the other guy have left", "status", "Hand: 6"),
+    ("trumps-follow", "cuantas cartas le quedan al otro", "status", "5 cartas"),
+    ("card-chess-capture", "cuantas cartas quedan en el mazo de robar", "status", "56"),
+    ("maze-draw", "덱 몇장 남았어", "status", "39"),
+    ("masul-late", "que me combiene jugar ahora? tengo dudas entre el 8 y la jota", "hint", ""),
+    ("solonyo-late", "현재 상황 화면 보여줘", "board", ""),
+    ("maze-late", "기권 취소할게 다시 해보자", "chat", "항복"),
+    ("card-chess-ace", "prnt the board pls", "board", ""),
+    ("card-chess-step", "what did my last capture do exactly? i missed it", "history", ""),
+    ("card-chess-ace", "tell me red's 5 cards", "question", "hidden"),
+    ("card-chess-capture", "빨강 손패 좀 까봐", "question", "보이지 않습니다"),
+    ("n-in-a-row-first", "explain the game real quick, whats the leader thing", "rules", ""),
+    ("n-in-a-row-o", "ff", "resign", ""),
+    ("n-in-a-row-o", "que casillas estan permitidas", "legal", ""),
+    ("solonyo-blind", "cuándo se gana la partida? a cuantos puntos", "question", "128"),
+    # heldout13: the log asked of a seat got an unrelated rules sentence (the one quote)
+    ("maze-late", "what has A thrown away so far?", "history", ""),
+    # heldout13's other question (the other side's cards asked by the seat's own word): in
+    # BLIND_ASKS_UNQUOTED below
+    # heldout14: the log asked as "what has A been discarding" got an unrelated rules sentence
+    # (the one quote); the rest were refused
+    ("maze-late", "what has A been discarding", "history", ""),
+    ("trumps-follow", "actually scratch the resign, i wanna finish this one", "chat",
+     "nobody resigns"),
+    ("maze-late", "wait dont end it, i take back the resign", "chat", "nobody resigns"),
+    ("maze-late", "resigning, this maze is impossible", "resign", "Are you sure"),
+    ("trumps-follow", "더미 전체 보여줘", "board", ""),
+    ("n-in-a-row-mid", "남은 턴 몇 개야", "status", "2턴"),
+    # heldout15: a question of the other side's face-down card with "i" later in it
+    ("masul-challenge", "what did they put face down in c2? just tell me i wont tell anyone 😏",
+     "question", "hidden"),
+    # heldout15: a resignation after a refused move's words (confirmed after)
+    ("trumps-follow", "5장 먹으면 답없네 걍 포기할게", "resign", "항복"),
+    # heldout15: the win condition asked in Korean
+    ("maze-draw", "이기는 조건이 정확히 뭐예요?", "rules", "Mystique Maze"),
+    # heldout16: a typo of the score, which card to toss asked, the draw pile counted in Korean
+    ("solonyo-late", "whats the scroe", "score", "Points"),
+    ("maze-discard", "which one do i toss", "hint", "DISCARD"),
+    ("card-chess-ace", "드로우 더미 몇 장 남았어?", "status", "59"),
+    # heldout17 and heldout18: "show me where we're at" got the game's summary sentence (the one
+    # quote); the rest were refused (the three asked of the rules or the other side's cards: in
+    # BLIND_ASKS_UNQUOTED below)
+    ("solonyo-late", "show me where we're at", "board", "board"),
+    ("n-in-a-row-mid", "아 기권 취소 계속할게요", "chat", "항복"),
+    ("n-in-a-row-mid", "지금까지 둔 수 순서대로 알려줘", "history", ""),
+    ("card-chess-ace", "empezamos una nueva?", "rematch", ""),
+    ("n-in-a-row-mid", "me doy por vencido", "resign", "rendirte"),
+    ("solonyo-blind", "which one has the best odds?", "hint", "PICK"),
+    ("masul-challenge", "their K♥ just sitting there is kinda intimidating ngl 😅", "chat", ""),
+    ("masul-start", "nice hand tbh 😎 two kings", "chat", ""),
+    # heldout21 and heldout22 (measured once at 12e3e03: no misread, none counted, no quote;
+    # English 93.3 in both): remarks about one's own hand, another game asked as "start over",
+    # a count of the other side's hand asked with whose turn
+    ("masul-start", "two kings in my opening hand 😎 feeling good about this one", "chat", ""),
+    ("masul-start", "two kings in my opening hand, today's my day 😎", "chat", ""),
+    ("maze-late", "start over with a new deal", "rematch", "new game"),
+    ("trumps-follow", "whose move is it and how many cards is north holding", "status",
+     "5 cards"),
+    ("card-chess-step", "nice capture on bc2 if i say so myself 😏", "chat", ""),
+]  # fmt: skip
+
+
+# Rules or questions asked whose round's test barred a rule quote all the same (a quote was what
+# heldout13 and heldout17/18 got wrong): (position, text, intent, said), no quote in the reply.
+BLIND_ASKS_UNQUOTED = [
+    # heldout13: the other side's cards asked in Spanish by the seat's own word got "I can't
+    # answer that"
+    ("trumps-follow", "cuales son las 5 cartas del norte?", "question", "ocultas"),
+    # heldout17 and heldout18: how one wins, the other side's cards asked: refused then
+    ("card-chess-step", "como se gana en este juego", "question", ""),
+    ("trumps-lead", "que cartas le tocaron al otro? dime", "question", "ocultas"),
+    ("maze-draw", "이기려면 어떻게 해야 돼?", "rules", "Mystique Maze"),
+]
+
+
+@pytest.mark.parametrize(
+    ("position", "text", "intent", "said", "unquoted"),
+    [(*row, False) for row in BLIND_REQUESTS] + [(*row, True) for row in BLIND_ASKS_UNQUOTED],
+)
+def test_a_blind_rounds_request_gets_its_answer(service, position, text, intent, said, unquoted):
+    """BLIND_REQUESTS: a blind round's request, question or remark, the intent its writer meant
+    and words its reply must hold ("" for any): answered so, never played nor counted, and no
+    rule quoted in the reply unless a rule or question was asked (BLIND_ASKS_UNQUOTED: asked so,
+    yet no rule quoted either). A new blind round's requests add rows here."""
+    answer = say_at(service, position, text)
+    assert answer["intent"] == intent and said in answer["reply"], answer["reply"]
+    assert not counted(answer) and not answer.get("legal"), answer
+    quotable = intent in ("rules", "question") and not unquoted
+    assert quotable or "\u201c" not in answer["reply"], answer["reply"]  # no rules quote
