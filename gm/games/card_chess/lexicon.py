@@ -90,7 +90,12 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
         " keep it ",
     ),
     ("es", "phrase", r"\bmuevo\b|\bmueve\b|\bmover\b", " move "),
-    ("es", "phrase", r"\bcomo\b|\bcapturo\b", " take "),
+    (
+        "es",
+        "phrase",
+        r"\bcomo\b(?! (?:funciona|se|es|era|son|va|hago|puedo|hay|seria|asi|que)\b)|\bcapturo\b",
+        " take ",
+    ),
     # "la casilla 4 del medio", "la 5 del castillo": the row first, as the codes have it
     ("es", "phrase", r"\b(?:la )?(?:casilla )?([1-5]) del (medio|centro)\b", r" middle \1 "),
     ("es", "phrase", r"\bmedio\b|\bcentro\b", " middle "),

@@ -42,6 +42,14 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
             ("옆", "next to"),
         )
     ),
+    # a direction said right before a point names where the point is ("bloqueo abajo 0,-1":
+    # block, down at 0,-1), not the point past it — as in Korean (a direction before a point)
+    (
+        "es",
+        "phrase",
+        r"\b(?:por |hacia |para )?(?:abajo|arriba|encima)\s+(?:en\s+|a\s+)?(?=\(?-?\d+\s*[,\s]\s*-?\d)",
+        " at ",
+    ),
     ("es", "phrase", r"\b(encima|arriba|por encima) de(l)?\b", " above "),
     ("es", "phrase", r"\b(debajo|abajo|por debajo) de(l)?\b", " below "),
     ("es", "phrase", r"\ba la izquierda de(l)?\b", " left of "),

@@ -54,6 +54,9 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ),
     ("es", "phrase", r"\btiro\b|\bjuego\b|\bpongo\b|\bbajo\b", " play "),
     ("es", "phrase", r"\bmato\b|\bgano\b", " beat "),
+    # "rey de corazones encima de la reina y después el as": the card beaten, then the one added
+    ("es", "phrase", r"\bencima de(?:l| la| el)?\b|\bsobre (?:la|el)\b", " over the "),
+    ("es", "phrase", r"\b(?:y )?despu[eé]s\b", " and then "),
     (
         "es",
         "phrase",

@@ -192,7 +192,7 @@ _SEARCHED: tuple[tuple[str, str], ...] = (
         r"(이기는|이길|승리|지는|끝나는)\s*(조건|방법)|^\s*(이기려면|이길려면|승리하려면)",
         "how do i win",
     ),
-    (r"(포기|기권|항복)\s*취소", "keep going"),  # "아 기권 취소 계속할게요"
+    (r"(포기|기권|항복)\s*(?:취소|철회)", "keep going"),  # "아 기권 취소 계속할게요"
     (r"지금까지\s*(둔|한|낸|놓은)\s*(수|거)", "history"),
 )
 # what a message's first or last words may say (not the board or one's cards: "패 많다 ㅋㅋ")

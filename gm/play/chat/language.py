@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from gm.games.cards import find_cards
+from gm.games.words import ORDINALS
 from gm.play.chat import korean, spanish
 
 LANGUAGES = ("en", "ko", "es")
@@ -64,8 +65,9 @@ _WITH = re.compile(r"(?<![\w'/])w/?(?=\s+(?:the|my|a|an|that|this|your|\d|[akqj]
 _NAMES = (
     r"[^.;]*(?:\d|[♠♥♦♣]|\b(?:ace|king|queen|jack|as|rey|reina|jota|in|en|on|at|to|a|q|k|j|"
     r"hearts?|spades?|clubs?|diamonds?|corazon(?:es)?|picas?|espadas?|tr[eé]bol(?:es)?|diamantes?|"
-    r"middle|left|right|first|second|third|last|medio|izquierda|derecha|primer[oa]?|segund[oa]|"
-    r"tercer[oa]?|ultim[oa])\b"
+    r"middle|left|right|first|second|third|fourth|fifth|sixth|seventh|last|medio|izquierda|"
+    r"derecha|primer[oa]?|segund[oa]|tercer[oa]?|cuart[oa]|quint[oa]|sext[oa]|septim[oa]|"
+    r"ultim[oa])\b"
     r"|[가-힣]*(?:열|줄|칸|하트|스페이드|다이아|클로버|에이스|킹|퀸|잭))"
 )
 # a verb a "no" negates ("…, no quiero gastar el as", "…, no way"): no second thought
@@ -84,7 +86,7 @@ _CORRECTION = re.compile(
     r"no,? perd[oó]n|perd[oó]n,? no)\b"
     r"[\s,.]*|\s*(?<=\S)\s*말고\s+|"
     r"(?:\.\.+|[,;])\s*(?:no|nah|nope|err+|erm|uh+|um+|sorry|actually|oops)(?:[\s,]+(?:no|nah))*"
-    rf"\b(?!\s+{_NEGATED}\b)[\s,.]*(?={_NAMES})|\s+(?:no|nah|err+|erm|sorry|actually)\s+(?=\S*\d|\S*[♠♥♦♣])|"
+    rf"\b(?!\s+{_NEGATED}\b)(?:[\s,]+mejor\b)?[\s,.]*(?={_NAMES})|\s+(?:no|nah|err+|erm|sorry|actually)\s+(?=\S*\d|\S*[♠♥♦♣])|"
     r"(?:[,;]\s*|\s+o\s+|(?:\s+no)?\.\.+\s*)mejor(?:\s+dicho)?\b(?!\s+que\b)[\s,]*|"
     r"(?<=\S)(?:\.\.+\s*|[,;]\s*|\s+)(?:아\s*)?(?:아니(?:다|야|지|요|에요)?|아냐|ㄴㄴ|정정)(?![가-힣])"
     r"(?:[\s,.]*잠깐만?)?[\s,.!]+",
@@ -130,8 +132,25 @@ def _place_again(head: str, tail: str, card_at: int) -> str | None:
     the same shape as one of the tail's ("C2 … C3"), or the head's last number when the tail's
     first word is a bare number ("en la 2, mejor la 3"); None when the tail says no such thing."""
     words = [m for m in re.finditer(r"\S+", tail) if m.group().lower() not in _ARTICLES]
+    if words and words[0].group().lower() in ORDINALS:  # "… la segunda columna… no, la sexta"
+        first = words[0]
+        said = [m for m in re.finditer(r"\S+", head) if m.start() > card_at]
+        ordinal = [m for m in said if m.group().lower() in ORDINALS]
+        if ordinal:  # the head's place said by its ordinal: the new ordinal in its stead
+            last = ordinal[-1]
+            return head[: last.start()] + first.group() + head[last.end() :] + tail[first.end() :]
+        tail = f"{ORDINALS[first.group().lower()]}{tail[first.end() :]}"  # "… 2… no, la sexta"
+        words = [m for m in re.finditer(r"\S+", tail) if m.group().lower() not in _ARTICLES]
     if words and words[0].group().isdigit():
         numbers = [m for m in re.finditer(r"\d+", head) if m.start() > card_at]
+        said = [m for m in re.finditer(r"\S+", head) if m.start() > card_at]
+        ordinal = [m for m in said if m.group().lower() in ORDINALS]
+        if not numbers and ordinal:  # "la segunda columna… no, mejor la 6": the sixth column
+            nth = {n: w for w, n in ORDINALS.items()}.get(int(words[0].group()))
+            last, first = ordinal[-1], words[0]
+            if nth is None:
+                return None
+            return head[: last.start()] + nth + head[last.end() :] + tail[first.end() :]
         if not numbers:
             return None
         last, first = numbers[-1], words[0]
@@ -228,6 +247,7 @@ _REASON = re.compile(
     r"\s+(?:vs\.?|versus|against|contra)\s+(?:their|his|her|the|su|sus|el|la)\b.*|"
     r"\s+(?:y|and)\s+(?:hago|hacer|make|get)\s+\d+\b.*|\s+\d+\s*개\b.*|"
     r"\s+(?:since|because|cuz|porque|ya que|que el|que la|to make|para)\b.*|"
+    r"\s+pa\s+\w+(?:ar|er|ir)\b.*|\s+\S+\s*상대로[\sㅋㅎ~!.]*$|"  # "… pa pelear con su K♥"
     r"\s+(?:gotta|got to)\s+\S.*|"
     r"\s+for\s+(?:the|a|an|my|\d+|two|three|four|five|six)\b.*|"
     r"\s+(?:before|so (?:that|he|she|they|it|i)|antes de que|asi (?:no|el|ella))\b.*|"

@@ -139,7 +139,7 @@ _CHATTER = re.compile(
     r"rough|gonna|killing me|sucks|scary|creepy|yikes|annoying|vaya|madre mia|que mala|me mata|"
     r"ngl|tbh|kinda|lowkey|love|pretty|cute|xd|nice|if i say so|today'?s my day|"
     r"feeling (?:good|lucky|great)|in my (?:opening |starting )?hand|"
-    r"let'?s see|lets see|a ver)\b",
+    r"let'?s see|lets see|a ver|me encanta|me gusta|let'?s go{2,}|first time playing)\b",
     re.IGNORECASE,
 )
 
@@ -151,9 +151,17 @@ def _chatter(text: str, intent: str, verdict: tuple[Any, str | None]) -> bool:
         return False
     if intent == "question" and verdict == (None, None):  # "패가 왜 이렇게 좋냐 ㅋㅋㅋ"
         return True
+    if intent == "board" and korean.is_korean(text) and not _SHOW_ME.search(text):
+        return (
+            True  # "아 손패 진짜 구리다ㅋㅋㅋ" (my hand sucks lol): the hand named, not asked for
+        )
     if intent in ("rules", "question") and re.search(r"\b(?:why|por ?que)\b|왜", text, re.I):
         return True  # "why are there two kinds lol": a joke, not a rules question
     return intent in ("unclear", "help") or (intent == "move" and verdict[0] is not None)
+
+
+# a Korean request to be shown ("보여줘", "보자", "확인", "알려줘"), or one asked
+_SHOW_ME = re.compile(r"보여|보자|볼래|봐|확인|띄워|알려|줘|\?")
 
 
 # laughter and sighs alone (not "gonna", "wow"): what makes a remark of a number said with it
@@ -237,9 +245,11 @@ def _said_last(table, seat: int, text: str, lang: str | None) -> bool:
 
 
 def _read_alone(table, seat: int, part: str, lang: str | None) -> tuple[str, str, Verdict]:
-    """The reading of a part of a message on its own, in English words (:func:`understand`)."""
+    """The reading of a part of a message on its own, in English words (:func:`understand`),
+    without the filler words said before it ("pues la uno, a ver si hay suerte": "la uno")."""
     words = table.engine.info.chat_words.translations
-    return understand(table, seat, languages.to_english(part, lang or "en", words))
+    reading = understand(table, seat, languages.to_english(part, lang or "en", words))
+    return _after_preamble(table, seat, reading)
 
 
 def _definite(table, seat: int, part: str, lang: str | None) -> tuple[str, str, Verdict] | None:
@@ -482,7 +492,8 @@ def _by_topic(
         found = "hint"  # "robo del mazo o agarro el 5YM? q me conviene": advice, not the log
     if found == "score" and _WHICH_ONE.search(text):
         found = "hint"  # "which one gets me the most points": a choice asked, not the standing
-    deliberates = found == "hint" and weighs
+    # "which one should i pick vs a queen": a choice asked, not the card it names
+    deliberates = found == "hint" and (weighs or bool(_WHICH_ONE.search(text)))
     if found == "undo" and re.search(r"\b[A-Z]{1,2}\d\b", read):  # "el as vuelve atrás a BC5"
         return intent, verdict
     # resigning is confirmed after, so it is taken over a refused move ("… 걍 포기할게")

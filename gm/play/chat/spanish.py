@@ -223,6 +223,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ),
 )
 WORDS: tuple[tuple[str, str], ...] = (
+    # "en este juego", "el juego": the game, not "juego" the verb (I play)
+    (r"\b(este|ese|el|del|al|un|mi|tu|su|nuestro|que) juego\b", r"\1 game"),
     # "mi trébol más bajo" → "my lowest clubs": the adjective before its noun, as English has it
     (r"\b(picas?|corazon(?:es)?|diamantes?|trebol(?:es)?|cartas?) (?:mas alt[oa]|mayor)\b",
      r"highest \1"),

@@ -51,9 +51,9 @@ _EN: tuple[tuple[str, str], ...] = (
     ),
     (
         "hidden",
-        r"^(?!.*\b(my|mine)\b)(?!.*\bi\b.*\bface[ -]?down)"
+        r"^(?!.*\b(my|mine)\b)(?!.*\bi\b.*\b(face[ -]?down|fd))"
         r"(?=.*\b({they}|(?:{other}|{seats})'?s?)\b)"
-        r".*\b(what|which|what'?s)\b.*\bface[ -]?down\b|"
+        r".*\b(what|which|what'?s)\b.*\b(face[ -]?down|fd)\b|"
         r"\b((his|her|their|(?!other\b)(?:{other})'?s?|other (side|player|guy)'?s?|"
         r"(?:{seats})'?s) (\d+ )?(hidden |face ?down |secret )?"
         r"(cards?|hand|face ?downs?|hidden)|"
@@ -82,6 +82,7 @@ _EN: tuple[tuple[str, str], ...] = (
         r"(last|previous) (move|play|card|turn|trick|round)|what did (my|the|their|his|her) "
         r"(last|previous) \w+ do|just (played|did|put|took|"
         r"drew|discarded|picked|moved)|(played|happened) (before|last|earlier)|"
+        r"what (got|was|were|has been|have been) (just )?(captured|taken|played|discarded|thrown|picked|drawn|moved|swapped|replaced)|"
         r"last thing|who (swapped|replaced|discarded|played|put|took|moved|threw)|"
         r"(he|she|they|{seats}|the ({other}|other \w+)) "
         r"(just |last )?(played|put|drew|discarded|took|moved|picked|did))\b",
@@ -124,6 +125,7 @@ _EN: tuple[tuple[str, str], ...] = (
         r"which (one|card) (would|do|should) (u|you|i) (play|throw|{verbs}|open|start)|"
         r"what to (open|start|{verbs}) with|what'?s (better|smarter|best|smartest)|"
         r"which'?s better|"
+        r"where (do|can|could|would) i (win|get (\d|three|four|five)|make (\d|three|four|five))|"
         r"where (do|should) i (need to |have to )?(go|put|play|place|move)\b.*"
         r"\bto (get|make|win|block)|"
         r"which (one|card) (gets|gives|scores|wins) (me )?(the )?(most|more|max)|"
@@ -132,7 +134,7 @@ _EN: tuple[tuple[str, str], ...] = (
     ),
     (
         "board",
-        r"\b(show|see|view|display|look at|print|prnt|draw|pull up|bring up)\b.*"
+        r"\b(show|see|view|display|look at|print|prnt|draw|redraw|refresh|pull up|bring up)\b.*"
         r"\b(board|grid|hand|cards|table|position)\b|"
         r"\b(show|see|view|display|look at)\b.*\b(pile|deck|discards?|stack)\b|"
         r"\bwhere (we'?re|we are|are we|things are|things stand) at\b|where do we stand",
@@ -172,7 +174,10 @@ _ES: tuple[tuple[str, str], ...] = (
         r"\b(sale|viene|sigue)\b.*\bmazo\b|"
         r"\b((cartas?|mano) (del|de la|de) ({other}|{seats}|norte|sur|rojo|negro)|"
         r"(que|cuales?) (cartas? )?(tiene|tienen|guarda)|"
-        r"(que|cuales?) cartas? (le |les )?(quedan?|tiene|tocaron|toco|dieron|salieron)|"
+        r"(que|cuales?) cartas? (le |les )?(quedan?|tiene|tocaron|toco|dieron)|"
+        r"(que|cuales?) cartas? (le|les) salieron|"
+        r"(ver|mirar|muestra\w*|mostra\w*|ensena\w*)\b.*\b(tapad[ao]s?|boca ?a?bajo)\b.*"
+        r"\b(del|de la|de) ({other}|{seats})|"
         r"(proxim[oa]s?|siguientes?) cartas?|(arriba|encima) del mazo|"
         r"(cartas?|queda) (en|del) (el )?mazo|"
         r"(que|cual) cartas? (hay|esta|tiene|queda) (boca ?a?bajo|tapad[ao]))\b",
@@ -182,7 +187,8 @@ _ES: tuple[tuple[str, str], ...] = (
         r"\b(jugo|tiro|puso|movio|descarto|hizo|saco|robo|paso|echo|eligio|salio)\b.*"
         r"\b(recien|antes|ultim[oa]|ahora|{other}|el|ella)\b|"
         r"(?<!en )\bque (jugo|tiro|puso|movio|descarto|hizo|paso|salio)\b(?! (estoy|estamos|toca))|"
-        r"\bque cartas? (se )?(jugo|tiro|puso|descarto|salio|jugaron|descartaron)\b|"
+        r"\bque cartas? (se )?(jugo|tiro|puso|descarto|salio|salieron|jugaron|descartaron)\b|"
+        r"\b(que )?acaba(n)? de (pasar|jugar|tirar|poner|mover|capturar|comer|robar|descartar)\b|"
         r"\b(ha|han|habia|has) (jugado|descartado|tirado|puesto|robado)\b|"
         r"\bquien (jugo|tiro|puso|movio|descarto|cambio|reemplazo|saco)\b|"
         r"\b(ultim[oa]|anterior) (jugada|movimiento|carta|turno)\b|"
@@ -239,13 +245,13 @@ _ES: tuple[tuple[str, str], ...] = (
 _KO: tuple[tuple[str, str], ...] = (
     (
         "keep_playing",
-        r"계속(할|하|해|갈|가|진행)|(포기|그만|기권|항복)\w{0,6}취소|진행(시켜|해줘|하자|해)|(너|니)차례\w{0,3}둬",
+        r"계속(할|하|해|갈|가|진행)|(포기|그만|기권|항복)\w{0,6}(취소|철회)|진행(시켜|해줘|하자|해)|(너|니)차례\w{0,3}둬",
     ),
     ("undo", r"취소|무르|물러|되돌리|되돌려|무를|(고른|골랐던|낸|둔|놓은|뽑은|버린)(거|것|걸)다시"),
     (
         "rematch",
         r"다시(하|한판|한게임|붙)|한판더|한게임더|한번더하|재경기|리매치|재대결|새게임|또한판|"
-        r"한판ㄱ|또하자|새판|새로(하|한판|시작)",
+        r"한판ㄱ|다음판(ㄱ|하|가|고|\?|$)|또하자|새판|새로(하|한판|시작)",
     ),
     ("resign", r"(?<!안)(포기|항복|기권)(할|하|함|요|임|$)"),
     (
@@ -289,7 +295,7 @@ _KO: tuple[tuple[str, str], ...] = (
     ),
     (
         "board",
-        r"(보드|판|게임판|내패|손패|카드|패|화면|상황|더미)\w{0,5}(보여|보자|볼래|확인|띄워)",
+        r"(보드|판|게임판|내패|손패|카드|패|화면|상황|상태|더미)\w{0,5}(보여|보자|볼래|확인|띄워)",
     ),
 )
 
@@ -325,7 +331,7 @@ _RULES = re.compile(
     r"\b(mean|means|meaning|stand for|rules?|reglas?|significa|what happens (if|when)|"
     r"que pasa (si|cuando)|cuando se (gana|pierde|termina|acaba)|how (does|do) (the|a|an) \w+ work|"
     r"how (do|does|is|are) (you|one|it|points?|\w+ing) \w+|limit|maximum|minimum|"
-    r"como se \w+|como funciona\w*)\b|"
+    r"como se \w+|como funciona\w*|como (?:es|era|son|eran) (?:eso|esto|lo|la|el|las|los)\b)\b|"
     r"뜻|규칙|룰|설명|상관없|(어떻게|어케)(?!해야|하지|할까|하는게좋|해\?|해$|두는|내는|놓는|둘까|낼까|된거|됐)|"
     r"(?<!no se )(?<!not sure )(?<!wonder )(?<!idk )\b(if|si)\b(?!.*\b(now|ahora|ya|atm|rn)\b)|"
     r"\bse gana\b|"
