@@ -52,7 +52,8 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
      " the card i just drew "),
     ("es", "phrase", r"\b(robo|roba|robar|saco|saca|sacar)\b( una carta)?\s+del mazo\b",
      " draw from the deck "),
-    ("es", "phrase", r"\b(cojo|coge|coger|tomo|toma|tomar)\b(.*)\bdel mont[oó]n(?: de (?:los )?descartes?)?\b",
+    ("es", "phrase", r"\b(cojo|coge|coger|tomo|toma|tomar)\b(.*)\bdel mont[oó]n"
+     r"(?: de (?:los )?descartes?)?\b",
      r" take \2 from the pile "),
     ("es", "phrase", r"\b(del|el|la pila de|el monton de) descarte\b|"
      r"\bla (carta )?de arriba( del (monton|pila|descarte)| de (los|las) (descartes|"

@@ -47,7 +47,8 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     (
         "es",
         "phrase",
-        r"\b(?:por |hacia |para )?(?:abajo|arriba|encima)\s+(?:en\s+|a\s+)?(?=\(?-?\d+\s*[,\s]\s*-?\d)",
+        r"\b(?:por |hacia |para )?(?:abajo|arriba|encima)\s+(?:en\s+|a\s+)?"
+        r"(?=\(?-?\d+\s*[,\s]\s*-?\d)",
         " at ",
     ),
     ("es", "phrase", r"\b(encima|arriba|por encima) de(l)?\b", " above "),

@@ -82,7 +82,8 @@ _EN: tuple[tuple[str, str], ...] = (
         r"(last|previous) (move|play|card|turn|trick|round)|what did (my|the|their|his|her) "
         r"(last|previous) \w+ do|just (played|did|put|took|"
         r"drew|discarded|picked|moved)|(played|happened) (before|last|earlier)|"
-        r"what (got|was|were|has been|have been) (just )?(captured|taken|played|discarded|thrown|picked|drawn|moved|swapped|replaced)|"
+        r"what (got|was|were|has been|have been) (just )?(captured|taken|played|discarded|"
+        r"thrown|picked|drawn|moved|swapped|replaced)|"
         r"last thing|who (swapped|replaced|discarded|played|put|took|moved|threw)|"
         r"(he|she|they|{seats}|the ({other}|other \w+)) "
         r"(just |last )?(played|put|drew|discarded|took|moved|picked|did))\b",
