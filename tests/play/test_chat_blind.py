@@ -11,8 +11,8 @@ every reply in the message's language, ≤ 280 characters except a rules answer,
 
 One test per part (tests/chat_blind/__init__.py): the tuned-on parts (``PARTS``) hold the
 bars; the tracked ones (``TRACKED``: tuned on, not yet at the bars) hold everything but the
-shares; a held-out part (``HELD_OUT``, none now: heldout11 was measured once at 54d704c, see
-tests/chat_blind/README.md) is measured on demand,
+shares; a held-out part (``HELD_OUT``: the next writers' parts, see tests/chat_blind/README.md)
+is measured on demand,
 ``GM_MEASURE_HELDOUT=1 pytest tests/play/test_chat_blind.py -k <part> -s``, and is not tuned
 on until then."""
 

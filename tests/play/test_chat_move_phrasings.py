@@ -868,13 +868,12 @@ BLIND_REQUESTS = [
     # advice asked as "where do i win") …
     ("card-chess-step", "what got captured just now", "history", ""),
     ("n-in-a-row-x", "where do i win", "hint", ""),
-    # … and refused lines: the log asked in Spanish, the other side's face-down card asked by
-    # its code or to be seen, a choice asked "which one", a Korean board, rematch and taken-back
+    # … and refused lines: the log asked in Spanish, the other side's face-down card asked to be
+    # seen, a choice asked "which one", a Korean board, rematch and taken-back
     # resignation, remarks
     ("card-chess-step", "what got captured on bc2?", "history", ""),
     ("card-chess-step", "que acaba de pasar en BC2", "history", ""),
     ("solonyo-late", "que cartas salieron la ronda pasada", "history", ""),
-    ("masul-challenge", "whats the FD card they put in c2?", "question", "hidden"),
     ("masul-late", "déjame ver la carta tapada del rival en la c2 porfa", "question", "ocultas"),
     ("solonyo-blind", "which one should i pick vs a queen", "hint", "PICK"),
     ("solonyo-blind", "상태 다시 보여줘", "board", ""),

@@ -486,7 +486,7 @@ _COUNTED_FROM = ("question", "board", "score", "status", "hidden")
 _COUNTED_WORDS = re.compile(r"\b(?:cards?|left|remaining|still|now|have|has|got)\b", re.I)
 # a line that counts a seat's cards: "Opponent's Hand: 6", "north (dealer) · 5 cards", "hand 8"
 _CARDS_COUNTED = re.compile(r"\bhand\W*\d|\d+ cards?\b", re.IGNORECASE)
-# a count asked of what would happen ("… if i take on a trump card"): the rules', not the board's
+# a count asked of what would happen ("how many do i pick up if i take …"): a rule's count
 _IF_SO = re.compile(r"\bif (?:i|you|we|they|one|someone|a player)\b", re.IGNORECASE)
 # what is left ("how many turns do I have left?"): the standing answers any other count it found
 _LEFT = re.compile(r"\b(?:left|remaining)\b", re.IGNORECASE)
@@ -504,7 +504,7 @@ def _progress_asked(view: dict[str, Any], text: str, written: str, intent: str) 
     if how_it_works(text) or rulesearch.asks_how(written, languages.detect(written) or "en"):
         return []  # "how many turns do I get to make 3? how is it counted": the rules
     if _COUNT_ASKED.search(text) and _IF_SO.search(text):
-        return []  # "how many cards do i pick up if i take on a trump card": a rule's count
+        return []  # "how many cards do i pick up if i take …": a rule's count
     facts = []
     if any(_PROGRESS_ASKED.search(t) for t in (text, written, spanish.fold(written))):
         facts += [found] if (found := replies.progress(view["board"])) else []

@@ -132,29 +132,26 @@ def _place_again(head: str, tail: str, card_at: int) -> str | None:
     the same shape as one of the tail's ("C2 … C3"), or the head's last number when the tail's
     first word is a bare number ("en la 2, mejor la 3"); None when the tail says no such thing."""
     words = [m for m in re.finditer(r"\S+", tail) if m.group().lower() not in _ARTICLES]
-    if words and words[0].group().lower() in ORDINALS:  # "… la segunda columna… no, la sexta"
+    ordinals = [
+        m
+        for m in re.finditer(r"\S+", head)
+        if m.start() > card_at and m.group().lower() in ORDINALS
+    ]
+    if words and words[0].group().lower() in ORDINALS:  # "… la segunda … no, la sexta"
         first = words[0]
-        said = [m for m in re.finditer(r"\S+", head) if m.start() > card_at]
-        ordinal = [m for m in said if m.group().lower() in ORDINALS]
-        if ordinal:  # the head's place said by its ordinal: the new ordinal in its stead
-            last = ordinal[-1]
-            return head[: last.start()] + first.group() + head[last.end() :] + tail[first.end() :]
+        if ordinals:  # the head's place said by its ordinal: the new ordinal in its stead
+            return _put(head, ordinals[-1], first.group()) + tail[first.end() :]
         tail = f"{ORDINALS[first.group().lower()]}{tail[first.end() :]}"  # "… 2… no, la sexta"
         words = [m for m in re.finditer(r"\S+", tail) if m.group().lower() not in _ARTICLES]
     if words and words[0].group().isdigit():
+        first = words[0]
         numbers = [m for m in re.finditer(r"\d+", head) if m.start() > card_at]
-        said = [m for m in re.finditer(r"\S+", head) if m.start() > card_at]
-        ordinal = [m for m in said if m.group().lower() in ORDINALS]
-        if not numbers and ordinal:  # "la segunda columna… no, mejor la 6": the sixth column
-            nth = {n: w for w, n in ORDINALS.items()}.get(int(words[0].group()))
-            last, first = ordinal[-1], words[0]
-            if nth is None:
-                return None
-            return head[: last.start()] + nth + head[last.end() :] + tail[first.end() :]
-        if not numbers:
-            return None
-        last, first = numbers[-1], words[0]
-        return head[: last.start()] + first.group() + head[last.end() :] + tail[first.end() :]
+        if numbers:
+            return _put(head, numbers[-1], first.group()) + tail[first.end() :]
+        nth = _NTH.get(int(first.group()))
+        if ordinals and nth:  # "la segunda … no, mejor la 6": the sixth
+            return _put(head, ordinals[-1], nth) + tail[first.end() :]
+        return None
     said = re.fullmatch(r"(\w+)\s+(\d+)", " ".join(m.group() for m in words))
     if said:  # "…row 7 face down, no, row 2": only the number changes, the rest stays
         again = re.compile(rf"\b{re.escape(said.group(1))}\s+\d+")
@@ -174,6 +171,14 @@ def _place_again(head: str, tail: str, card_at: int) -> str | None:
         if found:
             return head[: found[-1]] + tail[word.start() :]
     return None
+
+
+def _put(head: str, word: re.Match[str], instead: str) -> str:
+    """``head`` with ``instead`` in the place of one of its words."""
+    return head[: word.start()] + instead + head[word.end() :]
+
+
+_NTH = {n: w for w, n in ORDINALS.items()}  # 6 → "sixth"
 
 
 def _shape(word: str) -> str:

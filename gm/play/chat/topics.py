@@ -51,9 +51,9 @@ _EN: tuple[tuple[str, str], ...] = (
     ),
     (
         "hidden",
-        r"^(?!.*\b(my|mine)\b)(?!.*\bi\b.*\b(face[ -]?down|fd))"
+        r"^(?!.*\b(my|mine)\b)(?!.*\bi\b.*\bface[ -]?down)"
         r"(?=.*\b({they}|(?:{other}|{seats})'?s?)\b)"
-        r".*\b(what|which|what'?s)\b.*\b(face[ -]?down|fd)\b|"
+        r".*\b(what|which|what'?s)\b.*\bface[ -]?down\b|"
         r"\b((his|her|their|(?!other\b)(?:{other})'?s?|other (side|player|guy)'?s?|"
         r"(?:{seats})'?s) (\d+ )?(hidden |face ?down |secret )?"
         r"(cards?|hand|face ?downs?|hidden)|"
