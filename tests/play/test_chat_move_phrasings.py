@@ -723,6 +723,38 @@ BLIND_MOVES = [
     ("trumps-follow", "rey de corazones encima de la reina y despues el as de corazones",
      "BEAT K♥ A♥"),
     ("solonyo-late", "pues la uno, a ver si hay suerte", "PICK 1"),
+    # heldout25 to heldout28 (measured once at 303dce0): two misreads were Maze pile draws with
+    # the discard left for later ("despues veo q tiro": the pile card named is taken, no card
+    # thrown yet) …
+    ("maze-late", "me quedo con el 3 rojo brazos del descarte, despues veo q tiro", "DRAW PILE"),
+    ("maze-late", "la del descarte, el 3RA, y luego veo q suelto", "DRAW PILE"),
+    # … the counted line and refused ones: a reason after "xq", "q ahi", "라" or "상대 X 맞은편"
+    ("masul-start", "K♥ c5 boca arriba xq el campo es de corazones", "K♥ C5"),
+    ("masul-start", "pongo la reina de picas en la c1 q ahi el campo es pica", "Q♠ C1"),
+    ("masul-late", "J하트 5열 앞면. 필드가 10하트라 무늬 맞음 ㅋ", "J♥ C5"),
+    ("masul-challenge", "스페이드5 3열에 놓을래 상대 K♥ 맞은편", "5♠ C3"),
+    # … a Korean suit and rank written as one word, "선 잡을게" (take the lead), "뒷면으로 깔게요"
+    # (laid face down, not turned over), "그냥 둬" (leave it)
+    ("trumps-lead", "하트잭 내자", "LEAD J♥"),
+    ("trumps-lead", "스페이드킹으로 선 잡을게", "LEAD K♠"),
+    ("card-chess-step", "클로버퀸으로 교체", "REPLACE Q♣"),
+    ("masul-start", "스페이드 8 2열에 뒷면으로 깔게요", "8♠ C2 FD"),
+    ("card-chess-step", "그냥 둬 교체 안함", "KEEP"),
+    # … So-Lon-Yo's places in Korean ("맨 앞", "첫장") and a card's worth said beside it
+    ("solonyo-blind", "맨 앞에거 뽑을게 ㅎ", "PICK 1"),
+    ("solonyo-blind", "셋 중에 첫장", "PICK 1"),
+    ("solonyo-shown", "퀸 고를게 11점짜리", "PICK 3"),
+    # … Maze's pile picked up ("주워", "줍고", "버림패", "pozo"), Spanish "rombos", "el A♠" (an
+    # ace, not "a"), "y ya", "3rd again", a correction after a question or "no mejor"
+    ("maze-late", "3RA 주워오고 1YA 버릴게", "PILE 1YA"),
+    ("maze-late", "버림패 3RA 줍고 2RM 버리기", "PILE 2RM"),
+    ("maze-draw", "cojo la del pozo y tiro el as de soles rojos", "PILE 1RS"),
+    ("trumps-choose", "pa mi los rombos", "TRUMP ♦"),
+    ("card-chess-ace", "el A♠ en diagonal a M5", "BK4-M5"),
+    ("trumps-follow", "recojo las 5 y ya", "TAKE"),
+    ("solonyo-late", "3 tied last time so… 3rd again lol", "PICK 3"),
+    ("n-in-a-row-x", "hmm 1,2 to block? nah, x at 0,-1", "X 0,-1"),
+    ("n-in-a-row-mid", "en el -1,3 no mejor -2,1", "X -2,1"),
 ]  # fmt: skip
 
 
@@ -755,6 +787,12 @@ BLIND_NEVER_PLAYED = [
     # heldout23: a Korean remark on one's own hand ("손패 … 구리다ㅋㅋㅋ", my hand sucks lol),
     # once answered with the board: chat
     ("masul-challenge", "아 손패 진짜 구리다ㅋㅋㅋ"),
+    # heldout25 to heldout28: a Korean remark on a revealed card ("개억울", so unfair: once played
+    # KEEP); a point said beside a direction, where the point is empty (once played the point
+    # past it: now both asked back); "the ace goes back to bc5" (a move asked back, no undo)
+    ("card-chess-step", "와 8스페이드 튀어나온거 개억울 ㅋㅋ"),
+    ("n-in-a-row-mid", "tapo abajo de sus O en -1,0"),
+    ("n-in-a-row-x", "0,-1 아래로 늘려서 3목"),
 ]  # fmt: skip
 
 
@@ -886,6 +924,32 @@ BLIND_REQUESTS = [
     # heldout17/18's "how does one win here", once refused ("juego", the game, read as "I
     # play"): the rule that says how one wins
     ("card-chess-step", "como se gana en este juego", "question", "jaque"),
+    # heldout25 to heldout28: four legal-moves questions once answered with a rules sentence,
+    # the other side's hand asked by its name or a suit, advice asked "any way to…" or "q
+    # harias", the log asked "q ha pasado", the board asked "pon la mesa", an undo asked after a
+    # misclick, Korean score, board, hint and legal-moves asks
+    ("n-in-a-row-o", "what spots are legal rn", "legal", ""),
+    ("n-in-a-row-first", "which squares are legal for me", "legal", ""),
+    ("solonyo-blind", "is picking the only thing i can do here?", "legal", ""),
+    ("trumps-follow", "what am i allowed to do with a Q♥ on top", "legal", ""),
+    ("trumps-follow", "list what im allowed to do", "legal", ""),
+    ("maze-late", "whats A holding besides the ones we know", "question", "hidden"),
+    ("trumps-follow", "does north have any spades left?", "question", "hidden"),
+    ("trumps-follow", "el norte tiene el as de picas?", "question", "ocultas"),
+    ("trumps-follow", "북쪽 손에 하트 남았나", "question", ""),
+    ("trumps-lead", "상대 손에 스페이드 몇장 있어?", "question", ""),
+    ("n-in-a-row-mid", "any way to get 3 here? help", "hint", ""),
+    ("card-chess-step", "reemplazo o me lo quedo? q harias tu", "hint", ""),
+    ("trumps-lead", "뭐 먼저 내는게 유리해?", "hint", ""),
+    ("trumps-follow", "q ha pasado hasta ahora?", "history", ""),
+    ("solonyo-late", "pon la mesa otra vez", "board", ""),
+    ("maze-discard", "show me my hand and the pile", "board", ""),
+    ("solonyo-late", "현황 좀 띄워줄래?", "board", ""),
+    ("masul-late", "ugh misclick, can i take that last one back", "undo", ""),
+    ("masul-late", "지금 끝나면 누가 이기는거임?", "score", ""),
+    ("solonyo-late", "나 몇점이야?", "score", ""),
+    ("card-chess-ace", "합법적인 수 전부 보여줘", "legal", ""),
+    ("trumps-follow", "cuantas cartas hay en el monton?", "status", ""),
 ]  # fmt: skip
 
 

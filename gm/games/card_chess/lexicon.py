@@ -6,6 +6,7 @@ from __future__ import annotations
 from gm.games.words import N_
 
 TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
+    ("ko", "phrase", r"(?:그냥|그대로)\s*둬|놔\s*둬|냅\s*둬", " keep "),  # "그냥 둬 교체 안함"
     (
         "ko",
         "phrase",

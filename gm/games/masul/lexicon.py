@@ -10,6 +10,8 @@ from gm.games.words import N_
 _KO_CARD = r"((?:스페이드|하트|다이아몬드|다이아|클로버)\s*(?:[0-9]+|[AKQJ]|에이스|킹|퀸|잭))"
 
 TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
+    # "뒷면으로 깔게요": laid face down, not turned over
+    ("ko", "phrase", r"뒷면(?:으로)?\s*깔\s*(?:래|게|께|아|자)\S*", " face down put "),
     ("ko", "counter", "열", "column"),
     ("ko", "counter", "줄", "column"),
     ("ko", "counter", "칸", "column"),

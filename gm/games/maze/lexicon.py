@@ -21,6 +21,8 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "phrase", r"(yellow|red|blue)?\s*(문장|방패)", r" \1 arms "),
     ("ko", "phrase", r"(yellow|red|blue)?\s*팔(?=\s*\d)", r" \1 arms "),
     ("ko", "phrase", r"파일에서|파일", " from the pile "),
+    ("ko", "phrase", r"버림\s*패(?:에서)?", " from the pile "),  # the discards, by their name
+    ("ko", "phrase", r"주워\S*|줍\S*", " take "),  # "3RA 주워오고": picked up
     ("ko", "phrase", r"드로우", " draw "),
     ("ko", "phrase", r"버리는\s*(?:건|거는|것은|거)\s*(?:\S+\s*)?(?:보고|나중에|이따)\s*\S*", " "),
     ("ko", "phrase", r"집(?:고|어|을게|어서|음|을래)|받(?:고|을게|아|을래|겠|을께)\S*", " take "),
@@ -52,9 +54,12 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
      " the card i just drew "),
     ("es", "phrase", r"\b(robo|roba|robar|saco|saca|sacar)\b( una carta)?\s+del mazo\b",
      " draw from the deck "),
-    ("es", "phrase", r"\b(cojo|coge|coger|tomo|toma|tomar)\b(.*)\bdel mont[oó]n"
+    ("es", "phrase", r"\b(cojo|coge|coger|tomo|toma|tomar)\b(.*)\bdel (?:mont[oó]n|pozo)"
      r"(?: de (?:los )?descartes?)?\b",
      r" take \2 from the pile "),
+    # "…, despues veo q tiro": the card to throw chosen later, none named now
+    ("es", "phrase", r"\b(?:y )?(?:despu[eé]s|luego|ya)\s+veo\s+(?:que|q|qu[eé]|cual)\s+\w+",
+     " "),
     ("es", "phrase", r"\b(del|el|la pila de|el monton de) descarte\b|"
      r"\bla (carta )?de arriba( del (monton|pila|descarte)| de (los|las) (descartes|"
      r"descartadas|tiradas))?\b", " from the pile "),

@@ -243,7 +243,7 @@ def parse_move(text: str, state: State, seat: int) -> Move:
             hint=f"Write your point as '{mine} {point}' or just '{point}'.",
         )
     if anchor is not None and x is not None and y is not None:
-        return _around(text, beside, x, y, state, seat)
+        return _around(text, beside, x, y, state, seat, said=len(numbers) == 2)
     if x is None or y is None:
         return _next_to(text, toks, state, seat)
     return check(state, seat, x, y)
@@ -554,9 +554,12 @@ def _distance(toks: list[str]) -> int:
     return 1
 
 
-def _around(text: str, toks: list[str], ax: int, ay: int, state: State, seat: int) -> Move:
+def _around(
+    text: str, toks: list[str], ax: int, ay: int, state: State, seat: int, said: bool = False
+) -> Move:
     """The point beside ``ax,ay`` in the direction the words say, or its one empty neighbour
-    when they say none; several empty neighbours are asked back."""
+    when they say none; several empty neighbours are asked back. ``said``: the point was given
+    by its numbers (then, when it is empty, it may be the move's own: both asked back)."""
     toks = [  # "right next to", "right above": no direction of its own
         t
         for i, t in enumerate(toks)
@@ -567,9 +570,15 @@ def _around(text: str, toks: list[str], ax: int, ay: int, state: State, seat: in
         )
     ]
     dx, dy = _steps(toks)
-    if dx or dy:
-        return check(state, seat, ax + dx, ay + dy)
     occ = occupancy(state)
+    if dx or dy:
+        beyond, point = (ax + dx, ay + dy), (ax, ay)
+        own = said and point not in occ
+        if own and not any(why_illegal(state, *p, occ)[0] for p in (beyond, point)):
+            # "tapo abajo de sus O en -1,0", "0,-1 아래로 늘려서": beside an empty point said by
+            # its numbers, the point may be the move's own (the direction says where it is)
+            raise AmbiguousMoveError(text, [f"{LETTERS[seat]} {x},{y}" for x, y in (beyond, point)])
+        return check(state, seat, *beyond)
     around = sorted(
         ((ax + i, ay + j) for i in (-1, 0, 1) for j in (-1, 0, 1) if i or j),
         key=lambda p: (abs(p[0] - ax) + abs(p[1] - ay), -p[1], p[0]),

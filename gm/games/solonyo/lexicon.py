@@ -6,6 +6,13 @@ from __future__ import annotations
 from gm.games.words import N_
 
 TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
+    # "맨 앞에거" (the very front one), "첫장" (the first card), "셋 중에" (of the three),
+    # "11점짜리" (the one worth 11: its worth, no place)
+    ("ko", "phrase", r"맨\s*앞(?:에|의)?\s*(?:거|것|카드|장)?", " first "),
+    ("ko", "phrase", r"맨\s*(?:뒤|끝)(?:에|의)?\s*(?:거|것|카드|장)?", " last "),
+    ("ko", "phrase", r"첫\s*(?:장|번째\s*장|카드)", " first card "),
+    ("ko", "phrase", r"(?:셋|세\s*장)\s*중(?:에|에서)?", " "),
+    ("ko", "phrase", r"\d+\s*점\s*짜리", " "),
     ("ko", "phrase", r"첫\s*째", " first "),
     ("ko", "phrase", r"둘\s*째", " second "),
     ("ko", "phrase", r"셋\s*째", " third "),

@@ -6,6 +6,14 @@ from __future__ import annotations
 from gm.games.words import N_
 
 TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
+    # "스페이드킹으로 선 잡을게" (I take the lead with the king), "6하트로 시작": a lead
+    ("ko", "phrase", r"(?:으로|로)?\s*(?:선\s*(?:을\s*)?(?:잡|먹|가져가)|시작)\S*", " lead "),
+    # the seats by their names (north deals)
+    ("ko", "word", "북쪽", "north"),
+    ("ko", "word", "남쪽", "south"),
+    ("es", "word", "norte", "north"),
+    ("es", "word", "sur", "south"),
+    ("es", "phrase", r"\bnorte\b", " north "),
     ("ko", "word", "트럼프", "trump"),
     ("ko", "word", "으뜸패", "trump"),
     # 퀸을 하트 킹으로 잡고: the card with 을/를 is beaten, the one with (으)로 beats it
@@ -63,6 +71,7 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
         r"\b(me (las |lo |los )?llevo|recojo|cojo)\b( las cartas| el mont[oó]n| la pila| todo)?",
         " take ",
     ),
+    ("es", "phrase", r"\b(?:el|del) mont[oó]n\b", " the pile "),  # "cuántas hay en el montón"
 )
 
 # the coach's reasons (gm/games/trumps/ai.py ``explain``)

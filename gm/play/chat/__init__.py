@@ -487,7 +487,10 @@ _COUNTED_WORDS = re.compile(r"\b(?:cards?|left|remaining|still|now|have|has|got)
 # a line that counts a seat's cards: "Opponent's Hand: 6", "north (dealer) · 5 cards", "hand 8"
 _CARDS_COUNTED = re.compile(r"\bhand\W*\d|\d+ cards?\b", re.IGNORECASE)
 # a count asked of what would happen ("how many do i pick up if i take …"): a rule's count
-_IF_SO = re.compile(r"\bif (?:i|you|we|they|one|someone|a player)\b", re.IGNORECASE)
+_A_SUIT = re.compile(r"\b(?:spades?|hearts?|diamonds?|clubs?|aces?|kings?|queens?|jacks?)\b", re.I)
+_IF_SO = re.compile(
+    r"\b(?:if|after|when|once) (?:i|you|u|we|they|one|someone|somebody|a player)\b", re.IGNORECASE
+)
 # what is left ("how many turns do I have left?"): the standing answers any other count it found
 _LEFT = re.compile(r"\b(?:left|remaining)\b", re.IGNORECASE)
 
@@ -503,6 +506,8 @@ def _progress_asked(view: dict[str, Any], text: str, written: str, intent: str) 
         return []
     if how_it_works(text) or rulesearch.asks_how(written, languages.detect(written) or "en"):
         return []  # "how many turns do I get to make 3? how is it counted": the rules
+    if intent == "hidden" and _A_SUIT.search(text):
+        return []  # "상대 손에 스페이드 몇장 있어?": how many of a suit they hold is hidden
     if _COUNT_ASKED.search(text) and _IF_SO.search(text):
         return []  # "how many cards do i pick up if i take …": a rule's count
     facts = []

@@ -85,8 +85,8 @@ _CORRECTION = re.compile(
     r"(?:no,? |nah,? )?(?:jk|just kidding|kidding)(?=[\s,.]+\S)|"
     r"no,? perd[oó]n|perd[oó]n,? no)\b"
     r"[\s,.]*|\s*(?<=\S)\s*말고\s+|"
-    r"(?:\.\.+|[,;])\s*(?:no|nah|nope|err+|erm|uh+|um+|sorry|actually|oops)(?:[\s,]+(?:no|nah))*"
-    rf"\b(?!\s+{_NEGATED}\b)(?:[\s,]+mejor\b)?[\s,.]*(?={_NAMES})|\s+(?:no|nah|err+|erm|sorry|actually)\s+(?=\S*\d|\S*[♠♥♦♣])|"
+    r"(?:\.\.+|[,;?])\s*(?:no|nah|nope|err+|erm|uh+|um+|sorry|actually|oops)(?:[\s,]+(?:no|nah))*"
+    rf"\b(?!\s+{_NEGATED}\b)(?:[\s,]+mejor\b)?[\s,.]*(?={_NAMES})|\s+(?:no|nah|err+|erm|sorry|actually)\s+(?:mejor\s+)?(?=\S*\d|\S*[♠♥♦♣])|"
     r"(?:[,;]\s*|\s+o\s+|(?:\s+no)?\.\.+\s*)mejor(?:\s+dicho)?\b(?!\s+que\b)[\s,]*|"
     r"(?<=\S)(?:\.\.+\s*|[,;]\s*|\s+)(?:아\s*)?(?:아니(?:다|야|지|요|에요)?|아냐|ㄴㄴ|정정)(?![가-힣])"
     r"(?:[\s,.]*잠깐만?)?[\s,.!]+",
@@ -248,16 +248,17 @@ _REASON = re.compile(
     # la jota xq …", "8하트 5열 ㄱㄱ 필드가 하트라 …"
     r"[.]\s+[^.]*\b(?:so|since|because|bc|cuz|xq|porque)\b.*$|,\s*(?:le|les)\s+(?:gana|mata)\b.*|"
     r"\s+ㄱㄱ+\s+\S.*$|,\s*(?:ese|esa|este|esta|that|this)\s+\S+\s+(?:no|not)\b.*|"
-    r"\s+q\s+(?:hay|el|la|es|tiene)\b.*|\s*\([^()]*\)\s*$|"
+    r"\s+q\s+(?:hay|el|la|es|tiene|ahi|ahí|alli|allí|aca|acá)\b.*|\s*\([^()]*\)\s*$|"
     r"\s+(?:vs\.?|versus|against|contra)\s+(?:their|his|her|the|su|sus|el|la)\b.*|"
     r"\s+(?:y|and)\s+(?:hago|hacer|make|get)\s+\d+\b.*|\s+\d+\s*개\b.*|"
-    r"\s+(?:since|because|cuz|porque|ya que|que el|que la|to make|para)\b.*|"
+    r"\s+(?:since|because|cuz|bc|porque|porq|xq|pq|ya que|que el|que la|to make|para)\b.*|"
     r"\s+pa\s+\w+(?:ar|er|ir)\b.*|\s+\S+\s*상대로[\sㅋㅎ~!.]*$|"  # "… pa pelear con su K♥"
-    r"\s+(?:gotta|got to)\s+\S.*|"
+    r"\s+(?:gotta|got to)\s+\S.*|\s+y\s+ya[\s.!]*$|"
     r"\s+for\s+(?:the|a|an|my|\d+|two|three|four|five|six)\b.*|"
     r"\s+(?:before|so (?:that|he|she|they|it|i)|antes de que|asi (?:no|el|ella))\b.*|"
     r"\s+(?:ㅎㅎ|ㅋㅋ|어차피|왜냐면)\S*.*|(?:[.]\s*|\s+)(?:\S+\s+){0,2}\S+(?:니까|니깐|라서|이라서)[\sㅋㅎ~!.]*$|"
-    r"[.]\s+[^.]*(?:니까|니깐|라서|이라서)[\sㅋㅎ~!.]*$|"
+    r"[.]\s+[^.]*(?:니까|니깐|라서|이라서)[\sㅋㅎ~!.]*$|[.]\s+[^.]*\S라\s[^.]*$|"
+    r"\s+상대\S*\s+\S+\s+(?:맞은편|반대편)\S*[\sㅋㅎ~!.]*$|"
     r"(?<=[^\s뒤나에])서\s+\S.*$",
     re.IGNORECASE,
 )

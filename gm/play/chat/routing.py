@@ -191,7 +191,8 @@ def _laughing_remark(text: str, read: str, intent: str, verdict: Verdict) -> boo
 _SHRUG = re.compile(r"^\W*(?:idk|dunno|no se|ni idea|whatever)\b[\s,.…]*(?:just\s+)?", re.I)
 # a number chosen again ("3 again lol", "otra vez la 2", "또 3번"): a pick, not a remark on it
 _AGAIN = re.compile(
-    r"\b\d+\s+(?:again|otra vez|de nuevo)\b|\b(?:otra vez|de nuevo) (?:la |el )?\d+\b|"
+    r"\b\d+(?:st|nd|rd|th)?\s+(?:again|otra vez|de nuevo)\b|"
+    r"\b(?:otra vez|de nuevo) (?:la |el )?\d+\b|"
     r"(?:또|다시)\s*\d+\s*번",
     re.IGNORECASE,
 )
@@ -431,6 +432,8 @@ def _never_counts(
         return False
     if second_thought or languages.main_clause(text) != text or _CLAUSES.search(text.strip()):
         return True  # corrected, or said with more than the move ("…, lets see what …")
+    if len(text.split()) > _TRY_WORDS:
+        return True  # a sentence, not a try at the game's notation ("K♥ c5 … xq el campo es …")
     if isinstance(error, ParseError) and len(find_cards(text)) >= 2:
         return True  # unread, a card of the board named beside the one played ("next to the 2♠")
     if lang == "ko":  # a Korean word in it: said, not written in the game's notation
@@ -438,14 +441,24 @@ def _never_counts(
     return lang in ("es", "en") and not explicit_attempt(table, seat, text)
 
 
+# the most words an explicit try at a move takes ("play the ace of spades on C9 face down")
+_TRY_WORDS = 9
 _ANSWERED = ("status", "hidden", "history", "score")  # asked of the position, not of a move
 # two moves weighed against each other: advice asked ("should I take the jack or go for check?")
 _WEIGHS = re.compile(
     r"\b(?:should i|shall i|better|good idea|worth it|smart|conviene|deberia|debería)\b.*"
-    r"\b(?:or|o)\b|\bor should i\b|\b(?:or|o)\b.*\?.*\b(?:conviene|better|mejor)\b|"
+    r"\b(?:or|o)\b|\bor should i\b|\b(?:or|o)\b.*\b(?:harias|would you do)\b|"
+    r"\b(?:or|o)\b.*\?.*\b(?:conviene|better|mejor)\b|"
     r"(?:까|나아)\s*\S*.*(?:까|나아)\s*\??\s*$",
     re.IGNORECASE,
 )
+# one's options asked by the rules' words ("what am i allowed to do with a Q♥ on top")
+_ALLOWED = re.compile(
+    r"\b(?:what|which|list)\b.*\b(?:allowed|legal|valid)\b|\bonly thing i can\b", re.IGNORECASE
+)
+# a piece sent back to a place ("el as vuelve atrás a bc5"): a move, not an undo
+_GOES_BACK_TO = re.compile(r"\b(?:vuelve|vuelvo|goes|go)\b.*\b(?:a|to)\s+[a-z]{1,2}\d\b", re.I)
+_SHOW = re.compile(r"\W*(?:show|muestra|mostra|ensena|enseña)\w*\b", re.IGNORECASE)
 _WHICH_ONE = re.compile(r"\bwhich (?:one|card)\b", re.IGNORECASE)
 # a choice asked for ("can I play this or pass?", "can I go anywhere?"), not one move
 _CHOICE = re.compile(r"\b(?:or|o|anything|any|anywhere|which|where|what)\b", re.IGNORECASE)
@@ -494,10 +507,14 @@ def _by_topic(
         found = "hint"  # "which one gets me the most points": a choice asked, not the standing
     # "which one should i pick vs a queen": a choice asked, not the card it names
     deliberates = found == "hint" and (weighs or bool(_WHICH_ONE.search(text)))
-    if found == "undo" and re.search(r"\b[A-Z]{1,2}\d\b", read):  # "el as vuelve atrás a BC5"
+    # "el as vuelve atrás a BC5": a piece sent to a place
+    if found == "undo" and (re.search(r"\b[A-Z]{1,2}\d\b", read) or _GOES_BACK_TO.search(read)):
         return intent, verdict
     # resigning is confirmed after, so it is taken over a refused move ("… 걍 포기할게")
-    if judged and found not in (*_ANSWERED, "undo", "resign") and not deliberates:
+    allowed = found == "legal" and bool(_ALLOWED.search(text))  # "… allowed to do with a Q♥"
+    shown = found == "board" and bool(_SHOW.match(text))  # "show me my hand and the pile"
+    answered = deliberates or allowed or shown
+    if judged and found not in (*_ANSWERED, "undo", "resign") and not answered:
         return intent, verdict  # "can I play 7♣ C9?": the reader's verdict on it
     questioned = asked(text)
     if found in topics.ASKED:
@@ -542,10 +559,13 @@ def _remark(text: str, read: str) -> bool:
 
 
 def _seat_labels(table) -> tuple[str, ...]:
-    """The labels of the table's seats as the board names them ("Row 1", "north")."""
+    """The labels of the table's seats as the board names them ("Row 1", "north"), and the
+    words the game gives them in other languages ("북쪽", "norte")."""
     info = table.engine.info
-    labels = info.seat_labels or info.seat_names
-    return tuple(labels[: len(table.doc["seats"])])
+    labels = tuple((info.seat_labels or info.seat_names)[: len(table.doc["seats"])])
+    named = {label.lower() for label in labels}  # and as the game's words say them ("북쪽")
+    said = (w for _, kind, w, en in info.chat_words.translations if kind == "word" and en in named)
+    return labels + tuple(said)
 
 
 def understand(table, seat: int, text: str) -> tuple[str, str, tuple[Any, str | None]]:
@@ -590,7 +610,8 @@ _KOREAN_REMARK = re.compile(r"[가-힣](?:네|군|구나|라니|겠다)[\s.!~ㅋ
 # message as written (its English reading drops it): a remark, never a move
 _KOREAN_JUDGES = re.compile(
     r"쓸모\s*없|쓸데\s*없|별로(?:네|다|야|임)|구리(?:네|다)|구려|최악|짜증|얄밉|아깝|예쁘|이쁘|"
-    r"멋지(?:네|다)|무섭(?:네|다)|개꿀|꿀이(?:네|다)|개이득|(?<=\d)네(?=\s|[!~ㅋㅎ]|$)"
+    r"멋지(?:네|다)|무섭(?:네|다)|개꿀|꿀이(?:네|다)|개이득|억울|어이없|실화(?:냐|임|야)|"
+    r"(?<=\d)네(?=\s|[!~ㅋㅎ]|$)"
 )
 
 

@@ -28,7 +28,8 @@ MARKERS = re.compile(
     r"dificil|encanta|bueno|ay|sigue|importa|seguir|sota|tapad[oa]|agarro|mostrame|deshace|"
     r"elegi|vos|lidera|echamos|empecemos|partidita|broma|mentira|salida|forma|nada|ya|fue|"
     r"arriba|abajo|bloqueo|bloquear|para|suelto|descarte|lunas|soles|coronas|brazos|primer[oa]|al|"
-    r"costado|lado|casilla|castillo|"
+    r"costado|lado|casillas?|castillo|sale|salio|ninguna|ninguno|cadenas?|legales|segui|era|joda|"
+    r"son|"
     r"cero|menos|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|"
     r"segund[oa]|tercer[oa]|cuart[oa]|quint[oa]|alta|baja|izquierda|derecha|negra|roja|"
     r"trebol|corazon|pica|diamante|saco|empate|es|si|dice|xq|dejalo|dejala|asi|movidas|"
@@ -225,6 +226,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
 WORDS: tuple[tuple[str, str], ...] = (
     # "en este juego", "el juego": the game, not "juego" the verb (I play)
     (r"\b(este|ese|el|del|al|un|mi|tu|su|nuestro|que) juego\b", r"\1 game"),
+    (r"\brombos?\b", "diamonds"),  # the suit by its shape
     # "mi trébol más bajo" → "my lowest clubs": the adjective before its noun, as English has it
     (r"\b(picas?|corazon(?:es)?|diamantes?|trebol(?:es)?|cartas?) (?:mas alt[oa]|mayor)\b",
      r"highest \1"),
@@ -250,7 +252,8 @@ WORDS: tuple[tuple[str, str], ...] = (
     (r"\belijo\b|\bescojo\b", "choose"), (r"\bpongo\b|\bpon\b|\bcoloco\b|\bjuego\b|\bjuega\b|\bjugar\b", "put"),  # noqa: E501
     (r"\bal\b", "to the"),
     (r"\bdel\b", "of the"), (r"\bde\b", "of"), (r"\ben\b", "in"), (r"\bcon\b", "with"),
-    (r"\bmis?\b", "my"), (r"\b(el|la|los|las)\b", "the"), (r"\ba\b", "to"), (r"\by\b", "and"),
+    (r"\bmis?\b", "my"), (r"\b(el|la|los|las)\b", "the"), (r"\by\b", "and"),
+    (r"\ba\b(?![♠♥♦♣])", "to"),  # not "el A♠": the ace
     (r"\bporfa\b|\bpor favor\b", "please"),
     (r"^\W*(?:ensename|muestrame|mostrame|ensenadme|enseñame|muéstrame)\b", "show me"),
 )  # fmt: skip

@@ -41,7 +41,8 @@ _EN: tuple[tuple[str, str], ...] = (
     (
         "undo",
         r"\b(undo|redo|take (it|that|this|my move|the move) back|take ?back|revert|"
-        r"go back a move|cancel (that|my (last )?move|the (last )?move))\b",
+        r"go back a move|cancel (that|my (last )?move|the (last )?move)|misclick\w*|"
+        r"take (that|it|this|my|the) (last |previous )?(one|move|play|card)? ?back)\b",
     ),
     (
         "rematch",
@@ -59,13 +60,15 @@ _EN: tuple[tuple[str, str], ...] = (
         r"(cards?|hand|face ?downs?|hidden)|"
         r"(is|are) (he|she|they|the ({other})|\w+) (holding|hiding)|"
         r"(he|she|they|(?:{seats})|the ({other})) (is|are|'s|'re) (holding|hiding|keeping)|"
-        r"(what|which)('s| is| are) ((?:{seats})|he|she|they|the \w+) (holding|hiding|keeping)|"
+        r"(what|which)('s|s| is| are)? ((?:{seats})|he|she|they|the \w+) (holding|hiding|keeping)|"
         r"what (does|do|did) ((?:{seats})|he|she|they|the ({other}|other \w+)) "
         r"(have|hold|keep)|"
         r"(what|which) (\d+ |two |three |four |five |six |seven |eight )?cards? "
         r"(does|do|did|has|have|is|are) "
         r"(he|she|they|you|the \w+|(?!i\b|we\b)\w+) (still |even |really |now )?"
         r"(have|hold|holding|got|get|keep|keeping)|"
+        r"^(?!.*how many)(?=.*\b(does|do|did|has)\b).*\b(does|do|did|has) ((?:{seats})|he|she|they|"
+        r"the ({other})|(?:{other})) (still |even |really |ever )?(have|got|hold)\b|"
         r"(next|top) cards? (of|on|in|from) (the )?(deck|stock)|"
         r"(top|next) of (the )?(deck|stock)|on top of the (deck|stock)|"
         r"what'?s?( is)? (under|beneath|below) .{0,12}\b(on|at|in) [a-z]{1,2}\d|"
@@ -93,7 +96,8 @@ _EN: tuple[tuple[str, str], ...] = (
         r"\b((my|your|his|her|their|whose) (turn|go)|turn is it|waiting (for|on)|"
         r"(it|game|gm) (is )?waiting|go(es)? first|start(s)? first|who starts|"
         r"am i (up|next|first)|is it me|still my turn|what now|what'?s next|"
-        r"what (step|phase|stage)|(draw|pick) or (discard|play)|what do i do now|"
+        r"what (step|phase|stage)|(draw|pick)( step| phase)? or (my )?(discard|play)|"
+        r"what do i do now|"
         r"am i (the )?(?!winning|losing|ahead|behind)\w+ or (the )?\w+|"
         r"turns? (do i have )?(left|remaining)|"
         r"(choosing|going|playing|picking|moving|starting) first|"
@@ -111,6 +115,10 @@ _EN: tuple[tuple[str, str], ...] = (
         r".*\b(play|put|place|go|move|take|pick|use|draw|discard|choose|{verbs})\b|"
         r"\b(my )?(options|choices)\b|\b(possible|legal|valid|available) (moves?|plays?)\b|"
         r"\bwhat moves\b|\bwhere can (my|the|i|this|that) ?\w*\b|"
+        r"\b(what|which) (\w+ )?(spots?|squares?|points?|moves?|cards?|plays?|things?) "
+        r"(are|r|is) (legal|allowed|valid|open|available)\b|"
+        r"\bwhat (am i|are we|im|i'?m) (allowed|able) to do\b|\blist what\b|"
+        r"\bonly (thing|move|option) i (can|could) (do|make|play)\b|"
         r"\bwhat can (my|the|this|that) \w+ do\b",
     ),
     (
@@ -126,6 +134,7 @@ _EN: tuple[tuple[str, str], ...] = (
         r"which (one|card) (would|do|should) (u|you|i) (play|throw|{verbs}|open|start)|"
         r"what to (open|start|{verbs}) with|what'?s (better|smarter|best|smartest)|"
         r"which'?s better|"
+        r"any way to (get|make|win|block)|"
         r"where (do|can|could|would) i (win|get (\d|three|four|five)|make (\d|three|four|five))|"
         r"where (do|should) i (need to |have to )?(go|put|play|place|move)\b.*"
         r"\bto (get|make|win|block)|"
@@ -180,6 +189,8 @@ _ES: tuple[tuple[str, str], ...] = (
         r"(ver|mirar|muestra\w*|mostra\w*|ensena\w*)\b.*\b(tapad[ao]s?|boca ?a?bajo)\b.*"
         r"\b(del|de la|de) ({other}|{seats})|"
         r"(proxim[oa]s?|siguientes?) cartas?|(arriba|encima) del mazo|"
+        r"^(?!.*cuant)(?:.*\b(tiene|tendra|le quedan?)\b.*\b({other}|{seats})\b|"
+        r".*\b({other}|{seats}) (todavia |aun )?(tiene|tendra|le quedan?)\b)|"
         r"(cartas?|queda) (en|del) (el )?mazo|"
         r"(que|cual) cartas? (hay|esta|tiene|queda) (boca ?a?bajo|tapad[ao]))\b",
     ),
@@ -190,7 +201,7 @@ _ES: tuple[tuple[str, str], ...] = (
         r"(?<!en )\bque (jugo|tiro|puso|movio|descarto|hizo|paso|salio)\b(?! (estoy|estamos|toca))|"
         r"\bque cartas? (se )?(jugo|tiro|puso|descarto|salio|salieron|jugaron|descartaron)\b|"
         r"\b(que )?acaba(n)? de (pasar|jugar|tirar|poner|mover|capturar|comer|robar|descartar)\b|"
-        r"\b(ha|han|habia|has) (jugado|descartado|tirado|puesto|robado)\b|"
+        r"\b(ha|han|habia|has) (jugado|descartado|tirado|puesto|robado)\b|\bque ha(n)? pasado\b|"
         r"\bquien (jugo|tiro|puso|movio|descarto|cambio|reemplazo|saco)\b|"
         r"\b(ultim[oa]|anterior) (jugada|movimiento|carta|turno)\b|"
         r"\b(jugue|tire|puse|movi|descarte|hice|saque|robe|captur[eé]|comi|elegi)\b.*"
@@ -222,7 +233,7 @@ _ES: tuple[tuple[str, str], ...] = (
         r"(legales|validos|"
         r"posibles)|jugadas .*(posibles|quedan)|"
         r"(casillas|jugadas|movimientos|movidas|lugares|columnas) (estan |son )?"
-        r"(permitid|validos|validas|posibles)\w*)\b",
+        r"(permitid|validos|validas|posibles|legales)\w*)\b",
     ),
     (
         "hint",
@@ -239,6 +250,7 @@ _ES: tuple[tuple[str, str], ...] = (
     ),
     (
         "board",
+        r"\bpon(e|eme|me)? (el tablero|la mesa)\b|"
         r"\b(ver|muestra\w*|mostra\w*|ensena\w*|mira)\b.*\b(tablero|mesa|mano|cartas|"
         r"grilla|cuadricula|monton|pila|pozo)\b",
     ),
@@ -254,7 +266,7 @@ _KO: tuple[tuple[str, str], ...] = (
         r"다시(하|한판|한게임|붙)|한판더|한게임더|한번더하|재경기|리매치|재대결|새게임|또한판|"
         r"한판ㄱ|다음판(ㄱ|하|가|고|\?|$)|또하자|새판|새로(하|한판|시작)",
     ),
-    ("resign", r"(?<!안)(포기|항복|기권)(할|하|함|요|임|$)"),
+    ("resign", r"(?<!안)(포기|항복|기권)(할|하|함|요|임|[~!.]|$)"),
     (
         "hidden",
         r"^(?!.*(내|제|나의))(?=.*({other}|{seats})).*(엎어|엎은|뒷면|뒤집힌|뒤집어둔|덮인|덮어둔).*"
@@ -262,7 +274,8 @@ _KO: tuple[tuple[str, str], ...] = (
         r"({other}|AI|봇|북쪽|남쪽|레드|블랙|빨강|빨간|검정|검은|{seats})\w{0,6}"
         r"(카드|패|손패|손|장)"
         r"(\w{0,6})(뭐|뭔|보여|보자|볼래|알려|들|있|까봐|까줘|까보|오픈)|덱(맨)?위|다음카드|(덱|더미)에(뭐|뭔|남)|"
-        r"(깔린|깔려있는|숨은|숨겨진|숨겨둔)카드\w{0,2}(뭐|뭔|보여|알려)",
+        r"(깔린|깔려있는|숨은|숨겨진|숨겨둔)카드\w{0,2}(뭐|뭔|보여|알려)|"
+        r"({other}|{seats})\w{0,6}(스페이드|하트|다이아|클로버|에이스|킹|퀸|잭)\w{0,6}(있|남|가지|몇)",
     ),
     (
         "history",
@@ -279,24 +292,26 @@ _KO: tuple[tuple[str, str], ...] = (
     ),
     (
         "score",
-        r"이기고|이겨|지고있|앞서|유리|불리|리더|우세|점수|스코어|몇대몇|밀리|더가까|완성에가까",
+        r"이기고|이겨|누가이기는|지고있|앞서|(?<!게)유리|(?<!게)불리|리더|우세|점수|스코어|몇대몇|"
+        r"(나|내|우리|상대|쟤)\w{0,2}몇점|밀리|"
+        r"더가까|완성에가까",
     ),
     (
         "legal",
         r"(지금|내가|제가|뭐|뭘|어디|어느|무엇|무슨).*(수|데|곳|거|것)있(어|나|니|냐|는|을|음|지|\?|$)|"
         r"(둘|낼|놓을|고를|움직일|할|갈|버릴|뽑을)수있는(곳|데|칸|거|게|것|수|카드|자리)|"
-        r"선택지|옵션|가능한|(지금|내가|제가|뭐|뭘|어디|어느|무엇).*(둘수|낼수|놓을수|고를수|"
+        r"선택지|옵션|가능한|합법|(지금|내가|제가|뭐|뭘|어디|어느|무엇).*(둘수|낼수|놓을수|고를수|"
         r"움직일수|이길수|잡을수|할수)",
     ),
     (
         "hint",
         r"추천|좋을까|나을까|낫(나|니|냐|겠|지)|좋(아|나|니|냐|겠)\?|어떻게(해야|하지|할까)|"
         r"뭐(내|두|놓|하)(지|까|는게)|힌트|조언|최선|제일좋|가장좋|베스트|나아\?|나아$|가나아|"
-        r"까.{1,24}까\??$|(어디|뭘|뭐)\w{0,2}(막아야|둬야|놔야|내야)",
+        r"까.{1,24}까\??$|(어디|뭘|뭐)\w{0,2}(막아야|둬야|놔야|내야)|(뭐|뭘|어떤|어느)\w{0,8}게유리",
     ),
     (
         "board",
-        r"(보드|판|게임판|내패|손패|카드|패|화면|상황|상태|더미)\w{0,5}(보여|보자|볼래|확인|띄워)",
+        r"(보드|판|게임판|그리드|내패|손패|카드|패|화면|상황|상태|현황|더미)\w{0,5}(보여|보자|볼래|확인|띄워)",
     ),
 )
 
@@ -336,7 +351,7 @@ _RULES = re.compile(
     r"뜻|규칙|룰|설명|상관없|(어떻게|어케)(?!해야|하지|할까|하는게좋|해\?|해$|두는|내는|놓는|둘까|낼까|된거|됐)|"
     r"(?<!no se )(?<!not sure )(?<!wonder )(?<!idk )\b(if|si)\b(?!.*\b(now|ahora|ya|atm|rn)\b)|"
     r"\bse gana\b|"
-    r"(으면|다면|라면|가면|오면|하면|되면|이면|카드면|나면|지면)(?!.*지금)|"
+    r"^(?!.*지금).*(으면|다면|라면|가면|오면|하면|되면|이면|카드면|나면|지면)|"
     r"\b(count for|counts for|worth|valen|vale cada)\b",
     re.IGNORECASE,
 )
