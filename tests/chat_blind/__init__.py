@@ -46,7 +46,7 @@ TRACKED = (
     *("heldout25", "heldout26", "heldout27", "heldout28"),
 )
 #: held out: never tuned on, measured on demand (GM_MEASURE_HELDOUT=1; see README.md)
-HELD_OUT: tuple[str, ...] = ()
+HELD_OUT: tuple[str, ...] = ("heldout29", "heldout30", "heldout31", "heldout32")
 
 
 @dataclass(frozen=True)
