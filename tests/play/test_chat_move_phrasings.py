@@ -755,6 +755,20 @@ BLIND_MOVES = [
     ("solonyo-late", "3 tied last time so… 3rd again lol", "PICK 3"),
     ("n-in-a-row-x", "hmm 1,2 to block? nah, x at 0,-1", "X 0,-1"),
     ("n-in-a-row-mid", "en el -1,3 no mejor -2,1", "X -2,1"),
+    # heldout29 to heldout32 (measured once at 9af8584): the misreads — Korean Masul facings
+    # ("덮어놓을게요", laid covered: face down; "뒷면카드 챌린지", their face-down card challenged:
+    # face up) and a Card Chess exchange said in words …
+    ("masul-start", "하트6 1열에 덮어놓을게요", "6♥ C1 FD"),
+    ("masul-challenge", "2열 뒷면카드 챌린지!! 하트8로", "8♥ C2"),
+    ("card-chess-ace", "descarto la mano y robo 5 nuevas", "EXCHANGE"),
+    ("card-chess-capture", "cambio las 5 cartas de la mano", "EXCHANGE"),
+    # … and refused lines: So-Lon-Yo's sides said with "pls" or "right most", Spanish "nomás"
+    # and "izq", and Spanish "q sea …" (let it be …: no question)
+    ("solonyo-late", "leftmost pls 🤞", "PICK 1"),
+    ("solonyo-late", "right most", "PICK 3"),
+    ("solonyo-blind", "la de la izq", "PICK 1"),
+    ("trumps-follow", "me las llevo nomas, no quiero gastar el as", "TAKE"),
+    ("masul-late", "q sea el 5 de picas tapado en la ultima columna", "5♠ C7 FD"),
 ]  # fmt: skip
 
 
@@ -793,6 +807,12 @@ BLIND_NEVER_PLAYED = [
     ("card-chess-step", "와 8스페이드 튀어나온거 개억울 ㅋㅋ"),
     ("n-in-a-row-mid", "tapo abajo de sus O en -1,0"),
     ("n-in-a-row-x", "0,-1 아래로 늘려서 3목"),
+    # heldout29 to heldout32: a card told of as dealt ("me regalaron el 6", once played LEAD 6♥),
+    # a question of the log read by its "last" ("q salio la ultima vez", once PICK 3), a request
+    # to print the board that names the deck (once DRAW DECK)
+    ("trumps-lead", "jaja me regalaron el 6 de corazones"),
+    ("solonyo-late", "q salio la ultima vez"),
+    ("maze-late", "can u print the whole board, my hand + discard + deck"),
 ]  # fmt: skip
 
 
@@ -950,6 +970,20 @@ BLIND_REQUESTS = [
     ("solonyo-late", "나 몇점이야?", "score", ""),
     ("card-chess-ace", "합법적인 수 전부 보여줘", "legal", ""),
     ("trumps-follow", "cuantas cartas hay en el monton?", "status", ""),
+    # heldout29 to heldout32: the seven quotes (questions of the position answered with a
+    # rules sentence) and the other zero-bar lines' answers
+    ("trumps-follow", "what am i even allowed to do here", "legal", ""),
+    ("masul-challenge", "which moves do i actually have rn", "legal", ""),
+    ("solonyo-late", "how far am i from 128", "score", ""),
+    ("card-chess-capture", "how big is the draw pile now", "status", "Draw pile"),
+    ("card-chess-ace", "how big is the draw pile rn", "status", "Draw pile"),
+    ("masul-start", "ok first move... what's a decent opener here?", "hint", ""),
+    ("trumps-follow", "what 5 cards is north sitting on?", "question", "hidden"),
+    ("solonyo-late", "q salio la ultima vez", "history", ""),
+    ("maze-late", "can u print the whole board, my hand + discard + deck", "board", ""),
+    ("masul-start", "whats a good opener here? i got 2 kings and no clue where to put them", "hint",
+     ""),
+    ("solonyo-blind", "which one do u reckon i should grab", "hint", ""),
 ]  # fmt: skip
 
 

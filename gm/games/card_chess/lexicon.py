@@ -17,6 +17,7 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
         "ko",
         "phrase",
         r"(손패|패)\s*(다\s*|전부\s*|모두\s*)?(교환|바꿀|바꿔|바꾸)\S*|"
+        r"교환\S*\s*(?:(?:손패|패)\s*(?:다|전부|모두)?\s*버리\S*\s*(?:새로\S*)?)?|"
         r"카드\s*(다|전부|모두)\s*(교환|바꿀|바꿔|바꾸)\S*",
         " exchange ",
     ),
@@ -79,7 +80,9 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
         "es",
         "phrase",
         r"\b(?:inter)?cambi\w* (toda |de )?(la |mi )?mano\b|"
-        r"\b(?:inter)?cambi\w* (todas )?(las |mis )?cartas\b",
+        r"\b(?:inter)?cambi\w* (todas )?(las |mis )?(\d+ |cinco )?cartas( de (la|mi) mano)?\b|"
+        r"\b(?:descarto|tiro|boto) (toda )?(la |mi )?mano( (y|e) (robo|saco|agarro) "
+        r"(\d+|cinco) (nuevas|cartas))?\b",
         " exchange ",
     ),
     (

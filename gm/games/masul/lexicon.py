@@ -10,8 +10,11 @@ from gm.games.words import N_
 _KO_CARD = r"((?:스페이드|하트|다이아몬드|다이아|클로버)\s*(?:[0-9]+|[AKQJ]|에이스|킹|퀸|잭))"
 
 TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
-    # "뒷면으로 깔게요": laid face down, not turned over
+    # "뒷면으로 깔게요": laid face down, not turned over; "덮어놓을게요": laid covered
     ("ko", "phrase", r"뒷면(?:으로)?\s*깔\s*(?:래|게|께|아|자)\S*", " face down put "),
+    ("ko", "phrase", r"덮어\s*(?:놓|두|둘|놔|깔)\S*", " face down put "),
+    # "2열 뒷면카드 챌린지": the face-down card is theirs, the one challenged (played face up)
+    ("ko", "phrase", r"뒷면\s*(?:카드)?\s*(?:를|을)?\s*(?:챌린지|도전|까)\S*", " challenge "),
     ("ko", "counter", "열", "column"),
     ("ko", "counter", "줄", "column"),
     ("ko", "counter", "칸", "column"),

@@ -43,7 +43,8 @@ _COUNTING = {
     "#",
 }  # not "the one"
 _TRAIL = {"one", "card", "position", "slot", "pick", "please"}
-_NEUTRAL = _LEAD | _TRAIL | {"i", "i'll", "ill", "i'd", "id", "will", "want", "the", "ok", "okay"}
+_NEUTRAL = _LEAD | _TRAIL | {"i", "i'll", "ill", "i'd", "id", "will", "want", "the", "ok", "okay",
+                             "pls", "plz"}  # fmt: skip
 _RANKS = {"jack": 11, "queen": 12, "king": 13, "ace": 14, "j": 11, "q": 12, "k": 13}
 _HIGH = {"highest": 1, "biggest": 1, "largest": 1, "strongest": 1,
          "lowest": -1, "smallest": -1, "weakest": -1}  # fmt: skip
@@ -59,7 +60,8 @@ def render_move(move: Move) -> str:
 
 
 def _tokens(text: str) -> list[str]:
-    words = _WORD.findall(text.lower().replace("\u2019", "'"))
+    said = re.sub(r"\b(left|right) most\b", r"\1most", text.lower().replace("\u2019", "'"))
+    words = _WORD.findall(said)
     return [typo(w, _KEYWORDS) or w for w in words]
 
 

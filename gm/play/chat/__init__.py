@@ -472,7 +472,7 @@ _HOW_MANY = re.compile(
 # "how many cards are left in the deck", "cuántas quedan", "덱 몇 장 남았어" (read "how many deck"):
 # a count asked of the position, not a rule's count nor the points (the standing answers those)
 _COUNT_ASKED = re.compile(
-    r"\bhow (?:many|much)\b(?!.*\b(?:points?|pts|score|need|needed|must|have to|to win|"
+    r"\bhow (?:many|much|big|large)\b(?!.*\b(?:points?|pts|score|need|needed|must|have to|to win|"
     r"get if|win)\b)",
     re.IGNORECASE,
 )

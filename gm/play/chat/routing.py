@@ -62,11 +62,16 @@ _ENDS_ASKING = re.compile(r"\?[\W_]*$")
 # a count or whose turn asked anywhere ("a quien le toca y cuantas cartas quedan en el mazo"):
 # asked of the position, never a move
 _ASKS_COUNT = re.compile(
-    r"\b(?:how many|how much|cu[aá]nt[oa]s|a qui[eé]n le toca|whose turn)\b|몇\s*(?:장|개|턴|번)",
+    r"\b(?:how many|how much|how big|cu[aá]nt[oa]s|a qui[eé]n le toca|whose turn)\b|"
+    r"몇\s*(?:장|개|턴|번)",
     re.IGNORECASE,
 )
+# Spanish chat's "q" for "qué" opening a message ("q salio …"; not "q sea el 5…", let it be)
+_Q_OPENS = re.compile(r"^\W*q\s+(?!sea\b|vaya\b|salga\b)[a-z]{3,}")
 _OPENS_ASKING = re.compile(
-    r"^\W*(?:what|what'?s|whats|how|which|where|who|who'?s|whose|why|show|qu[eé]|cómo|como se|"
+    r"^\W*(?:(?:can|could|would|will) (?:u|you|ya) (?:please |pls |plz )?(?:show|print|list|tell|"
+    r"explain|remind|display|pull up|bring up|redraw|give me)|"
+    r"what|what'?s|whats|how|which|where|who|who'?s|whose|why|show|qu[eé]|cómo|como se|"
     r"cu[aá]l(?:es)?|qui[eé]n|d[oó]nde|cu[aá]nt[oa]s?|mostrame|mu[eé]strame|ens[eé][ñn]ame)\b",
     re.IGNORECASE,
 )
@@ -95,9 +100,14 @@ def route(
     ):
         intent, verdict = "chat", (None, None)
     if intent == "move" and (
-        _ENDS_ASKING.search(text) or _OPENS_ASKING.match(text) or _ASKS_COUNT.search(text)
+        _ENDS_ASKING.search(text)
+        or _OPENS_ASKING.match(text)
+        or _ASKS_COUNT.search(text)
+        or (said == "es" and _Q_OPENS.match(text))  # "q salio la ultima vez": "qué …"
     ):
         intent = "question"  # "…원래 상대 패에 있던 거야?", "what about the 7 of hearts"
+    if intent == "move" and (_told_of(table, text, read) or _tale_alone(text)):
+        intent, verdict = "chat", (None, None)
     if intent == "move" and verdict[0] is None and not explicit_attempt(table, seat, text):
         intent, verdict = _undone(table, text, said or "en", verdict)
     # weighed in the move's own clause, not in a reason after it ("…, so they must answer or pass");
@@ -206,6 +216,33 @@ _PAST = re.compile(
 )
 # where the move said after a tale starts: "…, so middle this time", "…니까 이번엔 1번"
 _THEN = re.compile(r",|\b(?:so|then|now|this time|entonces|asi que|ahora)\b|니까|니깐|라서|이번")
+
+
+# a card told of as dealt or given, not played ("jaja me regalaron el 6 de corazones", "they
+# gave me the 6", "i got dealt two kings", "하트 6 받았네")
+_GIVEN = re.compile(
+    r"\bme (?:regalaron|dieron|dio|toco|tocaron|vino|vinieron)\b|\b(?:i )?got (?:dealt|given)\b|"
+    r"\bthey (?:gave|dealt) me\b|\bdealt me\b|받았|들어왔",
+    re.IGNORECASE,
+)
+
+
+def _told_of(table, text: str, read: str) -> bool:
+    """Whether a message the game read as a move tells of a card dealt or given, with none of
+    the game's move verbs in it ("jaja me regalaron el 6 de corazones"): a remark."""
+    verbs = table.engine.info.chat_words.move_verbs
+    plays = re.search(rf"\b(?:{'|'.join(map(re.escape, verbs))})\b", read, re.I) if verbs else None
+    return bool(_GIVEN.search(spanish.fold(text))) and plays is None
+
+
+def _tale_alone(text: str) -> bool:
+    """Whether a message the game read as a move is only a tale of an earlier one ("q salio la
+    ultima vez": its "last" is the tale's): no number, card or place word outside the tale."""
+    if not _PAST.search(text):
+        return False
+    rest = _PAST.sub(" ", text)
+    said = rest if korean.is_korean(rest) else spanish.fold(rest)
+    return not (re.search(r"\d", rest) or find_cards(rest) or _POINTING.search(said))
 
 
 def _said_after(table, seat: int, text: str, lang: str | None) -> tuple[str, str, Verdict] | None:
@@ -460,6 +497,8 @@ _ALLOWED = re.compile(
 _GOES_BACK_TO = re.compile(r"\b(?:vuelve|vuelvo|goes|go)\b.*\b(?:a|to)\s+[a-z]{1,2}\d\b", re.I)
 _SHOW = re.compile(r"\W*(?:show|muestra|mostra|ensena|enseña)\w*\b", re.IGNORECASE)
 _WHICH_ONE = re.compile(r"\bwhich (?:one|card)\b", re.IGNORECASE)
+# advice asked in so many words ("whats a good opener here? i got 2 kings and no clue …")
+_ADVICE = re.compile(r"\bwhat'?s a (?:good|decent|smart|safe|solid)\b|\bno clue\b", re.IGNORECASE)
 # a choice asked for ("can I play this or pass?", "can I go anywhere?"), not one move
 _CHOICE = re.compile(r"\b(?:or|o|anything|any|anywhere|which|where|what)\b", re.IGNORECASE)
 
@@ -506,7 +545,9 @@ def _by_topic(
     if found == "score" and _WHICH_ONE.search(text):
         found = "hint"  # "which one gets me the most points": a choice asked, not the standing
     # "which one should i pick vs a queen": a choice asked, not the card it names
-    deliberates = found == "hint" and (weighs or bool(_WHICH_ONE.search(text)))
+    deliberates = found == "hint" and (
+        weighs or bool(_WHICH_ONE.search(text) or _ADVICE.search(text))
+    )
     # "el as vuelve atrás a BC5": a piece sent to a place
     if found == "undo" and (re.search(r"\b[A-Z]{1,2}\d\b", read) or _GOES_BACK_TO.search(read)):
         return intent, verdict

@@ -29,7 +29,7 @@ MARKERS = re.compile(
     r"elegi|vos|lidera|echamos|empecemos|partidita|broma|mentira|salida|forma|nada|ya|fue|"
     r"arriba|abajo|bloqueo|bloquear|para|suelto|descarte|lunas|soles|coronas|brazos|primer[oa]|al|"
     r"costado|lado|casillas?|castillo|sale|salio|ninguna|ninguno|cadenas?|legales|segui|era|joda|"
-    r"son|"
+    r"son|supongo|chau|chao|"
     r"cero|menos|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|"
     r"segund[oa]|tercer[oa]|cuart[oa]|quint[oa]|alta|baja|izquierda|derecha|negra|roja|"
     r"trebol|corazon|pica|diamante|saco|empate|es|si|dice|xq|dejalo|dejala|asi|movidas|"
@@ -227,6 +227,8 @@ WORDS: tuple[tuple[str, str], ...] = (
     # "en este juego", "el juego": the game, not "juego" the verb (I play)
     (r"\b(este|ese|el|del|al|un|mi|tu|su|nuestro|que) juego\b", r"\1 game"),
     (r"\brombos?\b", "diamonds"),  # the suit by its shape
+    (r"\bizq\b", "left"),  # chat's short "izq" (izquierda)
+    (r"\bnom[aá]s\b", ""),  # "me las llevo nomás": just
     # "mi trébol más bajo" → "my lowest clubs": the adjective before its noun, as English has it
     (r"\b(picas?|corazon(?:es)?|diamantes?|trebol(?:es)?|cartas?) (?:mas alt[oa]|mayor)\b",
      r"highest \1"),

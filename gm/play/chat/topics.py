@@ -66,7 +66,7 @@ _EN: tuple[tuple[str, str], ...] = (
         r"(what|which) (\d+ |two |three |four |five |six |seven |eight )?cards? "
         r"(does|do|did|has|have|is|are) "
         r"(he|she|they|you|the \w+|(?!i\b|we\b)\w+) (still |even |really |now )?"
-        r"(have|hold|holding|got|get|keep|keeping)|"
+        r"(have|hold|holding|got|get|keep|keeping|sitting on)|"
         r"^(?!.*how many)(?=.*\b(does|do|did|has)\b).*\b(does|do|did|has) ((?:{seats})|he|she|they|"
         r"the ({other})|(?:{other})) (still |even |really |ever )?(have|got|hold)\b|"
         r"(next|top) cards? (of|on|in|from) (the )?(deck|stock)|"
@@ -107,7 +107,8 @@ _EN: tuple[tuple[str, str], ...] = (
         "score",
         r"\b(winning|losing|ahead|behind|leading|in front|first place|leader|score|scores|"
         r"scroe|socre|standings?|points|who'?s up|how (am i|i am|i'?m|im) doing|who (wins|won)|"
-        r"how close|closer to|compared to (them|him|her|you))\b",
+        r"how close|closer to|compared to (them|him|her|you)|"
+        r"how far (am i|are we|i am|im|is \w+) from)\b",
     ),
     (
         "legal",
@@ -117,7 +118,8 @@ _EN: tuple[tuple[str, str], ...] = (
         r"\bwhat moves\b|\bwhere can (my|the|i|this|that) ?\w*\b|"
         r"\b(what|which) (\w+ )?(spots?|squares?|points?|moves?|cards?|plays?|things?) "
         r"(are|r|is) (legal|allowed|valid|open|available)\b|"
-        r"\bwhat (am i|are we|im|i'?m) (allowed|able) to do\b|\blist what\b|"
+        r"\bwhat (am i|are we|im|i'?m) (even |actually |really )?(allowed|able) to do\b|"
+        r"\blist what\b|\b(what|which) (moves|plays|options)\b|"
         r"\bonly (thing|move|option) i (can|could) (do|make|play)\b|"
         r"\bwhat can (my|the|this|that) \w+ do\b",
     ),
@@ -130,8 +132,10 @@ _EN: tuple[tuple[str, str], ...] = (
         r"(a )?(good|bad|smart|dumb) idea|"
         r"which (one|card) (is|would be) (better|best|worse|worst)|"
         r"which (one|card) (do|should) i (throw|toss|play|discard|drop|ditch|keep|{verbs})|useless|"
-        r"what'?s a (good|smart|safe) (first )?(card|move|play|opening|start)|"
+        r"what'?s a (good|smart|safe|decent|solid|nice) (first )?(card|move|play|opening|opener|"
+        r"start)|"
         r"which (one|card) (would|do|should) (u|you|i) (play|throw|{verbs}|open|start)|"
+        r"which (one|card) (do|would) (u|you|ya) (reckon|think)|no clue (where|what|which)|"
         r"what to (open|start|{verbs}) with|what'?s (better|smarter|best|smartest)|"
         r"which'?s better|"
         r"any way to (get|make|win|block)|"
