@@ -984,6 +984,8 @@ BLIND_REQUESTS = [
     ("masul-start", "whats a good opener here? i got 2 kings and no clue where to put them", "hint",
      ""),
     ("solonyo-blind", "which one do u reckon i should grab", "hint", ""),
+    # a question asked of the moment quotes no rule ("… rn", "… just now": the board's facts)
+    ("card-chess-step", "what got captured just now", "history", ""),
 ]  # fmt: skip
 
 

@@ -416,9 +416,10 @@ def _answer(
     # a Korean or Spanish message read as English quotes the rules only when it asks how the
     # game works in its own words: its English reading lacks the words that tell a question of
     # the position ("ahora robo o descarto?" reads "now robo o discard?")
-    # (and an English one asked in no question words, "tic tac toe but infinite??", is none)
+    # (and an English one asked in no question words, "tic tac toe but infinite??", is none,
+    # nor one asked of the moment, "how big is the draw pile rn": the board's, not the rules')
     quotes = (
-        _ASKS_IN_WORDS.search(text) is not None
+        _ASKS_IN_WORDS.search(text) is not None and not _OF_NOW.search(text)
         if said[1] not in ("ko", "es")
         else rulesearch.asks_how(*said)
     )
@@ -455,6 +456,12 @@ def _answer(
     return replies.cannot_answer(view) if quoted is None else quoted
 
 
+# a question asked of the moment ("which moves do i have rn", "what got captured just now"; not
+# "why is … a 7 now": a why is the rules')
+_OF_NOW = re.compile(
+    r"^(?!\W*why\b).*\b(?:now|rn|right now|atm|currently|so far|just now|at the moment)\b",
+    re.IGNORECASE,
+)
 _ASKS_IN_WORDS = re.compile(
     r"\b(?:what|whats|wat|wut|how|why|when|where|which|who|can|could|may|must|do|does|did|is|"
     r"are|am|will|would|should|if|mean|means)\b",
