@@ -985,7 +985,8 @@ BLIND_REQUESTS = [
      ""),
     ("solonyo-blind", "which one do u reckon i should grab", "hint", ""),
     # a question asked of the moment quotes no rule ("… rn", "… just now": the board's facts)
-    ("card-chess-step", "what got captured just now", "history", ""),
+    ("card-chess-capture", "which moves are there for me rn", "legal", ""),
+    ("maze-late", "what has A thrown away so far", "history", ""),
 ]  # fmt: skip
 
 
