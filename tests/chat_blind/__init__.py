@@ -47,7 +47,7 @@ TRACKED = (
     *("heldout29", "heldout30", "heldout31", "heldout32"),
 )
 #: held out: never tuned on, measured on demand (GM_MEASURE_HELDOUT=1; see README.md)
-HELD_OUT: tuple[str, ...] = ()
+HELD_OUT: tuple[str, ...] = ("heldout33", "heldout34", "heldout35", "heldout36")
 
 
 @dataclass(frozen=True)
