@@ -769,6 +769,17 @@ BLIND_MOVES = [
     ("solonyo-blind", "la de la izq", "PICK 1"),
     ("trumps-follow", "me las llevo nomas, no quiero gastar el as", "TAKE"),
     ("masul-late", "q sea el 5 de picas tapado en la ultima columna", "5♠ C7 FD"),
+    # heldout33 to heldout36 (measured once at b3ec23b: no misread, none counted): refused
+    # moves — a Korean reason after "어차피" holds a judging word that is no remark on the move,
+    # the pile taken with "agarro"/"me quedo con", "그냥 두자 킵", "rightmost this time", and
+    # Spanish bare moves with "xfa" or "q esta libre"
+    ("trumps-lead", "스페이드 킹 내자 어차피 쟤네 트럼프라 나한텐 쓸모없음", "LEAD K♠"),
+    ("maze-draw", "agarro la del pozo y tiro el 3 amarillo de soles", "PILE 3YS"),
+    ("maze-draw", "me quedo con la del pozo y descarto el 5 amarillo de coronas", "PILE 5YC"),
+    ("card-chess-step", "그냥 두자 킵", "KEEP"),
+    ("solonyo-late", "rightmost this time", "PICK 3"),
+    ("n-in-a-row-mid", "-2,1 xfa", "X -2,1"),
+    ("n-in-a-row-mid", "x a 0,1 q esta libre", "X 0,1"),
 ]  # fmt: skip
 
 
@@ -984,6 +995,32 @@ BLIND_REQUESTS = [
     ("masul-start", "whats a good opener here? i got 2 kings and no clue where to put them", "hint",
      ""),
     ("solonyo-blind", "which one do u reckon i should grab", "hint", ""),
+    # heldout33 to heldout36: the two quotes (an opening move asked, one's options asked "what
+    # can i actually do") and refused requests — Spanish another game, the log's "q descarto A?"
+    # beside "q descarto?" (what do I discard: advice), Korean board and score asks, options
+    # asked with a card named, advice asked "whats best", "worth taking … or", "me conviene"
+    ("trumps-lead", "whats a good first lead here", "hint", ""),
+    ("solonyo-late", "what can i actually do here besides picking a card", "legal", ""),
+    ("maze-draw", "what can i even do at this point", "legal", ""),
+    ("n-in-a-row-x", "arrancamos una nueva?", "rematch", ""),
+    ("card-chess-step", "empezamos de nuevo despues?", "rematch", ""),
+    ("maze-late", "lets start a new maze game", "rematch", ""),
+    ("n-in-a-row-mid", "tiro la toalla", "resign", ""),
+    ("n-in-a-row-o", "판 좀", "board", ""),
+    ("card-chess-capture", "보드 ㄱ", "board", ""),
+    ("n-in-a-row-mid", "판 다시 그려줘", "board", ""),
+    ("n-in-a-row-mid", "pasame el tablero actualizado", "board", ""),
+    ("solonyo-late", "몇점이야 지금?", "score", ""),
+    ("trumps-follow", "q opciones tengo contra la Q♥", "legal", ""),
+    ("solonyo-blind", "q puedo hacer en este turno", "legal", ""),
+    ("card-chess-capture", "should i take the jack with my ace? whats best here", "hint", ""),
+    ("maze-draw", "is 5YM worth taking or should i go deck?", "hint", ""),
+    ("maze-late", "me conviene coger el 3RA?", "hint", ""),
+    ("trumps-lead", "whose lead is it, mine?", "status", ""),
+    ("card-chess-step", "whos move is it n how big is the draw pile", "status", "Draw pile"),
+    ("trumps-lead", "cuantas cartas tiene el otro?", "status", "17"),
+    ("card-chess-ace", "ajaja q lio este juego", "chat", ""),
+    ("trumps-choose", "i always pick the wrong suit smh", "chat", ""),
     # a question asked of the moment quotes no rule ("… rn", "… just now": the board's facts)
     ("card-chess-capture", "which moves are there for me rn", "legal", ""),
     ("maze-late", "what has A thrown away so far", "history", ""),

@@ -6,7 +6,8 @@ from __future__ import annotations
 from gm.games.words import N_
 
 TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
-    ("ko", "phrase", r"(?:그냥|그대로)\s*둬|놔\s*둬|냅\s*둬", " keep "),  # "그냥 둬 교체 안함"
+    # "그냥 둬 교체 안함", "그냥 두자 킵": the revealed card kept
+    ("ko", "phrase", r"(?:그냥|그대로)\s*(?:둬|두자|둘게|둘래)|놔\s*둬|냅\s*둬|킵", " keep "),
     (
         "ko",
         "phrase",

@@ -54,8 +54,8 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
      " the card i just drew "),
     ("es", "phrase", r"\b(robo|roba|robar|saco|saca|sacar)\b( una carta)?\s+del mazo\b",
      " draw from the deck "),
-    ("es", "phrase", r"\b(cojo|coge|coger|tomo|toma|tomar)\b(.*)\bdel (?:mont[oó]n|pozo)"
-     r"(?: de (?:los )?descartes?)?\b",
+    ("es", "phrase", r"\b(cojo|coge|coger|tomo|toma|tomar|agarro|agarra|agarrar|me quedo con)\b"
+     r"(.*)\bdel (?:mont[oó]n|pozo)(?: de (?:los )?descartes?)?\b",
      r" take \2 from the pile "),
     # "…, despues veo q tiro": the card to throw chosen later, none named now
     ("es", "phrase", r"\b(?:y )?(?:despu[eé]s|luego|ya)\s+veo\s+(?:que|q|qu[eé]|cual)\s+\w+",

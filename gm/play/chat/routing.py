@@ -87,8 +87,11 @@ def route(
     intent, read, verdict = _without_reason(table, seat, fixed, said, (intent, read, verdict))
     if not isinstance(verdict[0], ReadingsDisagree):
         intent, read, verdict = _after_preamble(table, seat, (intent, read, verdict))
+    # a judging word before any reason said after the move ("스페이드 킹 내자 어차피 … 쓸모없음":
+    # the move, then why)
+    before_why = _KOREAN_WHY.split(text)[0]
     judged = intent in ("move", "unclear") and bool(
-        _KOREAN_JUDGES.search(text) or _KOREAN_REMARK.search(text)
+        _KOREAN_JUDGES.search(before_why) or _KOREAN_REMARK.search(text)
     )
     if (
         _chatter(text, intent, verdict)
@@ -145,7 +148,8 @@ def _undone(table, text: str, lang: str, verdict: Verdict) -> tuple[str, Verdict
 # move ("my ace is gonna wreck them lol", "8 또 나왔네 ㅋㅋ", "uff una reina") is chat
 _CHATTER = re.compile(
     r"[ㅋㅎㅠㅜㅡ]{2,}|(?:다|네|군|구나|라니|겠다)[\s.!~ㅋㅎㅠㅜㅡ]*$|"
-    r"\b(?:lol|lmao|(?:ha){2,}|(?:he){2,}|ha|ja|(?:ja){2,}j?|(?:je){2,}|ugh|uff+|uf|uy|ay|omg|wow|ooh+|oof|dang|damn|"
+    r"\b(?:lol|lmao|smh|(?:ha){2,}|(?:he){2,}|ha|ja|a?(?:ja){2,}j?|(?:je){2,}|ugh|uff+|uf|uy|ay|omg|wow|"
+    r"ooh+|oof|dang|damn|"
     r"rough|gonna|killing me|sucks|scary|creepy|yikes|annoying|vaya|madre mia|que mala|me mata|"
     r"ngl|tbh|kinda|lowkey|love|pretty|cute|xd|nice|if i say so|today'?s my day|"
     r"feeling (?:good|lucky|great)|in my (?:opening |starting )?hand|"
@@ -491,14 +495,20 @@ _WEIGHS = re.compile(
 )
 # one's options asked by the rules' words ("what am i allowed to do with a Q♥ on top")
 _ALLOWED = re.compile(
-    r"\b(?:what|which|list)\b.*\b(?:allowed|legal|valid)\b|\bonly thing i can\b", re.IGNORECASE
+    r"\b(?:what|which|list|que|q|cuales)\b.*\b(?:allowed|legal|valid|options|opciones)\b|"
+    r"\bonly thing i can\b",
+    re.IGNORECASE,
 )
 # a piece sent back to a place ("el as vuelve atrás a bc5"): a move, not an undo
 _GOES_BACK_TO = re.compile(r"\b(?:vuelve|vuelvo|goes|go)\b.*\b(?:a|to)\s+[a-z]{1,2}\d\b", re.I)
 _SHOW = re.compile(r"\W*(?:show|muestra|mostra|ensena|enseña)\w*\b", re.IGNORECASE)
 _WHICH_ONE = re.compile(r"\bwhich (?:one|card)\b", re.IGNORECASE)
 # advice asked in so many words ("whats a good opener here? i got 2 kings and no clue …")
-_ADVICE = re.compile(r"\bwhat'?s a (?:good|decent|smart|safe|solid)\b|\bno clue\b", re.IGNORECASE)
+_ADVICE = re.compile(
+    r"\bwhat'?s a (?:good|decent|smart|safe|solid)\b|\bno clue\b|\bwhat'?s (?:the )?best\b|"
+    r"\bconviene\b",
+    re.IGNORECASE,
+)
 # a choice asked for ("can I play this or pass?", "can I go anywhere?"), not one move
 _CHOICE = re.compile(r"\b(?:or|o|anything|any|anywhere|which|where|what)\b", re.IGNORECASE)
 
@@ -646,6 +656,7 @@ _COPULA = re.compile(
 )
 # a Korean exclamation's ending ("…왔네", "…좋구나", "…라니"): a remark — no move line of any
 # blind part ends so (about 20 chat lines do)
+_KOREAN_WHY = re.compile(r"어차피|왜냐면|왜냐하면")  # a reason said after the move
 _KOREAN_REMARK = re.compile(r"[가-힣](?:네|군|구나|라니|겠다)[\s.!~ㅋㅎㅠㅜㅡ]*$")
 # a Korean word that judges ("아 5BS 완전 쓸모없네 ㅋㅋ", "하트퀸 올린거 얄밉네"), searched in the
 # message as written (its English reading drops it): a remark, never a move

@@ -29,7 +29,7 @@ MARKERS = re.compile(
     r"elegi|vos|lidera|echamos|empecemos|partidita|broma|mentira|salida|forma|nada|ya|fue|"
     r"arriba|abajo|bloqueo|bloquear|para|suelto|descarte|lunas|soles|coronas|brazos|primer[oa]|al|"
     r"costado|lado|casillas?|castillo|sale|salio|ninguna|ninguno|cadenas?|legales|segui|era|joda|"
-    r"son|supongo|chau|chao|"
+    r"son|supongo|chau|chao|xfa|libre|esta|nueva|nuevo|arrancamos|"
     r"cero|menos|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|"
     r"segund[oa]|tercer[oa]|cuart[oa]|quint[oa]|alta|baja|izquierda|derecha|negra|roja|"
     r"trebol|corazon|pica|diamante|saco|empate|es|si|dice|xq|dejalo|dejala|asi|movidas|"
@@ -256,7 +256,8 @@ WORDS: tuple[tuple[str, str], ...] = (
     (r"\bdel\b", "of the"), (r"\bde\b", "of"), (r"\ben\b", "in"), (r"\bcon\b", "with"),
     (r"\bmis?\b", "my"), (r"\b(el|la|los|las)\b", "the"), (r"\by\b", "and"),
     (r"\ba\b(?![♠♥♦♣])", "to"),  # not "el A♠": the ace
-    (r"\bporfa\b|\bpor favor\b", "please"),
+    (r"\bporfa\b|\bpor favor\b|\bxfa\b|\bpls\b", "please"),
+    (r"(?<=\w) d (?=tr[eé]bol|corazon|pica|diamante)", " of "),  # "nueve d trebol"
     (r"^\W*(?:ensename|muestrame|mostrame|ensenadme|enseñame|muéstrame)\b", "show me"),
 )  # fmt: skip
 

@@ -47,7 +47,7 @@ _EN: tuple[tuple[str, str], ...] = (
     (
         "rematch",
         r"\b(rematch|run it back|play again|go again|another (game|round|match|one)|"
-        r"one more (game|round|match)|new (game|match|round)|(do|play|have) another|"
+        r"one more (game|round|match)|new (\w+ )?(game|match|round)|(do|play|have) another|"
         r"another after|after this one|start over|new deal)\b",
     ),
     (
@@ -101,7 +101,7 @@ _EN: tuple[tuple[str, str], ...] = (
         r"am i (the )?(?!winning|losing|ahead|behind)\w+ or (the )?\w+|"
         r"turns? (do i have )?(left|remaining)|"
         r"(choosing|going|playing|picking|moving|starting) first|"
-        r"who'?s (up|next|to move))\b",
+        r"who'?s (up|next|to move)|whose ({verbs}|move)|whos move)\b",
     ),
     (
         "score",
@@ -120,6 +120,7 @@ _EN: tuple[tuple[str, str], ...] = (
         r"(are|r|is) (legal|allowed|valid|open|available)\b|"
         r"\bwhat (am i|are we|im|i'?m) (even |actually |really )?(allowed|able) to do\b|"
         r"\blist what\b|\b(what|which) (moves|plays|options)\b|"
+        r"\bwhat (else )?can i (even |actually |really )?do\b|"
         r"\bonly (thing|move|option) i (can|could) (do|make|play)\b|"
         r"\bwhat can (my|the|this|that) \w+ do\b",
     ),
@@ -133,7 +134,7 @@ _EN: tuple[tuple[str, str], ...] = (
         r"which (one|card) (is|would be) (better|best|worse|worst)|"
         r"which (one|card) (do|should) i (throw|toss|play|discard|drop|ditch|keep|{verbs})|useless|"
         r"what'?s a (good|smart|safe|decent|solid|nice) (first )?(card|move|play|opening|opener|"
-        r"start)|"
+        r"start|{verbs})|what'?s (the )?best\b|"
         r"which (one|card) (would|do|should) (u|you|i) (play|throw|{verbs}|open|start)|"
         r"which (one|card) (do|would) (u|you|ya) (reckon|think)|no clue (where|what|which)|"
         r"what to (open|start|{verbs}) with|what'?s (better|smarter|best|smartest)|"
@@ -170,17 +171,18 @@ _ES: tuple[tuple[str, str], ...] = (
         r"volve atras|"
         r"vuelve atras|anular|"
         r"cancela\w*|"
-        r"me equivoque)\b",
+        r"me equivoque|quita(me)? (la|mi) ultima)\b",
     ),
     (
         "rematch",
         r"\b(revancha|otra partida|otra partidita|jugamos otra|juguemos otra|echamos otra|"
-        r"(arrancar|empezar|arranquemos|empecemos|empezamos) (una|otra) nueva|"
+        r"(arrancar|arrancamos|empezar|arranquemos|empecemos|empezamos) (una|otra) nueva|"
+        r"(empezamos|empezar|empecemos|arrancamos) de nuevo|"
         r"otra ronda|partida nueva|nueva partida|(jugar|jugamos|juguemos) (de nuevo|otra vez)|"
         r"una mas|desde cero|(empezamos|empezar|arrancamos) otra|"
         r"otra (despues|luego|mas tarde|al terminar|cuando termine\w*))\b",
     ),
-    ("resign", r"\b(me rindo|abandono|me retiro|me doy por vencid[oa])\b"),
+    ("resign", r"\b(me rindo|abandono|me retiro|me doy por vencid[oa]|tiro la toalla)\b"),
     (
         "hidden",
         r"^(?!.*\b(mi|mis|yo|puedo)\b)(?=.*\b({other}|{they}|{seats})\b)"
@@ -202,7 +204,8 @@ _ES: tuple[tuple[str, str], ...] = (
         "history",
         r"\b(jugo|tiro|puso|movio|descarto|hizo|saco|robo|paso|echo|eligio|salio)\b.*"
         r"\b(recien|antes|ultim[oa]|ahora|{other}|el|ella)\b|"
-        r"(?<!en )\bque (jugo|tiro|puso|movio|descarto|hizo|paso|salio)\b(?! (estoy|estamos|toca))|"
+        r"(?<!en )\bque (jugo|puso|movio|hizo|paso|salio)\b(?! (estoy|estamos|toca))|"
+        r"\bque (descarto|tiro) ({seats}|{other}|el|ella)\b|"
         r"\bque cartas? (se )?(jugo|tiro|puso|descarto|salio|salieron|jugaron|descartaron)\b|"
         r"\b(que )?acaba(n)? de (pasar|jugar|tirar|poner|mover|capturar|comer|robar|descartar)\b|"
         r"\b(ha|han|habia|has) (jugado|descartado|tirado|puesto|robado)\b|\bque ha(n)? pasado\b|"
@@ -213,7 +216,8 @@ _ES: tuple[tuple[str, str], ...] = (
     ),
     (
         "status",
-        r"\b(turno|me toca|le toca|te toca|esperando|espera el|arranco|empiezo|"
+        r"\b((?<!este )turno|me toca|le toca|te toca|esperando|espera el|arranco|empiezo|"
+        r"(en )?que (vuelta|jugada) (estamos|vamos|va)|"
         r"empieza|(?<!con que )(?<!con cual )(?<!carta )salgo(?! con)|comienzo|que falta|"
         r"que ronda|en que ronda|"
         r"falta (algo|descartar|robar|jugar)|"
@@ -226,7 +230,7 @@ _ES: tuple[tuple[str, str], ...] = (
         "score",
         r"\b(ganando|perdiendo|gana|ganador|lider|lidera|marcador|puntos|puntaje|"
         r"puntuacion|ventaja|como voy|como vamos|quien va|voy bien|cuanto me falta|delantera|"
-        r"cuant[oa]s \w+ (tenemos|tengo|tiene|llevo|llevamos)|cada uno)\b",
+        r"cuant[oa]s (?!cartas)\w+ (tenemos|tengo|tiene|llevo|llevamos)|cada uno)\b",
     ),
     (
         "legal",
@@ -249,12 +253,13 @@ _ES: tuple[tuple[str, str], ...] = (
         r"donde (la |lo )?(pongo|juego|tiro|muevo|meto)\b.*"
         r"\b(para|pa) (cortar|bloquear|ganar|tapar)\w*|"
         r"donde (la |lo )?(pongo|juego|tiro|muevo|meto)\b.*\bayuda|"
+        r"^\W*(que|cual) (descarto|tiro)\W*$|"
         r"(donde|que|cual) (pongo|juego|tiro|muevo)\b.*"
         r"\b(mejor|para ganar))\b",
     ),
     (
         "board",
-        r"\bpon(e|eme|me)? (el tablero|la mesa)\b|"
+        r"\bpon(e|eme|me)? (el tablero|la mesa)\b|\bpas(a|ame|ame) (el tablero|la mesa)\b|"
         r"\b(ver|muestra\w*|mostra\w*|ensena\w*|mira)\b.*\b(tablero|mesa|mano|cartas|"
         r"grilla|cuadricula|monton|pila|pozo)\b",
     ),
@@ -297,7 +302,7 @@ _KO: tuple[tuple[str, str], ...] = (
     (
         "score",
         r"이기고|이겨|누가이기는|지고있|앞서|(?<!게)유리|(?<!게)불리|리더|우세|점수|스코어|몇대몇|"
-        r"(나|내|우리|상대|쟤)\w{0,2}몇점|밀리|"
+        r"(나|내|우리|상대|쟤)\w{0,2}몇점|^몇점|밀리|"
         r"더가까|완성에가까",
     ),
     (
@@ -315,7 +320,8 @@ _KO: tuple[tuple[str, str], ...] = (
     ),
     (
         "board",
-        r"(보드|판|게임판|그리드|내패|손패|카드|패|화면|상황|상태|현황|더미)\w{0,5}(보여|보자|볼래|확인|띄워)",
+        r"(보드|판|게임판|그리드|격자|내패|손패|카드|패|화면|상황|상태|현황|더미)\w{0,5}"
+        r"(보여|보자|볼래|확인|띄워|그려)|^(보드|판|게임판|그리드|격자)(좀|ㄱ+|요)*\??$",
     ),
 )
 
@@ -356,7 +362,8 @@ _RULES = re.compile(
     r"(?<!no se )(?<!not sure )(?<!wonder )(?<!idk )\b(if|si)\b(?!.*\b(now|ahora|ya|atm|rn)\b)|"
     r"\bse gana\b|"
     r"^(?!.*지금).*(으면|다면|라면|가면|오면|하면|되면|이면|카드면|나면|지면)|"
-    r"\b(count for|counts for|worth|valen|vale cada)\b",
+    r"\b(count for|counts for|worth(?! (it|taking|playing|grabbing|keeping|picking))|valen|"
+    r"vale cada)\b",
     re.IGNORECASE,
 )
 # topics that change nothing: found in a question, a complaint or a request alike
