@@ -48,7 +48,7 @@ TRACKED = (
     *("heldout33", "heldout34", "heldout35", "heldout36"),
 )
 #: held out: never tuned on, measured on demand (GM_MEASURE_HELDOUT=1; see README.md)
-HELD_OUT: tuple[str, ...] = ()
+HELD_OUT: tuple[str, ...] = ("heldout37", "heldout38", "heldout39", "heldout40")
 
 
 @dataclass(frozen=True)
