@@ -3,7 +3,7 @@ rules files and the staged positions (tests/chat_blind/positions.py; ``python -m
 tests.chat_blind.dump`` prints them as their seat sees them). See README.md here for how it was
 made. The parts: ``dev.jsonl``, ``tuned.jsonl``, ``heldout2.jsonl`` and ``dev2.jsonl`` are
 tuned on and held to the bars; ``dev3.jsonl``, ``dev4.jsonl`` and ``heldout3.jsonl`` to
-``heldout36.jsonl`` (the third to the thirty-sixth blind writers' held-out parts, each measured
+``heldout40.jsonl`` (the third to the fortieth blind writers' held-out parts, each measured
 once at the commit README.md names, then tuned on) are tracked: held to 0 misread, counted and
 unrelated quotes, their shares printed; the next writers' parts go in ``HELD_OUT``, measured on
 demand and not tuned on until then (README.md has every part's history and figures).
@@ -46,9 +46,10 @@ TRACKED = (
     *("heldout25", "heldout26", "heldout27", "heldout28"),
     *("heldout29", "heldout30", "heldout31", "heldout32"),
     *("heldout33", "heldout34", "heldout35", "heldout36"),
+    *("heldout37", "heldout38", "heldout39", "heldout40"),
 )
 #: held out: never tuned on, measured on demand (GM_MEASURE_HELDOUT=1; see README.md)
-HELD_OUT: tuple[str, ...] = ("heldout37", "heldout38", "heldout39", "heldout40")
+HELD_OUT: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

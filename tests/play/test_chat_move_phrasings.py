@@ -780,6 +780,14 @@ BLIND_MOVES = [
     ("solonyo-late", "rightmost this time", "PICK 3"),
     ("n-in-a-row-mid", "-2,1 xfa", "X -2,1"),
     ("n-in-a-row-mid", "x a 0,1 q esta libre", "X 0,1"),
+    # heldout37 to heldout40 (measured once at 0656546): the misreads played as meant — "the
+    # discard" names the pile, "fuera" throws out, "me quedo con" takes, "one" after "stack" is
+    # the mark placed — and a Spanish bare move with "y listo"
+    ("maze-late", "i'll pick up the 3 red arms thats on top of the discard", "DRAW PILE"),
+    ("maze-late", "agarro el 3RA de la pila de descarte, fuera el 5 rojo de coronas", "PILE 5RC"),
+    ("maze-late", "me quedo con el 3 rojo de brazos, descarto el 3BM", "PILE 3BM"),
+    ("n-in-a-row-mid", "stack one on top of my two x's in the -2 column", "X -2,4"),
+    ("masul-late", "2♣ c5 y listo", "2♣ C5"),
 ]  # fmt: skip
 
 
@@ -824,6 +832,10 @@ BLIND_NEVER_PLAYED = [
     ("trumps-lead", "jaja me regalaron el 6 de corazones"),
     ("solonyo-late", "q salio la ultima vez"),
     ("maze-late", "can u print the whole board, my hand + discard + deck"),
+    # heldout37 to heldout40: a card judged as its subject ("ese 5BS no me sirve", once played
+    # DISCARD 5BS) and advice asked after a "?" ("reemplazo o no? q me aconsejas", once KEEP)
+    ("maze-discard", "uf ese 5BS no me sirve pa nada"),
+    ("card-chess-step", "reemplazo o no? q me aconsejas"),
 ]  # fmt: skip
 
 
@@ -1021,6 +1033,11 @@ BLIND_REQUESTS = [
     ("trumps-lead", "cuantas cartas tiene el otro?", "status", "17"),
     ("card-chess-ace", "ajaja q lio este juego", "chat", ""),
     ("trumps-choose", "i always pick the wrong suit smh", "chat", ""),
+    # heldout37 to heldout40: the two quotes and the language misses
+    ("n-in-a-row-mid", "where do i need to go to not lose this", "hint", ""),
+    ("maze-late", "체인 왜 이렇게 안 이어지냐 진짜", "chat", ""),
+    ("card-chess-step", "reemplazo o no? q me aconsejas", "hint", "Prueba"),
+    ("maze-discard", "na, me arrepenti, continuamos", "chat", "nadie"),
     # a question asked of the moment quotes no rule ("… rn", "… just now": the board's facts)
     ("card-chess-capture", "which moves are there for me rn", "legal", ""),
     ("maze-late", "what has A thrown away so far", "history", ""),

@@ -64,8 +64,9 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
      r"\bla (carta )?de arriba( del (monton|pila|descarte)| de (los|las) (descartes|"
      r"descartadas|tiradas))?\b", " from the pile "),
     ("es", "phrase", r"\b(al|a la pila de|al monton de) descarte\b", " discard "),
-    ("es", "phrase", r"\b(tomo|toma|agarro|agarra|cojo|coge|me llevo|levanto|recojo)\b", " take "),
-    ("es", "phrase", r"\bsuelto\b|\bsuelta\b|\becho\b", " discard "),
+    ("es", "phrase",
+     r"\b(tomo|toma|agarro|agarra|cojo|coge|me llevo|levanto|recojo|me quedo con)\b", " take "),
+    ("es", "phrase", r"\bsuelto\b|\bsuelta\b|\becho\b|\bfuera\b", " discard "),
     ("es", "phrase", r"\b(?:la |lo )?(?:vuelvo a (?:tirar|descartar|echar)|devuelvo)\b",
      " discard "),
     ("es", "phrase", r"\bdescart\w*\b|\btiro\b|\btira\b|\bbota\b|\bdeshazte de\b", " discard "),

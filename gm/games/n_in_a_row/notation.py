@@ -119,6 +119,8 @@ def _counts_marks(toks: list[str], i: int) -> bool:
 
 
 _MAKING = {"make", "makes", "making", "get", "gets", "getting", "reach", "complete"}
+# "stack one on top of …", "put one next to …": "one" is the mark placed, no coordinate
+_PLACING = {"stack", "put", "place", "drop", "add", "throw", "stick", "slap"}
 
 
 def _said_as_count(toks: list[str], i: int) -> bool:
@@ -127,8 +129,10 @@ def _said_as_count(toks: list[str], i: int) -> bool:
     of my two to make 3")."""
     before = toks[i - 1] if i else ""
     after = toks[i + 1] if i + 1 < len(toks) else ""
-    if before in _MAKING or (
-        after == "to" and toks[i + 2 : i + 4] in (["the", "right"], ["the", "left"])
+    if (
+        (before in _PLACING and toks[i] == "one")
+        or before in _MAKING
+        or (after == "to" and toks[i + 2 : i + 4] in (["the", "right"], ["the", "left"]))
     ):
         return True  # "one to the right of the center": a distance
     follows = after in words.CARDINALS or after.lstrip("+-").isdigit() or after in (",", *_SIGNS)

@@ -67,7 +67,7 @@ _ASKS_COUNT = re.compile(
     re.IGNORECASE,
 )
 # Spanish chat's "q" for "qué" opening a message ("q salio …"; not "q sea el 5…", let it be)
-_Q_OPENS = re.compile(r"^\W*q\s+(?!sea\b|vaya\b|salga\b)[a-z]{3,}")
+_Q_OPENS = re.compile(r"^\W*q\s+(?!sea\b|vaya\b|salga\b|de\b|del\b)[a-z]{2,}")
 _OPENS_ASKING = re.compile(
     r"^\W*(?:(?:can|could|would|will) (?:u|you|ya) (?:please |pls |plz )?(?:show|print|list|tell|"
     r"explain|remind|display|pull up|bring up|redraw|give me)|"
@@ -109,6 +109,8 @@ def route(
         or (said == "es" and _Q_OPENS.match(text))  # "q salio la ultima vez": "qué …"
     ):
         intent = "question"  # "…원래 상대 패에 있던 거야?", "what about the 7 of hearts"
+    if intent == "move" and _asks_after(text):  # "reemplazo o no? q me aconsejas": asked
+        intent = "question"
     if intent == "move" and (_told_of(table, text, read) or _tale_alone(text)):
         intent, verdict = "chat", (None, None)
     if intent == "move" and verdict[0] is None and not explicit_attempt(table, seat, text):
@@ -147,7 +149,7 @@ def _undone(table, text: str, lang: str, verdict: Verdict) -> tuple[str, Verdict
 # laughter, sighs and exclamations, in each language: a message with one that is no definite
 # move ("my ace is gonna wreck them lol", "8 또 나왔네 ㅋㅋ", "uff una reina") is chat
 _CHATTER = re.compile(
-    r"[ㅋㅎㅠㅜㅡ]{2,}|(?:다|네|군|구나|라니|겠다)[\s.!~ㅋㅎㅠㅜㅡ]*$|"
+    r"[ㅋㅎㅠㅜㅡ]{2,}|(?:다|네|군|구나|라니|겠다)[\s.!~ㅋㅎㅠㅜㅡ]*$|왜\s*이렇게|"
     r"\b(?:lol|lmao|smh|(?:ha){2,}|(?:he){2,}|ha|ja|a?(?:ja){2,}j?|(?:je){2,}|ugh|uff+|uf|uy|ay|omg|wow|"
     r"ooh+|oof|dang|damn|"
     r"rough|gonna|killing me|sucks|scary|creepy|yikes|annoying|vaya|madre mia|que mala|me mata|"
@@ -232,11 +234,35 @@ _GIVEN = re.compile(
 
 
 def _told_of(table, text: str, read: str) -> bool:
-    """Whether a message the game read as a move tells of a card dealt or given, with none of
-    the game's move verbs in it ("jaja me regalaron el 6 de corazones"): a remark."""
-    verbs = table.engine.info.chat_words.move_verbs
-    plays = re.search(rf"\b(?:{'|'.join(map(re.escape, verbs))})\b", read, re.I) if verbs else None
-    return bool(_GIVEN.search(spanish.fold(text))) and plays is None
+    """Whether a message the game read as a move tells of a card dealt or given, or only judges
+    a card, with none of the game's move verbs in it ("jaja me regalaron el 6 de corazones", "uf
+    ese 5BS no me sirve pa nada"): a remark."""
+    if not (_GIVEN.search(spanish.fold(text)) or _JUDGES_A_CARD.search(spanish.fold(text))):
+        return False
+    verbs = (*table.engine.info.chat_words.move_verbs, *_ACTS)
+    return re.search(rf"\b(?:{'|'.join(map(re.escape, verbs))})\b", read, re.I) is None
+
+
+def _asks_after(text: str) -> bool:
+    """Whether a message asks again after a "?" ("reemplazo o no? q me aconsejas",
+    "K♥ C5? which is better"): what follows its last "?" opens asking, so no move is ordered
+    (unlike "1,2 to block? nah, x at 0,-1")."""
+    if "?" not in text.rstrip(" ?!."):
+        return False
+    after = text.rstrip(" ?!.").rsplit("?", 1)[1].strip()
+    return bool(_OPENS_ASKING.match(after) or _Q_OPENS.match(after))
+
+
+# a card only judged, named as the subject ("uf ese 5BS no me sirve pa nada", "5BS 쓸모없네";
+# not "…, its trash anyway", a reason after a move), and the verbs that make
+# such a message an order all the same ("ditch 5RM, useless", "1RS 버려 쓸모없음": "discard")
+_JUDGES_A_CARD = re.compile(
+    r"\b(?:ese|esa|este|esta|that|this)\s+\S+\s+(?:no (?:me |nos )?sirve|(?:is|es) (?:so )?"
+    r"(?:useless|trash|basura))\b|^\W*\S+\s*(?:은|는|이|가)?\s*(?:쓸모|쓸데)\s*없",
+    re.IGNORECASE,
+)
+_ACTS = ("play", "put", "place", "throw", "toss", "ditch", "dump", "drop", "discard", "draw",
+         "take", "pick", "keep", "get rid", "go with", "swap")  # fmt: skip
 
 
 def _tale_alone(text: str) -> bool:
@@ -488,7 +514,8 @@ _ANSWERED = ("status", "hidden", "history", "score")  # asked of the position, n
 # two moves weighed against each other: advice asked ("should I take the jack or go for check?")
 _WEIGHS = re.compile(
     r"\b(?:should i|shall i|better|good idea|worth it|smart|conviene|deberia|debería)\b.*"
-    r"\b(?:or|o)\b|\bor should i\b|\b(?:or|o)\b.*\b(?:harias|would you do)\b|"
+    r"\b(?:or|o)\b|\bor should i\b|"
+    r"\b(?:or|o)\b.*\b(?:harias|would you do|aconseja\w*|recomienda\w*)\b|"
     r"\b(?:or|o)\b.*\?.*\b(?:conviene|better|mejor)\b|"
     r"(?:까|나아)\s*\S*.*(?:까|나아)\s*\??\s*$",
     re.IGNORECASE,

@@ -141,6 +141,7 @@ _EN: tuple[tuple[str, str], ...] = (
         r"which'?s better|"
         r"any way to (get|make|win|block)|"
         r"where (do|can|could|would) i (win|get (\d|three|four|five)|make (\d|three|four|five))|"
+        r"where (do|should) i (need to |have to )?(go|put|play|place|move)\b.*\bto not lose\b|"
         r"where (do|should) i (need to |have to )?(go|put|play|place|move)\b.*"
         r"\bto (get|make|win|block)|"
         r"which (one|card) (gets|gives|scores|wins) (me )?(the )?(most|more|max)|"
