@@ -49,7 +49,7 @@ TRACKED = (
     *("heldout37", "heldout38", "heldout39", "heldout40"),
 )
 #: held out: never tuned on, measured on demand (GM_MEASURE_HELDOUT=1; see README.md)
-HELD_OUT: tuple[str, ...] = ()
+HELD_OUT: tuple[str, ...] = ("heldout41", "heldout42", "heldout43", "heldout44")
 
 
 @dataclass(frozen=True)
