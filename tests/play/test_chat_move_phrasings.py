@@ -788,6 +788,15 @@ BLIND_MOVES = [
     ("maze-late", "me quedo con el 3 rojo de brazos, descarto el 3BM", "PILE 3BM"),
     ("n-in-a-row-mid", "stack one on top of my two x's in the -2 column", "X -2,4"),
     ("masul-late", "2♣ c5 y listo", "2♣ C5"),
+    # heldout41 to heldout44 (measured once at 9092bef): refused moves — the pile named "de
+    # descartes", "la carta q acabo de robar", "me quedo el …", "boto", "brazos", "원점",
+    # "leftmost i guess"
+    ("maze-draw", "cojo la de la pila de descartes", "DRAW PILE"),
+    ("maze-discard", "fuera la carta q acabo de robar", "DISCARD 5BS"),
+    ("maze-late", "me quedo el 3 rojo de brazos y descarto el 2 rojo de lunas", "PILE 2RM"),
+    ("maze-late", "tomo la carta de descarte y suelto el 5 rojo de soles", "PILE 5RS"),
+    ("n-in-a-row-first", "원점에 둘게", "X 0,0"),
+    ("solonyo-blind", "leftmost i guess", "PICK 1"),
 ]  # fmt: skip
 
 
@@ -836,6 +845,10 @@ BLIND_NEVER_PLAYED = [
     # DISCARD 5BS) and advice asked after a "?" ("reemplazo o no? q me aconsejas", once KEEP)
     ("maze-discard", "uf ese 5BS no me sirve pa nada"),
     ("card-chess-step", "reemplazo o no? q me aconsejas"),
+    # heldout41 to heldout44: a Korean remark on a card that came ("오 하트 에이스 왔다 ㅎㅎ", once
+    # LEAD A♥) and a Spanish ask to see one's cards and the pile (once DRAW PILE)
+    ("trumps-lead", "오 하트 에이스 왔다 ㅎㅎ"),
+    ("maze-late", "a ver mis cartas y lo q hay en la pila"),
 ]  # fmt: skip
 
 
@@ -1038,6 +1051,23 @@ BLIND_REQUESTS = [
     ("maze-late", "체인 왜 이렇게 안 이어지냐 진짜", "chat", ""),
     ("card-chess-step", "reemplazo o no? q me aconsejas", "hint", "Prueba"),
     ("maze-discard", "na, me arrepenti, continuamos", "chat", "nadie"),
+    # heldout41 to heldout44: the language misses and refused requests
+    ("solonyo-late", "alguna recomendacion?", "hint", "Prueba"),
+    ("maze-late", "a ver mis cartas y lo q hay en la pila", "board", ""),
+    ("card-chess-ace", "q hago? muevo el as o meto carta?", "hint", ""),
+    ("trumps-follow", "q hago, me las llevo o mato?", "hint", ""),
+    ("maze-late", "cual me sirve mas, el mazo o la pila?", "hint", ""),
+    ("masul-start", "ayuda, no se q carta poner ni donde", "hint", ""),
+    ("n-in-a-row-o", "donde pongo pa frenarlo?", "hint", ""),
+    ("masul-late", "show me the tabel again pls", "board", ""),
+    ("n-in-a-row-mid", "pintame la cuadricula otra vez", "board", ""),
+    ("trumps-follow", "바닥에 깔린 거 좀 보여줘", "board", ""),
+    ("maze-late", "me retracto de la ultima jugada", "undo", ""),
+    ("maze-late", "quiero empezar de cero con cartas nuevas", "rematch", ""),
+    ("solonyo-late", "ya esta, lo dejo aqui, tu ganas", "resign", ""),
+    ("trumps-follow", "olvida lo q dije, dale q sigue", "chat", ""),
+    ("maze-draw", "what are my choices for the draw", "legal", ""),
+    ("trumps-follow", "what were the last few plays? lost track", "history", ""),
     # a question asked of the moment quotes no rule ("… rn", "… just now": the board's facts)
     ("card-chess-capture", "which moves are there for me rn", "legal", ""),
     ("maze-late", "what has A thrown away so far", "history", ""),

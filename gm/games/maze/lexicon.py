@@ -50,7 +50,7 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "word", "왕관", "crown"),
     ("ko", "word", "문장", "arms"),
     ("ko", "word", "방패", "arms"),
-    ("es", "phrase", r"\bla carta que acabo de (robar|sacar|coger|tomar)\b",
+    ("es", "phrase", r"\bla carta (?:que|q) acabo de (robar|sacar|coger|tomar)\b",
      " the card i just drew "),
     ("es", "phrase", r"\b(robo|roba|robar|saco|saca|sacar)\b( una carta)?\s+del mazo\b",
      " draw from the deck "),
@@ -60,16 +60,18 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     # "…, despues veo q tiro": the card to throw chosen later, none named now
     ("es", "phrase", r"\b(?:y )?(?:despu[eé]s|luego|ya)\s+veo\s+(?:que|q|qu[eé]|cual)\s+\w+",
      " "),
-    ("es", "phrase", r"\b(del|el|la pila de|el monton de) descarte\b|"
+    ("es", "phrase", r"\b(del|el|la pila de|el monton de|la carta de|la de) descartes?\b|"
      r"\bla (carta )?de arriba( del (monton|pila|descarte)| de (los|las) (descartes|"
      r"descartadas|tiradas))?\b", " from the pile "),
     ("es", "phrase", r"\b(al|a la pila de|al monton de) descarte\b", " discard "),
     ("es", "phrase",
-     r"\b(tomo|toma|agarro|agarra|cojo|coge|me llevo|levanto|recojo|me quedo con)\b", " take "),
+     r"\b(tomo|toma|agarro|agarra|cojo|coge|me llevo|levanto|recojo|me quedo(?: con)?)\b",
+     " take "),
     ("es", "phrase", r"\bsuelto\b|\bsuelta\b|\becho\b|\bfuera\b", " discard "),
     ("es", "phrase", r"\b(?:la |lo )?(?:vuelvo a (?:tirar|descartar|echar)|devuelvo)\b",
      " discard "),
-    ("es", "phrase", r"\bdescart\w*\b|\btiro\b|\btira\b|\bbota\b|\bdeshazte de\b", " discard "),
+    ("es", "phrase", r"\bdescart\w*\b|\btiro\b|\btira\b|\bbota\b|\bboto\b|\bdeshazte de\b",
+     " discard "),
     ("es", "phrase", r"\bme deshago del?\b", " discard the "),
     ("es", "phrase", r"\b(robo|roba|robar|saco|saca)\b", " draw "),
     ("es", "phrase", r"\bmazo\b|\bbaraja\b", " deck "),
@@ -80,7 +82,7 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("es", "phrase", r"\bsol(es)?\b", " sun "),
     ("es", "phrase", r"\blunas?\b", " moon "),
     ("es", "phrase", r"\bcoronas?\b", " crown "),
-    ("es", "phrase", r"\barmas\b", " arms "),
+    ("es", "phrase", r"\barmas\b|\bbrazos?\b", " arms "),
     # the card's three words in the order the reader takes them: 3 yellow moon
     ("ko", "after", r"\b(yellow|red|blue) (sun|moon|crown|arms) ([1-5])\b", r"\3 \1 \2"),
     ("es", "after", r"\b(sun|moon|crown|arms) (yellow|red|blue) ([1-5])\b", r"\3 \2 \1"),

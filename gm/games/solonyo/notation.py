@@ -44,7 +44,7 @@ _COUNTING = {
 }  # not "the one"
 _TRAIL = {"one", "card", "position", "slot", "pick", "please"}
 _NEUTRAL = _LEAD | _TRAIL | {"i", "i'll", "ill", "i'd", "id", "will", "want", "the", "ok", "okay",
-                             "pls", "plz", "this", "time"}  # fmt: skip
+                             "pls", "plz", "this", "time", "guess"}  # fmt: skip
 _RANKS = {"jack": 11, "queen": 12, "king": 13, "ace": 14, "j": 11, "q": 12, "k": 13}
 _HIGH = {"highest": 1, "biggest": 1, "largest": 1, "strongest": 1,
          "lowest": -1, "smallest": -1, "weakest": -1}  # fmt: skip

@@ -69,7 +69,9 @@ _ASKS_COUNT = re.compile(
 # Spanish chat's "q" for "qué" opening a message ("q salio …"; not "q sea el 5…", let it be)
 _Q_OPENS = re.compile(r"^\W*q\s+(?!sea\b|vaya\b|salga\b|de\b|del\b)[a-z]{2,}")
 _OPENS_ASKING = re.compile(
-    r"^\W*(?:(?:can|could|would|will) (?:u|you|ya) (?:please |pls |plz )?(?:show|print|list|tell|"
+    r"^\W*(?:a ver (?:mis|el|la|las|los|lo q|lo que) ?(?:cartas|mano|tablero|mesa|pila|grilla|"
+    r"que hay|q hay)|"
+    r"(?:can|could|would|will) (?:u|you|ya) (?:please |pls |plz )?(?:show|print|list|tell|"
     r"explain|remind|display|pull up|bring up|redraw|give me)|"
     r"what|what'?s|whats|how|which|where|who|who'?s|whose|why|show|qu[eé]|cómo|como se|"
     r"cu[aá]l(?:es)?|qui[eé]n|d[oó]nde|cu[aá]nt[oa]s?|mostrame|mu[eé]strame|ens[eé][ñn]ame)\b",
@@ -228,7 +230,7 @@ _THEN = re.compile(r",|\b(?:so|then|now|this time|entonces|asi que|ahora)\b|니�
 # gave me the 6", "i got dealt two kings", "하트 6 받았네")
 _GIVEN = re.compile(
     r"\bme (?:regalaron|dieron|dio|toco|tocaron|vino|vinieron)\b|\b(?:i )?got (?:dealt|given)\b|"
-    r"\bthey (?:gave|dealt) me\b|\bdealt me\b|받았|들어왔",
+    r"\bthey (?:gave|dealt) me\b|\bdealt me\b|받았|들어왔|\s왔(?:다|네|어)",
     re.IGNORECASE,
 )
 
@@ -237,7 +239,8 @@ def _told_of(table, text: str, read: str) -> bool:
     """Whether a message the game read as a move tells of a card dealt or given, or only judges
     a card, with none of the game's move verbs in it ("jaja me regalaron el 6 de corazones", "uf
     ese 5BS no me sirve pa nada"): a remark."""
-    if not (_GIVEN.search(spanish.fold(text)) or _JUDGES_A_CARD.search(spanish.fold(text))):
+    said = text if korean.is_korean(text) else spanish.fold(text)  # Hangul kept whole
+    if not (_GIVEN.search(said) or _JUDGES_A_CARD.search(said)):
         return False
     verbs = (*table.engine.info.chat_words.move_verbs, *_ACTS)
     return re.search(rf"\b(?:{'|'.join(map(re.escape, verbs))})\b", read, re.I) is None
@@ -516,13 +519,14 @@ _WEIGHS = re.compile(
     r"\b(?:should i|shall i|better|good idea|worth it|smart|conviene|deberia|debería)\b.*"
     r"\b(?:or|o)\b|\bor should i\b|"
     r"\b(?:or|o)\b.*\b(?:harias|would you do|aconseja\w*|recomienda\w*)\b|"
+    r"\b(?:que|q) hago\b.*\bo\b|\bmejor\b.*\bo\b|\bcual\b.*\b(?:sirve|conviene)\b.*\bo\b|"
     r"\b(?:or|o)\b.*\?.*\b(?:conviene|better|mejor)\b|"
     r"(?:까|나아)\s*\S*.*(?:까|나아)\s*\??\s*$",
     re.IGNORECASE,
 )
 # one's options asked by the rules' words ("what am i allowed to do with a Q♥ on top")
 _ALLOWED = re.compile(
-    r"\b(?:what|which|list|que|q|cuales)\b.*\b(?:allowed|legal|valid|options|opciones)\b|"
+    r"\b(?:what|which|list|que|q|cuales)\b.*\b(?:allowed|legal|valid|options|choices|opciones)\b|"
     r"\bonly thing i can\b",
     re.IGNORECASE,
 )
@@ -532,7 +536,8 @@ _SHOW = re.compile(r"\W*(?:show|muestra|mostra|ensena|enseña)\w*\b", re.IGNOREC
 _WHICH_ONE = re.compile(r"\bwhich (?:one|card)\b", re.IGNORECASE)
 # advice asked in so many words ("whats a good opener here? i got 2 kings and no clue …")
 _ADVICE = re.compile(
-    r"\bwhat'?s a (?:good|decent|smart|safe|solid)\b|\bno clue\b|\bwhat'?s (?:the )?best\b|"
+    r"\bwhat'?s a (?:good|decent|smart|safe|solid)\b|\bno clue\b|\bno idea what\b|"
+    r"\bwhat'?s (?:the )?best\b|"
     r"\bconviene\b",
     re.IGNORECASE,
 )
@@ -598,7 +603,7 @@ def _by_topic(
     if found in topics.ASKED:
         if intent in ("chat", "move") and not questioned and found != "board":
             return intent, verdict
-        if move is not None and found not in (*_ANSWERED, "board") and not deliberates:
+        if move is not None and found not in (*_ANSWERED, "board") and not (deliberates or allowed):
             return intent, verdict
     elif questioned and found == "resign":
         found = "resign_question"

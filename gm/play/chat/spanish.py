@@ -30,7 +30,7 @@ MARKERS = re.compile(
     r"arriba|abajo|bloqueo|bloquear|para|suelto|descarte|lunas|soles|coronas|brazos|primer[oa]|al|"
     r"costado|lado|casillas?|castillo|sale|salio|ninguna|ninguno|cadenas?|legales|segui|era|joda|"
     r"son|supongo|chau|chao|xfa|libre|esta|nueva|nuevo|arrancamos|listo|arrepenti\w*|"
-    r"continuamos|aconsejas|reemplazo|"
+    r"continuamos|aconsejas|reemplazo|alguna|alguno|recomendacion|vamo+s?|"
     r"cero|menos|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|"
     r"segund[oa]|tercer[oa]|cuart[oa]|quint[oa]|alta|baja|izquierda|derecha|negra|roja|"
     r"trebol|corazon|pica|diamante|saco|empate|es|si|dice|xq|dejalo|dejala|asi|movidas|"

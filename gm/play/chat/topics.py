@@ -82,7 +82,8 @@ _EN: tuple[tuple[str, str], ...] = (
         r"(play|do|put|take|draw|discard|pick|move|{verbs})|"
         r"what (has|have) (he|she|they|the \w+|{seats}) (been )?(thrown|throwing|discarded|"
         r"discarding|played|playing|put|taken|taking|drawn|drawing|picked|picking)|"
-        r"(last|previous) (move|play|card|turn|trick|round)|what did (my|the|their|his|her) "
+        r"(last|previous) (move|play|card|turn|trick|round)|"
+        r"last (few|couple|two|three)( of)? (moves|plays|turns)|what did (my|the|their|his|her) "
         r"(last|previous) \w+ do|just (played|did|put|took|"
         r"drew|discarded|picked|moved)|(played|happened) (before|last|earlier)|"
         r"what (got|was|were|has been|have been) (just )?(captured|taken|played|discarded|"
@@ -151,7 +152,7 @@ _EN: tuple[tuple[str, str], ...] = (
     (
         "board",
         r"\b(show|see|view|display|look at|print|prnt|draw|redraw|refresh|pull up|bring up)\b.*"
-        r"\b(board|grid|hand|cards|table|position)\b|"
+        r"\b(board|grid|hand|cards|table|tabel|bord|baord|position)\b|"
         r"\b(show|see|view|display|look at)\b.*\b(pile|deck|discards?|stack)\b|"
         r"\bwhere (we'?re|we are|are we|things are|things stand) at\b|where do we stand",
     ),
@@ -162,7 +163,7 @@ _ES: tuple[tuple[str, str], ...] = (
         r"\b(no me rindo|sigo jugando|seguimos|sigamos|continuo|continuamos|segui vos|"
         r"sigue vos|segui jugando|sigue jugando|te toca a vos|dale vos|sigue tu|segui tu|"
         r"(no,? )+sigo|sigo,? (todavia|aun) puedo|"
-        r"juega tu|mueve tu|dale,? tu turno)\b",
+        r"juega tu|mueve tu|dale,? tu turno|olvida lo (que|q) dije)\b",
     ),
     (
         "undo",
@@ -172,7 +173,7 @@ _ES: tuple[tuple[str, str], ...] = (
         r"volve atras|"
         r"vuelve atras|anular|"
         r"cancela\w*|"
-        r"me equivoque|quita(me)? (la|mi) ultima)\b",
+        r"me equivoque|quita(me)? (la|mi) ultima|me retracto)\b",
     ),
     (
         "rematch",
@@ -180,10 +181,14 @@ _ES: tuple[tuple[str, str], ...] = (
         r"(arrancar|arrancamos|empezar|arranquemos|empecemos|empezamos) (una|otra) nueva|"
         r"(empezamos|empezar|empecemos|arrancamos) de nuevo|"
         r"otra ronda|partida nueva|nueva partida|(jugar|jugamos|juguemos) (de nuevo|otra vez)|"
-        r"una mas|desde cero|(empezamos|empezar|arrancamos) otra|"
+        r"una mas|desde cero|de cero|(empezamos|empezar|arrancamos) otra|"
         r"otra (despues|luego|mas tarde|al terminar|cuando termine\w*))\b",
     ),
-    ("resign", r"\b(me rindo|abandono|me retiro|me doy por vencid[oa]|tiro la toalla)\b"),
+    (
+        "resign",
+        r"\b(me rindo|abandono|me retiro|me doy por vencid[oa]|tiro la toalla|tu ganas|"
+        r"lo dejo (aqui|aca|ahi))\b",
+    ),
     (
         "hidden",
         r"^(?!.*\b(mi|mis|yo|puedo)\b)(?=.*\b({other}|{they}|{seats})\b)"
@@ -252,7 +257,8 @@ _ES: tuple[tuple[str, str], ...] = (
         r"con (que|cual) (carta )?(salgo|abro|empiezo|arranco)|"
         r"cual (descarto|tiro|juego|pongo|elijo|saco|bajo)\b|"
         r"donde (la |lo )?(pongo|juego|tiro|muevo|meto)\b.*"
-        r"\b(para|pa) (cortar|bloquear|ganar|tapar)\w*|"
+        r"\b(para|pa) (cortar|bloquear|ganar|tapar|frenar)\w*|"
+        r"no se (que|q) (carta|jugar|poner|hacer)|^\W*que hago\b|cual (me )?(sirve|conviene) mas\b|"
         r"donde (la |lo )?(pongo|juego|tiro|muevo|meto)\b.*\bayuda|"
         r"^\W*(que|cual) (descarto|tiro)\W*$|"
         r"(donde|que|cual) (pongo|juego|tiro|muevo)\b.*"
@@ -261,7 +267,7 @@ _ES: tuple[tuple[str, str], ...] = (
     (
         "board",
         r"\bpon(e|eme|me)? (el tablero|la mesa)\b|\bpas(a|ame|ame) (el tablero|la mesa)\b|"
-        r"\b(ver|muestra\w*|mostra\w*|ensena\w*|mira)\b.*\b(tablero|mesa|mano|cartas|"
+        r"\b(ver|muestra\w*|mostra\w*|ensena\w*|mira|pinta\w*)\b.*\b(tablero|mesa|mano|cartas|"
         r"grilla|cuadricula|monton|pila|pozo)\b",
     ),
 )
@@ -321,7 +327,7 @@ _KO: tuple[tuple[str, str], ...] = (
     ),
     (
         "board",
-        r"(보드|판|게임판|그리드|격자|내패|손패|카드|패|화면|상황|상태|현황|더미)\w{0,5}"
+        r"(보드|판|게임판|그리드|격자|바닥|내패|손패|카드|패|화면|상황|상태|현황|더미)\w{0,10}"
         r"(보여|보자|볼래|확인|띄워|그려)|^(보드|판|게임판|그리드|격자)(좀|ㄱ+|요)*\??$",
     ),
 )
