@@ -308,9 +308,8 @@ def _scan(text: str) -> _Said:
         rest = rest[:a] + " " * (b - a) + rest[b:]
     rest = rest.lower().replace("discard pile", "        pile")
     rest = re.sub(r"\b(from|off) the discard\b", r"\1 the    pile", rest)  # the pile, by its name
-    rest = re.sub(
-        r"\b(top of|on) the discard\b", r"\1 the    pile", rest
-    )  # "on top of the discard"
+    # "on top of the discard": the pile, by its name
+    rest = re.sub(r"\b(top of|on) the discard\b", r"\1 the    pile", rest)
     rest = re.sub(r"\bthe top discard\b", "the top    pile", rest)  # "grab the top discard"
     rest = re.sub(r"\bblind(ly)?\b", lambda m: "deck" + " " * (len(m.group(0)) - 4), rest)
     # "nothing in the pile helps me": the pile named as what is not wanted

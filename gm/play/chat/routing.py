@@ -10,13 +10,18 @@ rest says no other, or the last sentence said plainly after narration — and wh
 whole read as two different definite moves, both are asked back, never played
 (:class:`ReadingsDisagree`); filler words or a remark before a move ("bueno ya fue,", "ugh cant
 be bothered,") set aside; laughter, jokes, Korean exclamations and remarks with only a number in
-them taken for chat; a message that ends with "?", opens with a question word or asks a count or
-whose turn anywhere, a wish or a doubt ("ojalá pudiera…", "maybe the queen?") never played —
-asked, it is answered, and a yes after it plays the move; an undo said with a move's words
+them taken for chat; a message that ends with "?", opens with a question word or a request ("can
+u print …", "a ver mis cartas", Spanish "q …"), asks again after a "?" ("reemplazo o no? q me
+aconsejas") or asks a count or whose turn anywhere, a wish or a doubt ("ojalá pudiera…", "maybe
+the queen?") never played — asked, it is answered, and a yes after it plays the move; a card
+told of as dealt or only judged ("me regalaron el 6", "ese 5BS no me sirve") and a tale of an
+earlier move with no place of its own ("q salio la ultima vez") taken for chat; an undo said
+with a move's words
 ("volvé atrás mi última elección") taken for an undo; a topic found by its key words
 (gm/play/chat/topics.py) when no phrasing matched; a remark that names nothing taken for chat;
 and last, whether a move the game refuses may count as an illegal attempt — only an explicit
-try in the game's own move language does, never one said with a second clause.
+try in the game's own move language does, never one said with a second clause or in a sentence
+of more than nine words.
 
 Pure reading: no store, no answer; it names no game.
 """
@@ -169,10 +174,9 @@ def _chatter(text: str, intent: str, verdict: tuple[Any, str | None]) -> bool:
         return False
     if intent == "question" and verdict == (None, None):  # "패가 왜 이렇게 좋냐 ㅋㅋㅋ"
         return True
+    # "아 손패 진짜 구리다ㅋㅋㅋ" (my hand sucks lol): the hand named, not asked to be shown
     if intent == "board" and korean.is_korean(text) and not _SHOW_ME.search(text):
-        return (
-            True  # "아 손패 진짜 구리다ㅋㅋㅋ" (my hand sucks lol): the hand named, not asked for
-        )
+        return True
     if intent in ("rules", "question") and re.search(r"\b(?:why|por ?que)\b|왜", text, re.I):
         return True  # "why are there two kinds lol": a joke, not a rules question
     return intent in ("unclear", "help") or (intent == "move" and verdict[0] is not None)
@@ -686,9 +690,9 @@ _COPULA = re.compile(
     r"horrible|annoying|pointless|worthless|lame|inutil|horrible|basura|malisim[oa])\W*$",
     re.IGNORECASE,
 )
+_KOREAN_WHY = re.compile(r"어차피|왜냐면|왜냐하면")  # a reason said after the move
 # a Korean exclamation's ending ("…왔네", "…좋구나", "…라니"): a remark — no move line of any
 # blind part ends so (about 20 chat lines do)
-_KOREAN_WHY = re.compile(r"어차피|왜냐면|왜냐하면")  # a reason said after the move
 _KOREAN_REMARK = re.compile(r"[가-힣](?:네|군|구나|라니|겠다)[\s.!~ㅋㅎㅠㅜㅡ]*$")
 # a Korean word that judges ("아 5BS 완전 쓸모없네 ㅋㅋ", "하트퀸 올린거 얄밉네"), searched in the
 # message as written (its English reading drops it): a remark, never a move
