@@ -607,6 +607,18 @@ def test_a_last_sentence_with_doubt_or_laughter_is_not_played(service, position,
     assert not answer.get("legal") and not counted(answer), answer
 
 
+def test_a_refused_move_in_a_long_sentence_is_never_counted(service):
+    """heldout27's counted line ("K♥ c5 boca arriba xq el campo es de corazones"): a message of
+    more than nine words is a sentence, not a try at the game's notation — refused, it never
+    counts; the same move said short still does."""
+    said = say_at(
+        service, "masul-start", "K♥ C9 FD yes that one right there in the far corner please"
+    )
+    assert not said.get("legal") and not counted(said), said
+    short = say_at(service, "masul-start", "K♥ C9 FD please")
+    assert not short.get("legal") and counted(short), short
+
+
 def test_a_move_with_a_card_called_useless_after_it_is_played(service):
     """heldout22: "draw a new one from the deck, 3RA is useless to me": the clause after the
     comma scorns a card, so it says no move of its own and the draw before it is played."""
