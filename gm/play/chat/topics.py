@@ -266,7 +266,7 @@ _ES: tuple[tuple[str, str], ...] = (
     ),
     (
         "board",
-        r"\bpon(e|eme|me)? (el tablero|la mesa)\b|\bpas(a|ame|ame) (el tablero|la mesa)\b|"
+        r"\bpon(e|eme|me)? (el tablero|la mesa)\b|\bpas(a|ame) (el tablero|la mesa)\b|"
         r"\b(ver|muestra\w*|mostra\w*|ensena\w*|mira|pinta\w*)\b.*\b(tablero|mesa|mano|cartas|"
         r"grilla|cuadricula|monton|pila|pozo)\b",
     ),
