@@ -493,8 +493,9 @@ _COUNTED_FROM = ("question", "board", "score", "status", "hidden")
 _COUNTED_WORDS = re.compile(r"\b(?:cards?|left|remaining|still|now|have|has|got)\b", re.I)
 # a line that counts a seat's cards: "Opponent's Hand: 6", "north (dealer) · 5 cards", "hand 8"
 _CARDS_COUNTED = re.compile(r"\bhand\W*\d|\d+ cards?\b", re.IGNORECASE)
-# a count asked of what would happen ("how many do i pick up if i take …"): a rule's count
+# a suit or rank named in a count of the other side's hand ("상대 손에 스페이드 몇장"): hidden
 _A_SUIT = re.compile(r"\b(?:spades?|hearts?|diamonds?|clubs?|aces?|kings?|queens?|jacks?)\b", re.I)
+# a count asked of what would happen ("how many do i pick up if i take …"): a rule's count
 _IF_SO = re.compile(
     r"\b(?:if|after|when|once) (?:i|you|u|we|they|one|someone|somebody|a player)\b", re.IGNORECASE
 )
