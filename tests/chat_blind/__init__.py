@@ -50,7 +50,7 @@ TRACKED = (
     *("heldout41", "heldout42", "heldout43", "heldout44"),
 )
 #: held out: never tuned on, measured on demand (GM_MEASURE_HELDOUT=1; see README.md)
-HELD_OUT: tuple[str, ...] = ()
+HELD_OUT: tuple[str, ...] = ("heldout45", "heldout46", "heldout47", "heldout48")
 
 
 @dataclass(frozen=True)
