@@ -809,6 +809,17 @@ BLIND_MOVES = [
     ("maze-late", "tomo la carta de descarte y suelto el 5 rojo de soles", "PILE 5RS"),
     ("n-in-a-row-first", "원점에 둘게", "X 0,0"),
     ("solonyo-blind", "leftmost i guess", "PICK 1"),
+    # heldout45 to heldout48 (measured once at 7d2681a): the pile card taken and thrown back
+    # (twice DRAW PILE), the whole hand discarded with "entera" (once a piece's move), and
+    # refused moves — a typing slip, "la del centro", "la q acabo de robar"
+    ("maze-draw", "agarro el 5YM y lo vuelvo a tirar jaja", "PILE 5YM"),
+    ("maze-late", "tomo el 3RA y lo vuelvo a tirar", "PILE 3RA"),
+    ("maze-late", "take the 3RA and throw it back", "PILE 3RA"),
+    ("card-chess-ace", "descarto la mano entera y robo 5", "EXCHANGE"),
+    ("card-chess-ace", "discard my hand and draw 5", "EXCHANGE"),
+    ("card-chess-ace", "exchage, this hand is trash", "EXCHANGE"),
+    ("solonyo-late", "dame la del centro xfa", "PICK 2"),
+    ("maze-discard", "descarta la q acabo de robar", "DISCARD 5BS"),
 ]  # fmt: skip
 
 
@@ -861,6 +872,10 @@ BLIND_NEVER_PLAYED = [
     # LEAD A♥) and a Spanish ask to see one's cards and the pile (once DRAW PILE)
     ("trumps-lead", "오 하트 에이스 왔다 ㅎㅎ"),
     ("maze-late", "a ver mis cartas y lo q hay en la pila"),
+    # heldout45 to heldout48: a laughing remark on a card one does not hold (once counted) and a
+    # Korean ask for the hand and the pile with no verb (once DRAW PILE)
+    ("solonyo-shown", "2 of clubs lmaooo free points"),
+    ("maze-draw", "손패랑 버린더미 현황 좀"),
 ]  # fmt: skip
 
 
@@ -1083,6 +1098,25 @@ BLIND_REQUESTS = [
     # a question asked of the moment quotes no rule ("… rn", "… just now": the board's facts)
     ("card-chess-capture", "which moves are there for me rn", "legal", ""),
     ("maze-late", "what has A thrown away so far", "history", ""),
+    # heldout45 to heldout48: the four quotes (a remark on the game, an undo asked, what a move
+    # just did, a count asked without "how many") and refused requests
+    ("card-chess-ace", "this is chess but with cards?? my brain hurts", "chat", ""),
+    ("solonyo-shown", "espera q elegi mal, se puede cambiar la carta q escogi?", "undo", ""),
+    ("card-chess-step", "what just got captured", "history", ""),
+    ("card-chess-ace", "is the draw pile getting low?", "status", "59"),
+    ("solonyo-late", "quedan muchas cartas en el mazo?", "status", ""),
+    ("card-chess-ace", "보드 다시", "board", ""),
+    ("masul-late", "한판만 더 하자", "rematch", ""),
+    ("maze-late", "이번판 던짐", "resign", ""),
+    ("maze-late", "arranquemos otra", "rematch", ""),
+    ("maze-late", "anula mi ultima jugada", "undo", ""),
+    ("n-in-a-row-o", "saca mi ultima O, la puse mal", "undo", ""),
+    ("maze-discard", "dejo la partida, no entiendo nada jaja", "resign", ""),
+    ("masul-late", "whos ahaed so far", "score", ""),
+    ("masul-late", "shwo me the table again pls", "board", ""),
+    ("n-in-a-row-o", "where shoud i block", "hint", ""),
+    ("solonyo-blind", "wheres the board, i lost it in the chat", "board", ""),
+    ("trumps-follow", "bro this pile is gettin huge 😂", "chat", ""),
 ]  # fmt: skip
 
 

@@ -82,8 +82,9 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
         "phrase",
         r"\b(?:inter)?cambi\w* (toda |de )?(la |mi )?mano\b|"
         r"\b(?:inter)?cambi\w* (todas )?(las |mis )?(\d+ |cinco )?cartas( de (la|mi) mano)?\b|"
-        r"\b(?:descarto|tiro|boto) (toda )?(la |mi )?mano( (y|e) (robo|saco|agarro) "
-        r"(\d+|cinco) (nuevas|cartas))?\b",
+        r"\b(?:descarto|tiro|boto|suelto|cambio) (toda )?(la |mi )?mano( entera| completa| toda)?"
+        r"( (y|e) (robo|saco|agarro|tomo|cojo|pido) (\d+|cinco)( nuevas| cartas( nuevas)?)?)?\b|"
+        r"\b(?:robo|saco|pido) (\d+|cinco) (cartas )?nuevas\b",
         " exchange ",
     ),
     (

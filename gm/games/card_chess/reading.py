@@ -231,6 +231,7 @@ def resolve(text: str, state: dict[str, Any], seat: int) -> Move | None:
 _WHOLE_HAND = re.compile(
     r"\b(?:(?:swap|trade|change|exchange|replace|ditch|dump|throw away)\w*\s+(?:out\s+|in\s+)?"
     r"(?:my\s+|the\s+)?(?:whole|entire|full|all\s+(?:of\s+)?my)\s+hand|new hand|"
+    r"(?:discard|toss|dump|ditch|bin|throw away)\s+(?:my|the)\s+hand|"
     r"(?:\d+|five)\s+new cards|fresh (?:hand|cards))\b",
     re.IGNORECASE,
 )

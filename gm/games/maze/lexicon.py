@@ -24,6 +24,8 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "phrase", r"버림\s*패(?:에서)?", " from the pile "),  # the discards, by their name
     ("ko", "phrase", r"주워\S*|줍\S*", " take "),  # "3RA 주워오고": picked up
     ("ko", "phrase", r"드로우", " draw "),
+    # "5YM 가져와서 바로 다시 버릴게": the card just taken thrown back (PILE 5YM)
+    ("ko", "phrase", r"(?:바로\s*)?다시\s*버(?:려|릴|리|림)\S*", " discard it back "),
     ("ko", "phrase", r"버리는\s*(?:건|거는|것은|거)\s*(?:\S+\s*)?(?:보고|나중에|이따)\s*\S*", " "),
     ("ko", "phrase", r"집(?:고|어|을게|어서|음|을래)|받(?:고|을게|아|을래|겠|을께)\S*", " take "),
     ("ko", "word", "먹", "take"),
@@ -50,7 +52,7 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "word", "왕관", "crown"),
     ("ko", "word", "문장", "arms"),
     ("ko", "word", "방패", "arms"),
-    ("es", "phrase", r"\bla carta (?:que|q) acabo de (robar|sacar|coger|tomar)\b",
+    ("es", "phrase", r"\bla (?:carta )?(?:que|q) acabo de (robar|sacar|coger|tomar|agarrar)\b",
      " the card i just drew "),
     ("es", "phrase", r"\b(robo|roba|robar|saco|saca|sacar)\b( una carta)?\s+del mazo\b",
      " draw from the deck "),
@@ -68,8 +70,10 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
      r"\b(tomo|toma|agarro|agarra|cojo|coge|me llevo|levanto|recojo|me quedo(?: con)?)\b",
      " take "),
     ("es", "phrase", r"\bsuelto\b|\bsuelta\b|\becho\b|\bfuera\b", " discard "),
-    ("es", "phrase", r"\b(?:la |lo )?(?:vuelvo a (?:tirar|descartar|echar)|devuelvo)\b",
-     " discard "),
+    # "agarro el 5YM y lo vuelvo a tirar": the card just taken thrown back (PILE 5YM)
+    ("es", "phrase", r"\b(?:la |lo )(?:vuelvo a (?:tirar|descartar|echar)|devuelvo)\b",
+     " discard it back "),
+    ("es", "phrase", r"\b(?:vuelvo a (?:tirar|descartar|echar)|devuelvo)\b", " discard "),
     ("es", "phrase", r"\bdescart\w*\b|\btiro\b|\btira\b|\bbota\b|\bboto\b|\bdeshazte de\b",
      " discard "),
     ("es", "phrase", r"\bme deshago del?\b", " discard the "),

@@ -439,6 +439,11 @@ def _read_draw(text: str, said: _Said, seat: _Seat) -> Move:
     return _take_pile(text, said, seat)
 
 
+# the pile card taken and thrown back at once ("take the 5YM and throw it back", Spanish "lo
+# vuelvo a tirar", Korean "다시 버려" as the lexicon reads them): PILE and that card
+_RETHROWN = re.compile(
+    r"\b(?:discard|drop|throw|toss|dump|shed)\s+it\b|\b(?:throw|toss|put)\s+(?:it\s+)?back\b"
+)
 _PILE_MOVE = re.compile(r"\s*pile\s+\S+\s*$", re.IGNORECASE)  # "PILE 3YA": the move's notation
 
 
@@ -461,7 +466,7 @@ def _take_pile(text: str, said: _Said, seat: _Seat) -> Move:
             )
         return DRAW_PILE
     card = cards[0]
-    if not said.pile_source:  # "take 4BM"
+    if not said.pile_source and not (card == top and _RETHROWN.search(text.lower())):
         if card != top:
             raise seat.illegal(
                 f"Only the top card of the discard pile can be taken; {card} is not it "
@@ -469,6 +474,8 @@ def _take_pile(text: str, said: _Said, seat: _Seat) -> Move:
                 "pile-top-only",
             )
         return DRAW_PILE
+    if card == top and _RETHROWN.search(text.lower()):  # "take 5YM and throw it back"
+        return ("pile", seat.check_discard(card, after_pile=True))
     if card == top and said.discard_at is None and not _PILE_MOVE.match(text):
         return DRAW_PILE  # "take 4BM from the pile", "i want the 4BM on the pile": taken
     return ("pile", seat.check_discard(card, after_pile=True))

@@ -39,7 +39,12 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("es", "phrase", r"\broj[oa]s?\b", " red "),
     ("es", "phrase", r"\bnegr[oa]s?\b", " black "),
     ("es", "phrase", r"\bme quedo con\b|\belijo\b|\bescojo\b|\bcojo\b", " pick "),
-    ("es", "phrase", r"\bla (de )?(en )?(el )?medio\b|\bdel medio\b", " the middle one "),
+    (
+        "es",
+        "phrase",
+        r"\bla (de )?(en )?(el )?(medio|centro)\b|\bdel (medio|centro)\b",
+        " the middle one ",
+    ),
     ("es", "phrase", r"\bizquierda\b", " left "),
     # "número uno", "voy con la uno", "la tres": a card by its place
     (

@@ -24,7 +24,7 @@ from gm.games.base import (
     RiskyMoveError,
 )
 from gm.play import seats as tokens
-from gm.play.chat import korean, localise, memory, replies, routing, rulesearch, spanish
+from gm.play.chat import korean, localise, memory, replies, routing, rulesearch, spanish, spelling
 from gm.play.chat import language as languages
 from gm.play.chat.intents import (
     about_the_rules,
@@ -95,6 +95,8 @@ def say(
     kept = store.recall(game_id, seat)
     said = languages.detect(text)
     chosen = languages.setting(text)
+    if said == "en":  # "shwo me the table": typing slips mended before anything is read
+        text = spelling.mended(text, table.engine.info.chat_words)
     settings: dict[str, Any] = {k: kept[k] for k in ("lang", "seen") if k in kept}
     settings.update({"seen": said} if said else {})
     if language is not None:  # the door's schema checks it; a direct caller too
@@ -480,7 +482,11 @@ _HOW_MANY = re.compile(
 # a count asked of the position, not a rule's count nor the points (the standing answers those)
 _COUNT_ASKED = re.compile(
     r"\bhow (?:many|much|big|large)\b(?!.*\b(?:points?|pts|score|need|needed|must|have to|to win|"
-    r"get if|win)\b)",
+    r"get if|win)\b)|"
+    # "is the draw pile getting low?", "¿quedan muchas cartas en el mazo?" (read "left muchas
+    # cards"): a count, asked
+    r"\b(?:getting|running) (?:low|out|thin)\b|\balmost (?:empty|out|gone)\b|"
+    r"\b(?:any|many|muchas|pocas|few) (?:cards? )?left\b|\bleft (?:any|many|muchas|pocas|few)\b",
     re.IGNORECASE,
 )
 # "what round are we on", "¿en qué ronda vamos?", "지금 몇 라운드야", "몇 턴째야": the progress

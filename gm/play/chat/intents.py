@@ -225,6 +225,9 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"what happened (last|in the last|on the last) (round|turn|time|move|hand|trick)",
         r"what (just )?happened( just now)?|what was (their|his|her|the|your|the other) last "
         r"(move|play|card)",
+        # "what just got captured", "which card was just played": what a move just did
+        r"(what|which( card| piece)?) (just )?(got|was|were) (just )?(captured|taken|played|"
+        r"flipped|drawn|discarded|picked|thrown|won|lost)( \w+)?",
     ),
     "score": (
         r"(the )?(score|scores|points|standings)",

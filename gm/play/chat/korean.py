@@ -41,7 +41,11 @@ PHRASES: tuple[tuple[str, str], ...] = (
         "ok do that",
     ),
     (r"도움말|도와줘|명령어|사용법|어떻게(써|사용해)\w*", "help"),
-    (r"(보드|판|게임판|보드판|테이블)(좀|다시)*(보여|보자|확인)\w*|(보드|판)", "show the board"),
+    (
+        r"(보드|판|게임판|보드판|테이블)(좀|다시)*(보여|보자|확인)\w*|(보드|판)|"
+        r"(보드|게임판|보드판|테이블)(좀)?다시(좀)?",  # "보드 다시": the board again, not a game
+        "show the board",
+    ),
     (r"(내)?(손패|패|카드)(좀)?(보여\w*|뭐야|뭐있어)?", "what are my cards"),
     (
         r"(다시|한판더|한번더|한게임더|새로|또|재경기|새게임)(시작)?(하자|해|할래|ㄱ|고|붙자|ㄱㄱ|할까)?\??|"
@@ -194,6 +198,8 @@ _SEARCHED: tuple[tuple[str, str], ...] = (
     ),
     (r"(포기|기권|항복)\s*(?:취소|철회)", "keep going"),  # "아 기권 취소 계속할게요"
     (r"지금까지\s*(둔|한|낸|놓은)\s*(수|거)", "history"),
+    # "손패랑 버린더미 현황 좀" (my hand and the pile, how they stand): the board asked for
+    (r"현황|(상황|상태)\s*(좀|보여|알려|어때)", "show the board"),
 )
 # what a message's first or last words may say (not the board or one's cards: "패 많다 ㅋㅋ")
 _PART_SAYS = {

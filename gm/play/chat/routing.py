@@ -153,16 +153,23 @@ def _undone(table, text: str, lang: str, verdict: Verdict) -> tuple[str, Verdict
     return "move", verdict
 
 
+# laughter however long it is drawn out ("lmaooo", "lool", "xDD"), and its emoji
+_LAUGHTER = r"lo+l|lm+f?a+o+|rofl|x+d+|jsjs\w*"
+_LAUGH_EMOJI = "[\U0001f602\U0001f923\U0001f606\U0001f605\U0001f480]"
 # laughter, sighs and exclamations, in each language: a message with one that is no definite
 # move ("my ace is gonna wreck them lol", "8 또 나왔네 ㅋㅋ", "uff una reina") is chat
 _CHATTER = re.compile(
-    r"[ㅋㅎㅠㅜㅡ]{2,}|(?:다|네|군|구나|라니|겠다)[\s.!~ㅋㅎㅠㅜㅡ]*$|왜\s*이렇게|"
-    r"\b(?:lol|lmao|smh|(?:ha){2,}|(?:he){2,}|ha|ja|a?(?:ja){2,}j?|(?:je){2,}|ugh|uff+|uf|uy|ay|omg|wow|"
+    r"[ㅋㅎㅠㅜㅡ]{2,}|(?:다|네|군|구나|구만|구먼|라니|겠다)[\s.!~ㅋㅎㅠㅜㅡ]*$|왜\s*이렇게|"
+    + _LAUGH_EMOJI
+    + r"|\b(?:"
+    + _LAUGHTER
+    + r"|smh|(?:ha){2,}|(?:he){2,}|ha|ja|a?(?:ja){2,}j?|(?:je){2,}|ugh|uff+|uf|uy|ay|omg|wow|"
     r"ooh+|oof|dang|damn|"
     r"rough|gonna|killing me|sucks|scary|creepy|yikes|annoying|vaya|madre mia|que mala|me mata|"
     r"ngl|tbh|kinda|lowkey|love|pretty|cute|xd|nice|if i say so|today'?s my day|"
     r"feeling (?:good|lucky|great)|in my (?:opening |starting )?hand|"
-    r"let'?s see|lets see|a ver|me encanta|me gusta|let'?s go{2,}|first time playing)\b",
+    r"let'?s see|lets see|a ver|me encanta|me gusta|let'?s go{2,}|first time playing|"
+    r"my (?:brain|head) hurts|confus\w*)\b",
     re.IGNORECASE,
 )
 
@@ -188,7 +195,11 @@ _SHOW_ME = re.compile(r"보여|보자|볼래|봐|확인|띄워|알려|줘|\?")
 
 # laughter and sighs alone (not "gonna", "wow"): what makes a remark of a number said with it
 _LAUGHS = re.compile(
-    r"[ㅋㅎㅠㅜ]{2,}|\b(?:lol|lmao|(?:ha){2,}|(?:he){2,}|(?:ja){2,}j?|(?:je){2,}|ugh|uff+|"
+    r"[ㅋㅎㅠㅜ]{2,}|"
+    + _LAUGH_EMOJI
+    + r"|\b(?:"
+    + _LAUGHTER
+    + r"|(?:ha){2,}|(?:he){2,}|(?:ja){2,}j?|(?:je){2,}|ugh|uff+|"
     r"(?:que )?mala suerte|bad luck|unlucky|brutal|rip)\b",
     re.IGNORECASE,
 )

@@ -154,7 +154,8 @@ _EN: tuple[tuple[str, str], ...] = (
         r"\b(show|see|view|display|look at|print|prnt|draw|redraw|refresh|pull up|bring up)\b.*"
         r"\b(board|grid|hand|cards|table|tabel|bord|baord|position)\b|"
         r"\b(show|see|view|display|look at)\b.*\b(pile|deck|discards?|stack)\b|"
-        r"\bwhere (we'?re|we are|are we|things are|things stand) at\b|where do we stand",
+        r"\bwhere (we'?re|we are|are we|things are|things stand) at\b|where do we stand|"
+        r"\bwhere'?s (the|my) (board|grid|table)\b",
     ),
 )
 _ES: tuple[tuple[str, str], ...] = (
@@ -173,7 +174,13 @@ _ES: tuple[tuple[str, str], ...] = (
         r"volve atras|"
         r"vuelve atras|anular|"
         r"cancela\w*|"
-        r"me equivoque|quita(me)? (la|mi) ultima|me retracto)\b",
+        r"me equivoque|quita(me)? (la|mi) ultima|me retracto|anula\w*|rehacer|rehago|"
+        # "elegi mal", "la puse mal", "no queria tirar esa", "¿la puedo retirar?": the move
+        # just made, regretted
+        r"(elegi|escogi|jugue|tire|puse|movi|meti|la puse|lo puse) mal|"
+        r"no quer[ií]a (tirar|poner|jugar|elegir|mover)|(la|lo) puedo (retirar|sacar|cambiar)|"
+        r"cambiar (la carta|la jugada|mi jugada|mi eleccion) (q|que) (elegi|escogi|jugue|tire|"
+        r"puse))\b",
     ),
     (
         "rematch",
@@ -181,13 +188,14 @@ _ES: tuple[tuple[str, str], ...] = (
         r"(arrancar|arrancamos|empezar|arranquemos|empecemos|empezamos) (una|otra) nueva|"
         r"(empezamos|empezar|empecemos|arrancamos) de nuevo|"
         r"otra ronda|partida nueva|nueva partida|(jugar|jugamos|juguemos) (de nuevo|otra vez)|"
-        r"una mas|desde cero|de cero|(empezamos|empezar|arrancamos) otra|"
+        r"una mas|desde cero|de cero|(empezamos|empezar|arrancamos|arranquemos|empecemos|"
+        r"hagamos|echemos) otra|"
         r"otra (despues|luego|mas tarde|al terminar|cuando termine\w*))\b",
     ),
     (
         "resign",
         r"\b(me rindo|abandono|me retiro|me doy por vencid[oa]|tiro la toalla|tu ganas|"
-        r"lo dejo (aqui|aca|ahi))\b",
+        r"lo dejo (aqui|aca|ahi)|dejo (la partida|el juego))\b",
     ),
     (
         "hidden",
@@ -267,6 +275,8 @@ _ES: tuple[tuple[str, str], ...] = (
     (
         "board",
         r"\bpon(e|eme|me)? (el tablero|la mesa)\b|\bpas(a|ame) (el tablero|la mesa)\b|"
+        r"\bcomo (esta|va|quedo) (el tablero|la mesa|la grilla)\b|"
+        r"\b(mostra|muestra|ensena)\w* todo\b|"
         r"\b(ver|muestra\w*|mostra\w*|ensena\w*|mira|pinta\w*)\b.*\b(tablero|mesa|mano|cartas|"
         r"grilla|cuadricula|monton|pila|pozo)\b",
     ),
@@ -279,10 +289,13 @@ _KO: tuple[tuple[str, str], ...] = (
     ("undo", r"취소|무르|물러|되돌리|되돌려|무를|(고른|골랐던|낸|둔|놓은|뽑은|버린)(거|것|걸)다시"),
     (
         "rematch",
-        r"다시(하|한판|한게임|붙)|한판더|한게임더|한번더하|재경기|리매치|재대결|새게임|또한판|"
+        r"다시(하|한판|한게임|붙)|한판(만)?더|한게임더|한번더하|재경기|리매치|재대결|새게임|또한판|"
         r"한판ㄱ|다음판(ㄱ|하|가|고|\?|$)|또하자|새판|새로(하|한판|시작)",
     ),
-    ("resign", r"(?<!안)(포기|항복|기권)(할|하|함|요|임|[~!.]|$)"),
+    (
+        "resign",
+        r"(?<!안)(포기|항복|기권)(할|하|함|요|임|[~!.]|$)|(이번판|이판|이게임|게임)던(짐|질게|진다|질래)",
+    ),
     (
         "hidden",
         r"^(?!.*(내|제|나의))(?=.*({other}|{seats})).*(엎어|엎은|뒷면|뒤집힌|뒤집어둔|덮인|덮어둔).*"
@@ -331,6 +344,11 @@ _KO: tuple[tuple[str, str], ...] = (
         r"(보여|보자|볼래|확인|띄워|그려)|^(보드|판|게임판|그리드|격자)(좀|ㄱ+|요)*\??$",
     ),
 )
+
+
+def english_topics() -> tuple[tuple[str, str], ...]:
+    """The English topics and their key words (regexes with ``{placeholders}``), in order."""
+    return _EN
 
 
 @lru_cache(maxsize=64)
