@@ -328,7 +328,13 @@ class MoveAnswerSchema(ViewSchema):
     reason = fields.String(metadata={"description": "Why the move was refused."})
     hint = fields.String(metadata={"description": "What would be accepted."})
     rule = fields.String(metadata={"description": "The rule the move breaks."})
-    candidates = fields.List(fields.String(), metadata={"description": "For ambiguous moves."})
+    candidates = fields.List(
+        fields.String(),
+        metadata={
+            "description": "For ambiguous moves; on a chat answer, also the one move a remark "
+            "was read as, asked back before it is played ('yes' plays it)."
+        },
+    )
     events = fields.List(fields.Nested(EventSchema), required=True)
 
 

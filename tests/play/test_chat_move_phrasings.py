@@ -820,6 +820,15 @@ BLIND_MOVES = [
     ("card-chess-ace", "exchage, this hand is trash", "EXCHANGE"),
     ("solonyo-late", "dame la del centro xfa", "PICK 2"),
     ("maze-discard", "descarta la q acabo de robar", "DISCARD 5BS"),
+    # heldout49 to heldout52 (measured once at f1c1667): a point past one's own mark named by
+    # its letter (once O 0,2, beside the last move), a second thought that changes the facing
+    # with the column (once face up), and refused moves — "worth the most", "la q vale mas",
+    # "젤 센걸로"
+    ("n-in-a-row-o", "put mine right on top of my other O", "O 1,1"),
+    ("masul-late", "el 5♣ a la col 7... no, mejor boca abajo en la 2", "5♣ C2 FD"),
+    ("solonyo-shown", "pick whichever is worth the most", "PICK 3"),
+    ("solonyo-shown", "la q vale mas", "PICK 3"),
+    ("solonyo-shown", "젤 센걸로", "PICK 3"),
 ]  # fmt: skip
 
 
@@ -876,6 +885,10 @@ BLIND_NEVER_PLAYED = [
     # Korean ask for the hand and the pile with no verb (once DRAW PILE)
     ("solonyo-shown", "2 of clubs lmaooo free points"),
     ("maze-draw", "손패랑 버린더미 현황 좀"),
+    # heldout49 to heldout52: one's hand and the pile asked to be seen (once DRAW PILE: the
+    # fifth time, in new words) and what one captured, asked (once KEEP)
+    ("maze-late", "quiero ver mi mano y la pila"),
+    ("card-chess-step", "q capture? no me entere"),
 ]  # fmt: skip
 
 
@@ -1117,6 +1130,15 @@ BLIND_REQUESTS = [
     ("n-in-a-row-o", "where shoud i block", "hint", ""),
     ("solonyo-blind", "wheres the board, i lost it in the chat", "board", ""),
     ("trumps-follow", "bro this pile is gettin huge 😂", "chat", ""),
+    # heldout49 to heldout52: one's hand to see, what one captured, refused requests
+    ("maze-late", "quiero ver mi mano y la pila", "board", ""),
+    ("maze-late", "show me my hand and the pile", "board", ""),
+    ("card-chess-step", "q capture? no me entere", "history", ""),
+    ("card-chess-capture", "vamos otra!!", "rematch", ""),
+    ("n-in-a-row-mid", "reinicia el juego, quiero otra", "rematch", ""),
+    ("n-in-a-row-mid", "dibujame la cuadricula otra vez", "board", ""),
+    ("n-in-a-row-mid", "그리드 전체 좀 볼 수 있을까", "board", ""),
+    ("n-in-a-row-mid", "donde pongo para no perder?", "hint", ""),
 ]  # fmt: skip
 
 
@@ -1146,3 +1168,45 @@ def test_a_blind_rounds_request_gets_its_answer(service, position, text, intent,
     assert not counted(answer) and not answer.get("legal"), answer
     quotable = intent in ("rules", "question") and not unquoted
     assert quotable or "\u201c" not in answer["reply"], answer["reply"]  # no rules quote
+
+
+# A card named with laughter, a sigh or an exclamation, and nothing said of what to do with it:
+# (position, text, move asked back, words of the reply in the message's language).
+REMARKS_ASKED_BACK = [
+    ("maze-discard", "ugh, blue suns again 🙄", "DISCARD 5BS", "Did you mean DISCARD 5BS?"),
+    ("solonyo-late", "uff... la 1", "PICK 1", "¿Querías jugar PICK 1?"),
+    ("trumps-lead", "오 하트 6 ㅋㅋ", "LEAD 6♥", "LEAD 6♥ 두려는 건가요?"),
+]
+
+
+@pytest.mark.parametrize(("position", "text", "move", "said"), REMARKS_ASKED_BACK)
+def test_a_remark_on_a_card_is_asked_back_and_a_yes_plays_it(
+    service, position, text, move, said
+):
+    """A message the game reads as one definite move but that only remarks on the card (round
+    49 to 52's "ugh, blue suns again 🙄" was played DISCARD 5BS) is asked back with that move,
+    nothing played or counted; "yes" after it plays exactly that move."""
+    from gm.play import chat
+    from tests.chat_corpus import stage
+
+    where = POSITIONS[position]
+    token = stage(service, where.game, where.state(), illegal_move_limit=100)[where.seat]
+    asked = chat.say(service, token, text)
+    assert asked["intent"] == "question" and asked["candidates"] == [move], asked
+    assert said in asked["reply"] and not asked.get("legal") and not counted(asked), asked
+    played = chat.say(service, token, "yes")
+    assert played["intent"] == "move" and played["legal"] and played["move"] == move, played
+
+
+@pytest.mark.parametrize(
+    ("position", "text", "move"),
+    [
+        ("trumps-lead", "하트6 내자 ㅋㅋ", "LEAD 6♥"),  # a bidding ending: an order
+        ("solonyo-late", "3 again lol", "PICK 3"),  # a number chosen again
+        ("solonyo-shown", "the 7 of clubs lol no jk, the 10", "PICK 1"),  # a second thought
+        ("masul-start", "K♥ c2 lol", "K♥ C2"),  # a place said
+    ],
+)
+def test_a_move_said_with_laughter_and_an_order_is_played(service, position, text, move):
+    answer = say_at(service, position, text)
+    assert answer["intent"] == "move" and answer.get("move") == move, answer

@@ -232,7 +232,7 @@ def parse_move(text: str, state: State, seat: int) -> Move:
         x, y = 0, 0
         if set(toks) & (_NEAR | set(_DIRECTIONS)):  # "just above the middle"
             anchor, beside = 0, toks
-    elif not numbers and _near(toks):
+    elif not numbers and _near(toks) and not _past_own_mark(clean, toks):
         x, y = None, None
     elif (by_marks := _by_marks(text, toks, numbers, state, seat)) is not None:
         return by_marks
@@ -482,6 +482,17 @@ def _labels(toks: list[str], numbers: list[tuple[int, int]]) -> tuple[dict[str, 
     if set(labelled) != {"x", "y"}:
         return {}, set()
     return labelled, labels
+
+
+# one's own mark named as where the move goes past ("put mine right on top of my other O"):
+# "mine" there is the mark placed, not the last one
+_OWN_MARK = re.compile(r"\bmy (?:other |own |lone |single )?[xo]\b", re.IGNORECASE)
+
+
+def _past_own_mark(clean: str, toks: list[str]) -> bool:
+    """Whether the words place the move past one of the seat's own marks, named by its letter,
+    in a direction ("on top of my other O"): read from the marks, not beside the last move."""
+    return bool(_OWN_MARK.search(clean)) and bool(set(toks) & set(_ENDS))
 
 
 def _near(toks: list[str]) -> bool:

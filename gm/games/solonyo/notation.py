@@ -59,8 +59,14 @@ def render_move(move: Move) -> str:
     return f"PICK {move[1]}"
 
 
+_WORTH_MOST = re.compile(
+    r"\b(?:worth (?:the )?most|most valuable|worth more|highest value|(?:the )?most points)\b"
+)
+
+
 def _tokens(text: str) -> list[str]:
     said = re.sub(r"\b(left|right) most\b", r"\1most", text.lower().replace("\u2019", "'"))
+    said = _WORTH_MOST.sub(" highest ", said)  # "whichever is worth the most": the highest
     words = _WORD.findall(said)
     return [typo(w, _KEYWORDS) or w for w in words]
 

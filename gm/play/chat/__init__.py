@@ -208,6 +208,10 @@ def _answer_to(
         view = service.seat_view(token)
         asked = {**view, "legal": False, "input": written, "events": [], **verdict[0].to_dict()}
         return {"intent": "move", "reply": replies.refused(asked), **asked}
+    if intent == "confirm":  # a remark on a card ("오 하트 에이스 왔다 ㅎㅎ"): asked, not played
+        view = service.seat_view(token)
+        reply = f"Did you mean {verdict[1]}? Say yes, or the move, to play it."
+        return {"intent": "question", "reply": reply, "candidates": [verdict[1]], **view}
     # a move's or resignation's reply is built inside the update, before anything is written
     if intent == "move":
 

@@ -168,9 +168,13 @@ def _place_again(head: str, tail: str, card_at: int) -> str | None:
             if m.start() > card_at
             and (m.group() == w if w.isalpha() else shape == _shape(m.group()) != "")
         ]
-        if found:
-            return head[: found[-1]] + tail[word.start() :]
+        if found:  # a facing said before the place ("no, mejor boca abajo en la 2") kept
+            kept = " ".join(_FACING_SAID.findall(tail[: word.start()]))
+            return f"{head[: found[-1]]}{tail[word.start() :]} {kept}".rstrip()
     return None
+
+
+_FACING_SAID = re.compile(r"\bface[ -]?(?:down|up)\b", re.IGNORECASE)
 
 
 def _put(head: str, word: re.Match[str], instead: str) -> str:

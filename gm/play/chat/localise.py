@@ -131,6 +131,8 @@ def _move(t, answer, english, extra) -> str:
 def _question(t, answer, english, extra) -> str:
     if english.startswith("Yes, in more than one way"):
         return t("Yes, in more than one way: {moves}.").format(moves=_moves(extra["candidates"]))
+    if m := re.match(r"Did you mean (.+?)\? Say yes", english):
+        return t("Did you mean {move}? Say yes, or the move, to play it.").format(move=m.group(1))
     if m := re.match(r"Yes, (.+?) is legal now", english):
         return t("Yes, {move} is legal now; say yes, or the move, to play it.").format(
             move=m.group(1)

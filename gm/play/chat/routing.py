@@ -15,13 +15,16 @@ u print …", "a ver mis cartas", Spanish "q …"), asks again after a "?" ("ree
 aconsejas") or asks a count or whose turn anywhere, a wish or a doubt ("ojalá pudiera…", "maybe
 the queen?") never played — asked, it is answered, and a yes after it plays the move; a card
 told of as dealt or only judged ("me regalaron el 6", "ese 5BS no me sirve") and a tale of an
-earlier move with no place of its own ("q salio la ultima vez") taken for chat; an undo said
+earlier move with no place of its own ("q salio la ultima vez") taken for chat; one's own hand
+named to be seen ("quiero ver mi mano y la pila") taken for the board; an undo said
 with a move's words
 ("volvé atrás mi última elección") taken for an undo; a topic found by its key words
 (gm/play/chat/topics.py) when no phrasing matched; a remark that names nothing taken for chat;
 and last, whether a move the game refuses may count as an illegal attempt — only an explicit
 try in the game's own move language does, never one said with a second clause or in a sentence
-of more than nine words.
+of more than nine words; and a definite move read from a remark on a card (laughter, a sigh or
+an exclamation, and no verb, place, facing or bidding ending: "오 하트 에이스 왔다 ㅎㅎ") asked
+back before it is played (``confirm``: "Did you mean …? Say yes").
 
 Pure reading: no store, no answer; it names no game.
 """
@@ -120,6 +123,8 @@ def route(
         intent = "question"
     if intent == "move" and (_told_of(table, text, read) or _tale_alone(text)):
         intent, verdict = "chat", (None, None)
+    if intent == "move" and _sees_own_hand(table, text, said or "en"):
+        intent, verdict = "board", (None, None)  # "quiero ver mi mano y la pila": shown
     if intent == "move" and verdict[0] is None and not explicit_attempt(table, seat, text):
         intent, verdict = _undone(table, text, said or "en", verdict)
     # weighed in the move's own clause, not in a reason after it ("…, so they must answer or pass");
@@ -140,7 +145,60 @@ def route(
         intent, verdict = "chat", (None, None)
     if _never_counts(table, seat, text, said, second_thought, intent, verdict):
         intent = "unclear"
+    if (
+        intent == "move"
+        and verdict[0] is None
+        and _remark_on_card(table, text, read, second_thought)
+    ):
+        intent = "confirm"  # "ugh, … again 🙄": asked back, played after a yes
     return intent, read, verdict
+
+
+# laughter however long it is drawn out ("lmaooo", "lool", "xDD"), and its emoji
+_LAUGHTER = r"lo+l|lm+f?a+o+|rofl|x+d+|jsjs\w*"
+_LAUGH_EMOJI = "[\U0001f602\U0001f923\U0001f606\U0001f605\U0001f480]"
+# what makes a message a remark rather than an order when it names a card but says nothing of
+# what to do with it: laughter, a sigh, an exclamation first, or a face that rolls its eyes
+# ("오 하트 에이스 왔다 ㅎㅎ", "jaja me regalaron el 6 de corazones")
+_REMARKS = re.compile(
+    r"[ㅋㅎㅠㅜ]{2,}|[\U0001f602\U0001f923\U0001f605\U0001f480\U0001f644\U0001f612\U0001f629"
+    r"\U0001f62b\U0001f624\U0001f62d]|\b(?:" + _LAUGHTER + r"|(?:ha){2,}|a?(?:ja){2,}j?|(?:je){2,}|"
+    r"ugh+|uf+|ay|uy|wow|omg|meh|bah|jeez|damn|dang)\b|"
+    r"^\W*(?:oh+|ooh+|aw+|와+|오+|아+|헐|헉|우와)(?=[\s,.!]|$)",
+    re.IGNORECASE,
+)
+# an order said all the same: a verb of choosing or playing (read in English), a code or a
+# point, a facing, or a Korean ending that intends or bids ("내자", "둘게", "ㄱㄱ", "버려")
+_ORDERS = re.compile(
+    r"\b(?:go|going|gonna|i'?ll|let'?s|use|open|start|move|choose|grab|want|face ?(?:up|down)|"
+    r"on top|on it|new card)\b|\b[a-z]{1,2}\d\b|-?\d+\s*,\s*-?\d+",
+    re.IGNORECASE,
+)
+_KOREAN_BIDS = re.compile(
+    r"[가-힣](?:자|게|께|래|을게|ㄹ게)(?:요)?(?![가-힣])|ㄱㄱ|"
+    r"(?:해|줘|둬|놔|버려|뽑아|골라|까|내|가)(?:요)?(?![가-힣])|앞면|뒷면"
+)
+
+
+def _remark_on_card(table, text: str, read: str, second_thought: bool) -> bool:
+    """Whether a message the game read as one definite move only remarks on a card: laughter, a
+    sigh or an exclamation, and no move verb of the game, place (a code, a point, a number of
+    the game's counted places), facing, bidding ending, second thought or number chosen again in
+    it. Such a move is asked back ("Did you mean …? Say yes …"), never played on the remark
+    alone."""
+    if second_thought or not _REMARKS.search(text) or _AGAIN.search(text):
+        return False
+    words = table.engine.info.chat_words
+    verbs = (*words.move_verbs, *_ACTS)
+    places = [en for _, kind, _, en in words.translations if kind == "counter"]
+    said = rf"\b(?:{'|'.join(map(re.escape, verbs))})\b"
+    if places:
+        said += rf"|\b(?:{'|'.join(map(re.escape, places))})\s*\d"
+    if re.search(said, read, re.IGNORECASE):
+        return False
+    if any(re.search(alias, read.upper()) for alias, _ in words.code_aliases):
+        return False  # a place in the game's words, written as people do
+    return not (_ORDERS.search(read) or _ORDERS.search(text) or _KOREAN_BIDS.search(text))
 
 
 def _undone(table, text: str, lang: str, verdict: Verdict) -> tuple[str, Verdict]:
@@ -153,9 +211,6 @@ def _undone(table, text: str, lang: str, verdict: Verdict) -> tuple[str, Verdict
     return "move", verdict
 
 
-# laughter however long it is drawn out ("lmaooo", "lool", "xDD"), and its emoji
-_LAUGHTER = r"lo+l|lm+f?a+o+|rofl|x+d+|jsjs\w*"
-_LAUGH_EMOJI = "[\U0001f602\U0001f923\U0001f606\U0001f605\U0001f480]"
 # laughter, sighs and exclamations, in each language: a message with one that is no definite
 # move ("my ace is gonna wreck them lol", "8 또 나왔네 ㅋㅋ", "uff una reina") is chat
 _CHATTER = re.compile(
@@ -259,6 +314,23 @@ def _told_of(table, text: str, read: str) -> bool:
         return False
     verbs = (*table.engine.info.chat_words.move_verbs, *_ACTS)
     return re.search(rf"\b(?:{'|'.join(map(re.escape, verbs))})\b", read, re.I) is None
+
+
+# one's own hand named as a thing to see ("quiero ver mi mano y la pila", "my hand + discard +
+# deck", "내 패랑 버린더미 보여줘"): the hand is never what a move plays
+_OWN_HAND = re.compile(
+    r"\b(?:my (?:whole )?(?:hand|cards)|mi mano|mis cartas)\b|내\s*패|손패", re.IGNORECASE
+)
+
+
+def _sees_own_hand(table, text: str, lang: str) -> bool:
+    """Whether a message the game read as a move asks to be shown one's own hand (and the pile,
+    the deck…): the hand named, and the board asked for by its key words (topics.py)."""
+    said = text if korean.is_korean(text) else spanish.fold(text)
+    if not _OWN_HAND.search(said):
+        return False
+    words = table.engine.info.chat_words
+    return topics.topic(text, lang, words.move_verbs, _seat_labels(table)) == "board"
 
 
 def _asks_after(text: str) -> bool:

@@ -1,5 +1,6 @@
 """Typing slips in an English message mended before it is read: "shwo me the table", "whos
-ahaed", "where shoud i block", "exchage" → show, ahead, should, exchange.
+ahaed", "where shoud i block" → show, ahead, should (and a game's own verbs, misspelt, into
+them).
 
 A word is mended only when all of these hold: it is four letters or more, written in lower-case
 letters alone (never a code such as BC3 or 3RA), not an English word (pyspellchecker's English

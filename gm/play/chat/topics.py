@@ -184,7 +184,9 @@ _ES: tuple[tuple[str, str], ...] = (
     ),
     (
         "rematch",
-        r"\b(revancha|otra partida|otra partidita|jugamos otra|juguemos otra|echamos otra|"
+        r"\b(vamos (por )?otra|reinicia (el juego|la partida)|quiero otra|"
+        r"despues de esta (otra|una mas)|"
+        r"revancha|otra partida|otra partidita|jugamos otra|juguemos otra|echamos otra|"
         r"(arrancar|arrancamos|empezar|arranquemos|empecemos|empezamos) (una|otra) nueva|"
         r"(empezamos|empezar|empecemos|arrancamos) de nuevo|"
         r"otra ronda|partida nueva|nueva partida|(jugar|jugamos|juguemos) (de nuevo|otra vez)|"
@@ -226,7 +228,8 @@ _ES: tuple[tuple[str, str], ...] = (
         r"\bquien (jugo|tiro|puso|movio|descarto|cambio|reemplazo|saco)\b|"
         r"\b(ultim[oa]|anterior) (jugada|movimiento|carta|turno)\b|"
         r"\b(jugue|tire|puse|movi|descarte|hice|saque|robe|captur[eé]|comi|elegi)\b.*"
-        r"\b(recien|antes|ultim[oa]|ahora|recien)\b",
+        r"\b(recien|antes|ultim[oa]|ahora|recien)\b|"
+        r"\b(q|que) (captur[eé]|capturo|capturaron|comi|comio|se comio|me comio|comiste)\b",
     ),
     (
         "status",
@@ -250,6 +253,7 @@ _ES: tuple[tuple[str, str], ...] = (
         "legal",
         r"\b(puedo|podria|se puede|me dejan)\b.*\b(jugar|poner|tirar|mover|ir|usar|"
         r"elegir|descartar|robar|ganar|matar|comer|colocar|hacer)\b|"
+        r"\b(q|que) (movimientos|jugadas|movidas) (valen|sirven|hay)\b|"
         r"\b(opciones|(movimientos|movidas) (tengo|posibles|validos)|jugadas (tengo|posibles|"
         r"validas)|que (movimientos|jugadas|movidas) tengo|(jugadas|movimientos|movidas) (son )?"
         r"(legales|validos|"
@@ -268,6 +272,8 @@ _ES: tuple[tuple[str, str], ...] = (
         r"\b(para|pa) (cortar|bloquear|ganar|tapar|frenar)\w*|"
         r"no se (que|q) (carta|jugar|poner|hacer)|^\W*que hago\b|cual (me )?(sirve|conviene) mas\b|"
         r"donde (la |lo )?(pongo|juego|tiro|muevo|meto)\b.*\bayuda|"
+        r"donde (la |lo )?(pongo|pondrias|juego|jugarias)\b.*\b(para|pa) (no perder|q(ue)? no "
+        r"(me )?gane)|^\W*donde (la |lo )?(pongo|pondrias|jugarias)( tu| vos)?\W*(ayuda\w*)?\W*$|"
         r"^\W*(que|cual) (descarto|tiro)\W*$|"
         r"(donde|que|cual) (pongo|juego|tiro|muevo)\b.*"
         r"\b(mejor|para ganar))\b",
@@ -277,7 +283,8 @@ _ES: tuple[tuple[str, str], ...] = (
         r"\bpon(e|eme|me)? (el tablero|la mesa)\b|\bpas(a|ame) (el tablero|la mesa)\b|"
         r"\bcomo (esta|va|quedo) (el tablero|la mesa|la grilla)\b|"
         r"\b(mostra|muestra|ensena)\w* todo\b|"
-        r"\b(ver|muestra\w*|mostra\w*|ensena\w*|mira|pinta\w*)\b.*\b(tablero|mesa|mano|cartas|"
+        r"\b(ver|muestra\w*|mostra\w*|ensena\w*|mira|pinta\w*|dibuja\w*)\b.*\b(tablero|mesa|mano|"
+        r"cartas|"
         r"grilla|cuadricula|monton|pila|pozo)\b",
     ),
 )
@@ -340,8 +347,8 @@ _KO: tuple[tuple[str, str], ...] = (
     ),
     (
         "board",
-        r"(보드|판|게임판|그리드|격자|바닥|내패|손패|카드|패|화면|상황|상태|현황|더미)\w{0,10}"
-        r"(보여|보자|볼래|확인|띄워|그려)|^(보드|판|게임판|그리드|격자)(좀|ㄱ+|요)*\??$",
+        r"(보드|판|게임판|그리드|격자|바닥|내패|손패|카드|패|화면|상황|상태|현황|더미)\w{0,10}\s*"
+        r"(보여|보자|볼래|볼\s*수|확인|띄워|그려)|^(보드|판|게임판|그리드|격자)(좀|ㄱ+|요)*\??$",
     ),
 )
 
