@@ -1180,9 +1180,7 @@ REMARKS_ASKED_BACK = [
 
 
 @pytest.mark.parametrize(("position", "text", "move", "said"), REMARKS_ASKED_BACK)
-def test_a_remark_on_a_card_is_asked_back_and_a_yes_plays_it(
-    service, position, text, move, said
-):
+def test_a_remark_on_a_card_is_asked_back_and_a_yes_plays_it(service, position, text, move, said):
     """A message the game reads as one definite move but that only remarks on the card (round
     49 to 52's "ugh, blue suns again 🙄" was played DISCARD 5BS) is asked back with that move,
     nothing played or counted; "yes" after it plays exactly that move."""
