@@ -1139,6 +1139,7 @@ BLIND_REQUESTS = [
     ("n-in-a-row-mid", "dibujame la cuadricula otra vez", "board", ""),
     ("n-in-a-row-mid", "그리드 전체 좀 볼 수 있을까", "board", ""),
     ("n-in-a-row-mid", "donde pongo para no perder?", "hint", ""),
+    ("maze-discard", "these suit names are so weird lol arms??", "chat", ""),  # once a quote
 ]  # fmt: skip
 
 

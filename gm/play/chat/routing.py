@@ -229,9 +229,20 @@ _CHATTER = re.compile(
 )
 
 
+# a joke at the game's expense, laughing ("so weird lol", "tan raro jaja", "넘 이상해 ㅋㅋ")
+_MOCKS = re.compile(
+    r"\b(?:so|such|too|tan|muy) (?:weird|random|dumb|silly|raro|rara|random)\b.*(?:"
+    + _LAUGHTER
+    + r"|(?:ha){2,}|a?(?:ja){2,})|(?:넘|너무|완전)\s*이상\S*\s*[ㅋㅎ]{2,}",
+    re.IGNORECASE,
+)
+
+
 def _chatter(text: str, intent: str, verdict: tuple[Any, str | None]) -> bool:
     """Whether a message that is no definite move (unreadable, ambiguous or illegal as a move,
     or not understood at all) sounds like chat: it is answered as chat, never counted."""
+    if _MOCKS.search(text) and intent in ("question", "rules"):
+        return True  # "these suit names are so weird lol arms??": a joke at the game, not asked
     if text.rstrip().endswith("?") or not _CHATTER.search(text):
         return False
     if intent == "question" and verdict == (None, None):  # "패가 왜 이렇게 좋냐 ㅋㅋㅋ"
