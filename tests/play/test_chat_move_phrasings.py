@@ -829,6 +829,16 @@ BLIND_MOVES = [
     ("solonyo-shown", "pick whichever is worth the most", "PICK 3"),
     ("solonyo-shown", "la q vale mas", "PICK 3"),
     ("solonyo-shown", "젤 센걸로", "PICK 3"),
+    # heldout53 to heldout56 (measured once at b2acff1): the pile refused in more words (once
+    # DRAW PILE), the pile as "el pozo" (once DRAW DECK), a point and where it lies said after
+    # it (once counted), and refused moves
+    ("maze-late", "nothing i want on the pile, gonna draw off the deck", "DRAW DECK"),
+    ("maze-late", "robo la del pozo", "DRAW PILE"),
+    ("n-in-a-row-x", "x en -1,0 a la izq de mi x", "X -1,0"),
+    ("maze-draw", "tomo la del pozo y la vuelvo a tirar", "PILE 5YM"),
+    ("maze-late", "del pozo y tiro el 5RC", "PILE 5RC"),
+    ("trumps-follow", "me llevo las 5 y listo", "TAKE"),
+    ("trumps-follow", "그냥 5장 가져갈래요", "TAKE"),
 ]  # fmt: skip
 
 
@@ -889,6 +899,10 @@ BLIND_NEVER_PLAYED = [
     # fifth time, in new words) and what one captured, asked (once KEEP)
     ("maze-late", "quiero ver mi mano y la pila"),
     ("card-chess-step", "q capture? no me entere"),
+    # heldout53 to heldout56: the pile card taken and thrown back with no card named (once DRAW
+    # PILE; now asked back with both readings), a count before a supposition (never a take)
+    ("maze-draw", "더미 카드 가져와서 그대로 다시 버려 ㅋㅋ"),
+    ("trumps-follow", "5장 먹으면 답없네 걍 포기할게"),
 ]  # fmt: skip
 
 
@@ -1140,6 +1154,11 @@ BLIND_REQUESTS = [
     ("n-in-a-row-mid", "그리드 전체 좀 볼 수 있을까", "board", ""),
     ("n-in-a-row-mid", "donde pongo para no perder?", "hint", ""),
     ("maze-discard", "these suit names are so weird lol arms??", "chat", ""),  # once a quote
+    # heldout53 to heldout56: the other side's hand asked in Korean (once a quote), refused
+    # requests
+    ("maze-late", "A가 지금 들고 있는 카드 뭐야?", "question", "보이지 않습니다"),
+    ("card-chess-step", "board pls 🙏", "board", ""),
+    ("card-chess-ace", "q me recomendas?", "hint", "Prueba"),
 ]  # fmt: skip
 
 

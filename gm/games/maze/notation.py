@@ -298,7 +298,9 @@ class _Said(NamedTuple):
         return not self.cards and all(p is None for p in words)
 
 
-_NOT_THE_PILE = re.compile(r"\b(?:nothing|none|no card|not the \w+) (?:in|on|from) the pile\b")
+_NOT_THE_PILE = re.compile(
+    r"\b(?:nothing|none|no card|not the \w+)(?: \w+){0,3}? (?:in|on|from|off) the pile\b"
+)
 
 
 def _scan(text: str) -> _Said:
@@ -459,6 +461,8 @@ def _take_pile(text: str, said: _Said, seat: _Seat) -> Move:
             )
         other = cards[1] if cards[0] == top else cards[0]
         return ("pile", seat.check_discard(other, after_pile=True))
+    if not cards and _RETHROWN.search(text.lower()):  # "더미 카드 가져와서 그대로 다시 버려"
+        return ("pile", seat.check_discard(top, after_pile=True))
     if not cards:
         if said.discard_at is not None:  # "take the pile and discard the 5 red…": two steps,
             raise ParseError(  # the discard unread — never half-played as DRAW PILE

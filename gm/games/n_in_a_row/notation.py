@@ -132,7 +132,11 @@ def _said_as_count(toks: list[str], i: int) -> bool:
     if (
         (before in _PLACING and toks[i] == "one")
         or before in _MAKING
-        or (after == "to" and toks[i + 2 : i + 4] in (["the", "right"], ["the", "left"]))
+        or (
+            after == "to"
+            and not before.lstrip("+-").isdigit()  # "-1,0 to the left of my x": a point's y
+            and toks[i + 2 : i + 4] in (["the", "right"], ["the", "left"])
+        )
     ):
         return True  # "one to the right of the center": a distance
     follows = after in words.CARDINALS or after.lstrip("+-").isdigit() or after in (",", *_SIGNS)

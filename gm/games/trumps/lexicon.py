@@ -44,6 +44,13 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "word", "잡", "beat"),
     ("ko", "word", "덮", "beat"),
     ("ko", "word", "가져가", "take"),
+    # "그냥 5장 가져갈래요": the cards on the table taken, by their count
+    (
+        "ko",
+        "phrase",
+        r"\d+\s*장\s*(?:다\s*)?(?:가져갈(?:래|게|께)|먹을(?:래|게|께)|가져가자|먹자)(?:요)?",
+        " take ",
+    ),
     (
         "ko",
         "phrase",

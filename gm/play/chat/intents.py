@@ -403,10 +403,14 @@ _CONTRACTIONS = {
 }  # fmt: skip
 
 
+_EMOJI = re.compile("[\U0001f300-\U0001faff\ufe0f]+")
+
+
 def normalise(text: str) -> str:
     """Lower case, typographic quotes folded, punctuation dropped, polite fillers stripped."""
     t = text.lower().replace("\u2019", "'").replace("\u2018", "'")
     t = re.sub(r"[?!.,;:\"]+", " ", t)
+    t = _EMOJI.sub(" ", t)  # "board pls 🙏": the face or hand said with it (never ♠♥♦♣)
     t = " ".join(_CONTRACTIONS.get(w, w) for w in t.split())
     before = None
     while before != t:

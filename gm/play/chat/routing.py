@@ -242,7 +242,7 @@ def _chatter(text: str, intent: str, verdict: tuple[Any, str | None]) -> bool:
     """Whether a message that is no definite move (unreadable, ambiguous or illegal as a move,
     or not understood at all) sounds like chat: it is answered as chat, never counted."""
     if _MOCKS.search(text) and intent in ("question", "rules"):
-        return True  # "these suit names are so weird lol arms??": a joke at the game, not asked
+        return True  # "these suit names are so weird lol ??": a joke at the game, not asked
     if text.rstrip().endswith("?") or not _CHATTER.search(text):
         return False
     if intent == "question" and verdict == (None, None):  # "패가 왜 이렇게 좋냐 ㅋㅋㅋ"

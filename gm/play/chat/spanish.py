@@ -38,7 +38,7 @@ MARKERS = re.compile(
     r"todavia|aun|estoy|estas|quiero|puedes|dime|decime|venga|tio|che|ganaste|siempre|nunca|"
     r"muy|mucho|poco|pues|entonces|ahi|aca|algo|todo|todos|cuando|hice|hiciste|jugaste|"
     r"tenes|tienes|sos|eres|tengo|estamos|vale|oye|mira|mejor|peor|otro|otra|hola|ahora)\b|"
-    r"^\s*as a\b|\bentere\b",
+    r"^\s*as a\b|\bentere\b|\brecomenda\w*|\brecomiend\w*|\bsugeri\w*",
     re.IGNORECASE,
 )
 
@@ -225,6 +225,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ),
 )
 WORDS: tuple[tuple[str, str], ...] = (
+    (r"\s*\by (?:listo|ya|fin|chau)\W*$", ""),  # "me llevo las 5 y listo": and that's it
     # "en este juego", "el juego": the game, not "juego" the verb (I play)
     (r"\b(este|ese|el|del|al|un|mi|tu|su|nuestro|que) juego\b", r"\1 game"),
     (r"\brombos?\b", "diamonds"),  # the suit by its shape

@@ -190,7 +190,7 @@ _ES: tuple[tuple[str, str], ...] = (
         r"(arrancar|arrancamos|empezar|arranquemos|empecemos|empezamos) (una|otra) nueva|"
         r"(empezamos|empezar|empecemos|arrancamos) de nuevo|"
         r"otra ronda|partida nueva|nueva partida|(jugar|jugamos|juguemos) (de nuevo|otra vez)|"
-        r"una mas|desde cero|de cero|(empezamos|empezar|arrancamos|arranquemos|empecemos|"
+        r"una mas(?! en)|desde cero|de cero|(empezamos|empezar|arrancamos|arranquemos|empecemos|"
         r"hagamos|echemos) otra|"
         r"otra (despues|luego|mas tarde|al terminar|cuando termine\w*))\b",
     ),
