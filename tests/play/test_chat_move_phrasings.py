@@ -839,6 +839,15 @@ BLIND_MOVES = [
     ("maze-late", "del pozo y tiro el 5RC", "PILE 5RC"),
     ("trumps-follow", "me llevo las 5 y listo", "TAKE"),
     ("trumps-follow", "그냥 5장 가져갈래요", "TAKE"),
+    # heldout57 to heldout60 (measured once at 807ab68): the discard left for later in Korean
+    # (once PILE 3RA), a shrug after a move (once counted), and refused moves
+    ("maze-late", "버린 더미 맨 위 3RA 가져와 버릴건 보고 정할게", "DRAW PILE"),
+    ("trumps-lead", "lead A♦ why not", "LEAD A♦"),
+    ("maze-draw", "pillo el 5YM y lo vuelvo a tirar jaja", "PILE 5YM"),
+    ("maze-late", "위에 있는거 가져가고 4BM 버려", "PILE 4BM"),
+    ("maze-late", "descarte: cojo el de arriba y tiro el 2 rojo lunas", "PILE 2RM"),
+    ("card-chess-capture", "패 싹 다 바꾸기 (익스체인지)", "EXCHANGE"),
+    ("card-chess-ace", "el as de picas vuelve atras a BC5", "BK4-BC5"),
 ]  # fmt: skip
 
 
@@ -1159,6 +1168,13 @@ BLIND_REQUESTS = [
     ("maze-late", "A가 지금 들고 있는 카드 뭐야?", "question", "보이지 않습니다"),
     ("card-chess-step", "board pls 🙏", "board", ""),
     ("card-chess-ace", "q me recomendas?", "hint", "Prueba"),
+    # heldout57 to heldout60: advice asked in chat's shorthand (once a quote), refused requests
+    ("n-in-a-row-mid", "where shud i go", "hint", ""),
+    ("solonyo-late", "ver mesa", "board", "tablero"),
+    ("solonyo-shown", "saca la mesa otra vez", "board", ""),
+    ("maze-late", "이번판은 그냥 접을게", "resign", ""),
+    ("masul-start", "테이블 전체 다시 띄워줘", "board", ""),
+    ("solonyo-blind", "uff q nervios", "chat", "Entendido"),
 ]  # fmt: skip
 
 

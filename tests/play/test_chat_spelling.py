@@ -18,6 +18,7 @@ from gm.play.chat import spelling
         ("n-in-a-row", "where shoud i block", "where should i block"),  # a letter dropped
         ("card-chess", "exchage, this hand is trash", "exchange, this hand is trash"),
         ("masul", "play kign of spades col 5", "play king of spades col 5"),
+        ("n-in-a-row", "where shud i go", "where should i go"),  # chat's shorthand
     ],
 )
 def test_a_slip_is_mended_into_the_word_the_readers_know(game, typed, mended):

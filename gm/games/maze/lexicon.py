@@ -21,12 +21,14 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "phrase", r"(yellow|red|blue)?\s*(문장|방패)", r" \1 arms "),
     ("ko", "phrase", r"(yellow|red|blue)?\s*팔(?=\s*\d)", r" \1 arms "),
     ("ko", "phrase", r"파일에서|파일", " from the pile "),
+    ("ko", "phrase", r"(?:맨\s*)?위에\s*있는\s*(?:거|것|카드)", " from the pile "),  # the top one
     ("ko", "phrase", r"버림\s*패(?:에서)?", " from the pile "),  # the discards, by their name
     ("ko", "phrase", r"주워\S*|줍\S*", " take "),  # "3RA 주워오고": picked up
     ("ko", "phrase", r"드로우", " draw "),
     # "5YM 가져와서 바로 다시 버릴게": the card just taken thrown back (PILE 5YM)
     ("ko", "phrase", r"(?:바로\s*)?다시\s*버(?:려|릴|리|림)\S*", " discard it back "),
-    ("ko", "phrase", r"버리는\s*(?:건|거는|것은|거)\s*(?:\S+\s*)?(?:보고|나중에|이따)\s*\S*", " "),
+    ("ko", "phrase",
+     r"(?:버리는|버릴)\s*(?:건|거는|것은|거|카드는?)\s*(?:\S+\s*)?(?:보고|나중에|이따)\s*\S*", " "),
     ("ko", "phrase", r"집(?:고|어|을게|어서|음|을래)|받(?:고|을게|아|을래|겠|을께)\S*", " take "),
     ("ko", "word", "먹", "take"),
     ("ko", "word", "집", "take"),
@@ -63,11 +65,12 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("es", "phrase", r"\b(?:y )?(?:despu[eé]s|luego|ya)\s+veo\s+(?:que|q|qu[eé]|cual)\s+\w+",
      " "),
     ("es", "phrase", r"\b(del|el|la pila de|el monton de|la carta de|la de) descartes?\b|"
-     r"\bla (carta )?de arriba( del (monton|pila|descarte)| de (los|las) (descartes|"
+     r"\b(la|el) (carta )?de arriba( del (monton|pila|descarte)| de (los|las) (descartes|"
      r"descartadas|tiradas))?\b", " from the pile "),
     ("es", "phrase", r"\b(al|a la pila de|al monton de) descarte\b", " discard "),
     ("es", "phrase",
-     r"\b(tomo|toma|agarro|agarra|cojo|coge|me llevo|levanto|recojo|me quedo(?: con)?)\b",
+     r"\b(tomo|toma|agarro|agarra|cojo|coge|pillo|pilla|me llevo|levanto|recojo|"
+     r"me quedo(?: con)?)\b",
      " take "),
     ("es", "phrase", r"\bsuelto\b|\bsuelta\b|\becho\b|\bfuera\b", " discard "),
     # "agarro el 5YM y lo vuelvo a tirar": the card just taken thrown back (PILE 5YM)

@@ -48,12 +48,22 @@ def detect(text: str) -> str | None:
 
 
 def to_english(text: str, lang: str, translations: tuple[tuple[str, str, str, str], ...]) -> str:
-    """``text`` as English words the chat's readers know (unchanged for English)."""
+    """``text`` as English words the chat's readers know (English as written, but for "w" as
+    "with"), without a shrug said after it ("the 7 why not")."""
     if lang == "ko" and korean.is_korean(text):
-        return korean.to_english(text, translations)
-    if lang == "es":
-        return spanish.to_english(text, translations)
-    return _WITH.sub("with", text)
+        english = korean.to_english(text, translations)
+    elif lang == "es":
+        english = spanish.to_english(text, translations)
+    else:
+        english = _WITH.sub("with", text)
+    return _SHRUG_AFTER.sub("", english) or english
+
+
+# a shrug said after what one chose ("the 7 why not", "la 2 supongo"): no part of it
+_SHRUG_AFTER = re.compile(
+    r"(?<=\S)[\s,.]+(?:why not|i guess|i suppose|whatever|por (?:que|qué) no|supongo)[\s.!]*$",
+    re.IGNORECASE,
+)
 
 
 # chat's "w" and "w/" for "with" ("take it w the king", "start w/ the 10")

@@ -206,9 +206,15 @@ def _undone(table, text: str, lang: str, verdict: Verdict) -> tuple[str, Verdict
     says to undo ("volvé atrás mi última elección": the "last" is no card): an undo; else a
     move."""
     words = table.engine.info.chat_words
+    if _GOES_TO.search(text):  # "el as de picas vuelve atras a BC5": a piece moved back
+        return "move", verdict
     if topics.topic(text, lang, words.move_verbs, _seat_labels(table)) == "undo":
         return "undo", (None, None)
     return "move", verdict
+
+
+# a place a piece or card goes to, by its code ("… a BC5", "… to M3")
+_GOES_TO = re.compile(r"\b(?:a|to|hacia|into)\s+[a-z]{1,2}\d\b", re.IGNORECASE)
 
 
 # laughter, sighs and exclamations, in each language: a message with one that is no definite

@@ -51,11 +51,19 @@ def vocabulary(words: ChatWords) -> frozenset[str]:
     return _chat_words() | frozenset(w for s in said for w in _SOURCE_WORD.findall(s.lower()))
 
 
+# chat's shorthand, no slip of the keys but the same words ("where shud i go"): written out
+SHORTHAND = {"shud": "should", "shld": "should", "wud": "would", "cud": "could", "wat": "what",
+             "wut": "what", "wht": "what", "wher": "where", "whr": "where", "wen": "when",
+             "nxt": "next", "plz": "please"}  # fmt: skip
+_SHORT = re.compile(r"(?<![\w'])(?:" + "|".join(SHORTHAND) + r")(?![\w'])")
+
+
 def mended(text: str, words: ChatWords) -> str:
-    """``text`` (an English message) with each typing slip mended (see the module's docstring);
-    unchanged when it has none."""
+    """``text`` (an English message) with each typing slip mended and chat's shorthand written
+    out (see the module's docstring); unchanged when it has neither."""
     known = vocabulary(words)
     checker = _english()
+    text = _SHORT.sub(lambda m: SHORTHAND[m.group(0)], text)
 
     def mend(m: re.Match[str]) -> str:
         word = m.group(0)

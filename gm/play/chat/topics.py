@@ -28,7 +28,7 @@ from gm.play.chat.spanish import fold, spelled_out
 _EN: tuple[tuple[str, str], ...] = (
     (
         "keep_playing",
-        r"\b(keep (going|playing|dealing)|carry on|"
+        r"\b(keep (going|playing|dealing|it going)|carry on|(i'?m|im) not (quitting|giving up)|"
         r"play on(?! (his|her|their|my|your|the|a|an|that)\b)|"
         r"let'?s continue|(scratch|take back|cancel|undo|forget|withdraw|drop) (the |my |that )?"
         r"(resign\w*|forfeit\w*|surrender)|don'?t end (it|the game|this))\b",
@@ -283,7 +283,8 @@ _ES: tuple[tuple[str, str], ...] = (
         r"\bpon(e|eme|me)? (el tablero|la mesa)\b|\bpas(a|ame) (el tablero|la mesa)\b|"
         r"\bcomo (esta|va|quedo) (el tablero|la mesa|la grilla)\b|"
         r"\b(mostra|muestra|ensena)\w* todo\b|"
-        r"\b(ver|muestra\w*|mostra\w*|ensena\w*|mira|pinta\w*|dibuja\w*)\b.*\b(tablero|mesa|mano|"
+        r"\b(ver|muestra\w*|mostra\w*|ensena\w*|mira|pinta\w*|dibuja\w*|saca\w*)\b.*\b(tablero|"
+        r"mesa|mano|"
         r"cartas|"
         r"grilla|cuadricula|monton|pila|pozo)\b",
     ),
@@ -301,7 +302,8 @@ _KO: tuple[tuple[str, str], ...] = (
     ),
     (
         "resign",
-        r"(?<!안)(포기|항복|기권)(할|하|함|요|임|[~!.]|$)|(이번판|이판|이게임|게임)던(짐|질게|진다|질래)",
+        r"(?<!안)(포기|항복|기권)(할|하|함|요|임|[~!.]|$)|(이번판|이판|이게임|게임)(은|는)?(그냥)?"
+        r"(던|접)(짐|질게|진다|질래|을게|을래|음)",
     ),
     (
         "hidden",
@@ -347,7 +349,7 @@ _KO: tuple[tuple[str, str], ...] = (
     ),
     (
         "board",
-        r"(보드|판|게임판|그리드|격자|바닥|내패|손패|카드|패|화면|상황|상태|현황|더미)\w{0,10}\s*"
+        r"(보드|판|게임판|그리드|격자|바닥|내패|손패|카드|패|화면|상황|상태|현황|더미|테이블)\w{0,10}\s*"
         r"(보여|보자|볼래|볼\s*수|확인|띄워|그려)|^(보드|판|게임판|그리드|격자)(좀|ㄱ+|요)*\??$",
     ),
 )
