@@ -848,6 +848,9 @@ BLIND_MOVES = [
     ("maze-late", "descarte: cojo el de arriba y tiro el 2 rojo lunas", "PILE 2RM"),
     ("card-chess-capture", "패 싹 다 바꾸기 (익스체인지)", "EXCHANGE"),
     ("card-chess-ace", "el as de picas vuelve atras a BC5", "BK4-BC5"),
+    # heldout61 to heldout64 (measured once at 45b513a): a second thought after "hmm no" (once
+    # the first square played)
+    ("card-chess-ace", "ace to m3, hmm no, straight ahead to m4", "BK4-M4"),
 ]  # fmt: skip
 
 
@@ -1175,6 +1178,16 @@ BLIND_REQUESTS = [
     ("maze-late", "이번판은 그냥 접을게", "resign", ""),
     ("masul-start", "테이블 전체 다시 띄워줘", "board", ""),
     ("solonyo-blind", "uff q nervios", "chat", "Entendido"),
+    # heldout61 to heldout64: the two quotes (the log asked in Korean, the legal moves asked as
+    # "anything besides …"), an undo said in Spanish, refused requests
+    ("trumps-lead", "6 교환 어떻게 됐는지 다시 알려줘", "history", ""),
+    ("solonyo-late", "can i do anything besides picking a card?", "legal", "PICK 1"),
+    ("card-chess-capture", "me arrepiento, deshaz", "undo", "deshacer"),
+    ("n-in-a-row-x", "grid pls", "board", ""),
+    ("n-in-a-row-first", "pasame la grilla", "board", ""),
+    ("n-in-a-row-o", "ya fue, la doy por perdida", "resign", ""),
+    ("n-in-a-row-x", "which squares am i allowed to play on", "legal", ""),
+    ("n-in-a-row-mid", "where's the best spot for me", "hint", ""),
 ]  # fmt: skip
 
 

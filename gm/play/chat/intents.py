@@ -156,7 +156,7 @@ PATTERNS: dict[str, tuple[str, ...]] = {
     "board": (
         r"(show|display|print|see|view|give)( me)?( the| my| our)? (board|table|position|game)"
         r"( again)?",
-        r"(the |my )?(board|table|position)( again)?",
+        r"(the |my )?(board|table|position|grid)( again)?",
         r"(current|the current) (board|position|state)",
         r"look( at the board)?",
         r"what is (on|in) the (board|table)( now)?",

@@ -200,6 +200,8 @@ _SEARCHED: tuple[tuple[str, str], ...] = (
     ),
     (r"(포기|기권|항복)\s*(?:취소|철회)", "keep going"),  # "아 기권 취소 계속할게요"
     (r"지금까지\s*(둔|한|낸|놓은)\s*(수|거)", "history"),
+    # "6 교환 어떻게 됐는지 다시 알려줘" (tell me again how it went): what happened
+    (r"어떻게\s*(?:됐|되었|된)\S*\s*(?:다시\s*)?(?:알려|말해|설명)", "history"),
     # "손패랑 버린더미 현황 좀" (my hand and the pile, how they stand): the board asked for
     (r"현황|(상황|상태)\s*(좀|보여|알려|어때)", "show the board"),
 )

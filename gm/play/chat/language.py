@@ -95,7 +95,7 @@ _CORRECTION = re.compile(
     r"(?:no,? |nah,? )?(?:jk|just kidding|kidding)(?=[\s,.]+\S)|"
     r"no,? perd[oó]n|perd[oó]n,? no)\b"
     r"[\s,.]*|\s*(?<=\S)\s*말고\s+|"
-    r"(?:\.\.+|[,;?])\s*(?:no|nah|nope|err+|erm|uh+|um+|sorry|actually|oops)(?:[\s,]+(?:no|nah))*"
+    r"(?:\.\.+|[,;?])\s*(?:no|nah|nope|err+|erm|uh+|um+|h+m+|sorry|actually|oops)(?:[\s,]+(?:no|nah))*"
     rf"\b(?!\s+{_NEGATED}\b)(?:[\s,]+mejor\b)?[\s,.]*(?={_NAMES})|\s+(?:no|nah|err+|erm|sorry|actually)\s+(?:mejor\s+)?(?=\S*\d|\S*[♠♥♦♣])|"
     r"(?:[,;]\s*|\s+o\s+|(?:\s+no)?\.\.+\s*)mejor(?:\s+dicho)?\b(?!\s+que\b)[\s,]*|"
     r"(?<=\S)(?:\.\.+\s*|[,;]\s*|\s+)(?:아\s*)?(?:아니(?:다|야|지|요|에요)?|아냐|ㄴㄴ|정정)(?![가-힣])"

@@ -221,6 +221,7 @@ _GOES_TO = re.compile(r"\b(?:a|to|hacia|into)\s+[a-z]{1,2}\d\b", re.IGNORECASE)
 # move ("my ace is gonna wreck them lol", "8 또 나왔네 ㅋㅋ", "uff una reina") is chat
 _CHATTER = re.compile(
     r"[ㅋㅎㅠㅜㅡ]{2,}|(?:다|네|군|구나|구만|구먼|라니|겠다)[\s.!~ㅋㅎㅠㅜㅡ]*$|왜\s*이렇게|"
+    r"[\U0001f62d\U0001f629\U0001f644\U0001f612\U0001f624\U0001f62b]|"  # 😭 😩 🙄 …: a sigh
     + _LAUGH_EMOJI
     + r"|\b(?:"
     + _LAUGHTER

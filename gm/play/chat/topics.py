@@ -29,7 +29,7 @@ _EN: tuple[tuple[str, str], ...] = (
     (
         "keep_playing",
         r"\b(keep (going|playing|dealing|it going)|carry on|(i'?m|im) not (quitting|giving up)|"
-        r"play on(?! (his|her|their|my|your|the|a|an|that)\b)|"
+        r"(?<!to )(?<!allowed )play on(?! (his|her|their|my|your|the|a|an|that)\b)|"
         r"let'?s continue|(scratch|take back|cancel|undo|forget|withdraw|drop) (the |my |that )?"
         r"(resign\w*|forfeit\w*|surrender)|don'?t end (it|the game|this))\b",
     ),
@@ -116,6 +116,7 @@ _EN: tuple[tuple[str, str], ...] = (
         r"\b((can|could|may) i|(am i|are we) (still |even )?(allowed|able) to|i can)\b"
         r".*\b(play|put|place|go|move|take|pick|use|draw|discard|choose|{verbs})\b|"
         r"\b(my )?(options|choices)\b|\b(possible|legal|valid|available) (moves?|plays?)\b|"
+        r"\b(can|could) i do anything (else|besides|but|other than)\b|"
         r"\bwhat moves\b|\bwhere can (my|the|i|this|that) ?\w*\b|"
         r"\b(what|which) (\w+ )?(spots?|squares?|points?|moves?|cards?|plays?|things?) "
         r"(are|r|is) (legal|allowed|valid|open|available)\b|"
@@ -128,7 +129,7 @@ _EN: tuple[tuple[str, str], ...] = (
     (
         "hint",
         r"\b(should i|would you|recommend|suggest|suggestion|advice|advise|tips?|"
-        r"(best|better|smartest|good) (move|play|card|option|choice|pick)|"
+        r"(best|better|smartest|good) (move|play|card|option|choice|pick|spot|square|place)|"
         r"which is better|worth it|does it matter|(least|most) useful|worst card|"
         r"(best|better|good) (odds|chances?)|"
         r"(a )?(good|bad|smart|dumb) idea|"
@@ -163,7 +164,7 @@ _ES: tuple[tuple[str, str], ...] = (
         "keep_playing",
         r"\b(no me rindo|sigo jugando|seguimos|sigamos|continuo|continuamos|segui vos|"
         r"sigue vos|segui jugando|sigue jugando|te toca a vos|dale vos|sigue tu|segui tu|"
-        r"(no,? )+sigo|sigo,? (todavia|aun) puedo|"
+        r"(no,? )+sigo|sigo,? (todavia|aun) puedo|^\W*sigo,? sigo\W*$|"
         r"juega tu|mueve tu|dale,? tu turno|olvida lo (que|q) dije)\b",
     ),
     (
@@ -197,7 +198,8 @@ _ES: tuple[tuple[str, str], ...] = (
     (
         "resign",
         r"\b(me rindo|abandono|me retiro|me doy por vencid[oa]|tiro la toalla|tu ganas|"
-        r"lo dejo (aqui|aca|ahi)|dejo (la partida|el juego))\b",
+        r"lo dejo (aqui|aca|ahi)|dejo (la partida|el juego)|^\W*lo dejo\b|"
+        r"(la|lo) doy por perdid[ao])\b",
     ),
     (
         "hidden",
@@ -253,7 +255,7 @@ _ES: tuple[tuple[str, str], ...] = (
         "legal",
         r"\b(puedo|podria|se puede|me dejan)\b.*\b(jugar|poner|tirar|mover|ir|usar|"
         r"elegir|descartar|robar|ganar|matar|comer|colocar|hacer)\b|"
-        r"\b(q|que) (movimientos|jugadas|movidas) (valen|sirven|hay)\b|"
+        r"\b(q|que) (movimientos|jugadas|movidas|casillas|columnas) (valen|sirven|hay)\b|"
         r"\b(opciones|(movimientos|movidas) (tengo|posibles|validos)|jugadas (tengo|posibles|"
         r"validas)|que (movimientos|jugadas|movidas) tengo|(jugadas|movimientos|movidas) (son )?"
         r"(legales|validos|"
@@ -280,11 +282,12 @@ _ES: tuple[tuple[str, str], ...] = (
     ),
     (
         "board",
-        r"\bpon(e|eme|me)? (el tablero|la mesa)\b|\bpas(a|ame) (el tablero|la mesa)\b|"
+        r"\bpon(e|eme|me)? (el tablero|la mesa)\b|\bpas(a|ame) (el tablero|la mesa|la grilla|"
+        r"la cuadricula)\b|"
         r"\bcomo (esta|va|quedo) (el tablero|la mesa|la grilla)\b|"
         r"\b(mostra|muestra|ensena)\w* todo\b|"
         r"\b(ver|muestra\w*|mostra\w*|ensena\w*|mira|pinta\w*|dibuja\w*|saca\w*)\b.*\b(tablero|"
-        r"mesa|mano|"
+        r"mesa|mano|filas|columnas|"
         r"cartas|"
         r"grilla|cuadricula|monton|pila|pozo)\b",
     ),
