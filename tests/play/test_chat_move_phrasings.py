@@ -851,6 +851,11 @@ BLIND_MOVES = [
     # heldout61 to heldout64 (measured once at 45b513a): a second thought after "hmm no" (once
     # the first square played)
     ("card-chess-ace", "ace to m3, hmm no, straight ahead to m4", "BK4-M4"),
+    # heldout65 to heldout68 (measured once at 4e768a2): the other side's card named "oculta"
+    # (once played face down) and a second thought on the facing alone after "nah wait" (once
+    # face down)
+    ("masul-challenge", "destapo su carta oculta de la col 2 con el 5 de picas", "5♠ C2"),
+    ("masul-start", "9c in c3 face down. nah wait, face up", "9♣ C3"),
 ]  # fmt: skip
 
 
@@ -1188,6 +1193,7 @@ BLIND_REQUESTS = [
     ("n-in-a-row-o", "ya fue, la doy por perdida", "resign", ""),
     ("n-in-a-row-x", "which squares am i allowed to play on", "legal", ""),
     ("n-in-a-row-mid", "where's the best spot for me", "hint", ""),
+    ("masul-late", "can u show me the rows again, lost track", "board", ""),  # once a quote
 ]  # fmt: skip
 
 

@@ -71,7 +71,9 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     (
         "es",
         "phrase",
-        r"\b(?:su|sus) cartas? (?:tapad[oa]s?|boca ?a?bajo)\b",
+        r"\b(?:su|sus|la|las) cartas? (?:tapad[oa]s?|boca ?a?bajo|ocult[oa]s?|escondid[oa]s?)"
+        r"(?= de\b| del\b)|\b(?:su|sus) cartas? (?:tapad[oa]s?|boca ?a?bajo|ocult[oa]s?|"
+        r"escondid[oa]s?)\b",
         " their face down card ",
     ),
     (

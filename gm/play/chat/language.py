@@ -88,7 +88,7 @@ _NEGATED = (
 # a second thought: "X no wait Y", "X... i mean Y", "X, no espera, Y", "X 말고 Y", "X 아 아니다
 # Y", "X 아니 잠깐 Y" → Y ("아니면", "or else", is no second thought)
 _CORRECTION = re.compile(
-    r"(?:\.\.+|[,;])?\s*\b(?:no,? wait|wait,? no|oh,? wait|i mean|i meant|scratch that|"
+    r"(?:\.\.+|[,;])?\s*\b(?:no,? wait|nah,? wait|wait,? no|oh,? wait|i mean|i meant|scratch that|"
     r"sorry,? i mean|"
     r"or rather|make that|make it|"
     r"actually,? no|no,? actually|oops|no espera|no,? digo|mejor dicho|quiero decir|"

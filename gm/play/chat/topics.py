@@ -153,7 +153,7 @@ _EN: tuple[tuple[str, str], ...] = (
     (
         "board",
         r"\b(show|see|view|display|look at|print|prnt|draw|redraw|refresh|pull up|bring up)\b.*"
-        r"\b(board|grid|hand|cards|table|tabel|bord|baord|position)\b|"
+        r"\b(board|grid|hand|cards|table|tabel|bord|baord|position|rows|lines)\b|"
         r"\b(show|see|view|display|look at)\b.*\b(pile|deck|discards?|stack)\b|"
         r"\bwhere (we'?re|we are|are we|things are|things stand) at\b|where do we stand|"
         r"\bwhere'?s (the|my) (board|grid|table)\b",
