@@ -56,7 +56,7 @@ TRACKED = (
     *("heldout65", "heldout66", "heldout67", "heldout68"),
 )
 #: held out: never tuned on, measured on demand (GM_MEASURE_HELDOUT=1; see README.md)
-HELD_OUT: tuple[str, ...] = ()
+HELD_OUT: tuple[str, ...] = ("heldout69", "heldout70", "heldout71", "heldout72")
 
 
 @dataclass(frozen=True)
