@@ -64,13 +64,19 @@ QUOTE = "\u201c"  # a rules sentence is quoted between “ and ”, in every lan
 
 def says_a_language(text: str, game: str | None = None) -> bool:
     """Whether a message shows its language: Hangul, or a word that is not a code — a place
-    written as the game's own code aliases have it ("col 5" for C5 in Masul) is a code."""
+    written as the game's own code aliases have it ("col 5" for C5 in Masul) is a code — nor
+    one of the chat words written alike in every language (:data:`SHARED`)."""
     if game is not None:
         for alias, _ in GAMES[game].engine.info.chat_words.code_aliases:
             text = re.sub(alias, " ", text, flags=re.IGNORECASE)
     return bool(HANGUL.search(text)) or any(
-        not w.isupper() for w in WORDS.findall(re.sub(r"\b[A-Z]+\d*\b", "", text))
+        not w.isupper() and w.lower() not in SHARED
+        for w in WORDS.findall(re.sub(r"\b[A-Z]+\d*\b", "", text))
     )
+
+
+# chat words written alike in every language here ("0,1 pls" is as Spanish as English)
+SHARED = frozenset({"pls", "plz", "lol", "okay", "bro", "omg"})
 
 
 def observed(answer: dict[str, Any], lang: str) -> str:

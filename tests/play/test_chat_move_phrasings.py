@@ -1194,6 +1194,7 @@ BLIND_REQUESTS = [
     ("n-in-a-row-x", "which squares am i allowed to play on", "legal", ""),
     ("n-in-a-row-mid", "where's the best spot for me", "hint", ""),
     ("masul-late", "can u show me the rows again, lost track", "board", ""),  # once a quote
+    ("trumps-follow", "더미 어떻게 쌓여있는지 보여줘", "board", "보드"),  # heldout71: once a quote
 ]  # fmt: skip
 
 

@@ -204,6 +204,8 @@ _SEARCHED: tuple[tuple[str, str], ...] = (
     (r"어떻게\s*(?:됐|되었|된)\S*\s*(?:다시\s*)?(?:알려|말해|설명)", "history"),
     # "손패랑 버린더미 현황 좀" (my hand and the pile, how they stand): the board asked for
     (r"현황|(상황|상태)\s*(좀|보여|알려|어때)", "show the board"),
+    # "더미 어떻게 쌓여있는지 보여줘" (show me how the pile is stacked): shown, not a rule
+    (r"(더미|보드|테이블|바닥)\S*.*보여\s*(줘|주세요|줄래|줄 ?수)", "show the board"),
 )
 # what a message's first or last words may say (not the board or one's cards: "패 많다 ㅋㅋ")
 _PART_SAYS = {

@@ -39,7 +39,7 @@ MARKERS = re.compile(
     r"muy|mucho|poco|pues|entonces|ahi|aca|algo|todo|todos|cuando|hice|hiciste|jugaste|"
     r"tenes|tienes|sos|eres|tengo|estamos|vale|oye|mira|mejor|peor|otro|otra|hola|ahora)\b|"
     r"^\s*as a\b|\bentere\b|\brecomenda\w*|\brecomiend\w*|\bsugeri\w*|\bnervios\b|\bmiedo\b|"
-    r"\bmesa\b|\bver\b|\barrepiento\b|\bdeshaz\b",
+    r"\bmesa\b|\bver\b|\barrepiento\b|\bdeshaz\b|\bnom[aá]s\b",
     re.IGNORECASE,
 )
 
