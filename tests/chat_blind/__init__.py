@@ -57,7 +57,7 @@ TRACKED = (
     *("heldout69", "heldout70", "heldout71", "heldout72"),
 )
 #: held out: never tuned on, measured on demand (GM_MEASURE_HELDOUT=1; see README.md)
-HELD_OUT: tuple[str, ...] = ()
+HELD_OUT: tuple[str, ...] = ("heldout73", "heldout74", "heldout75", "heldout76")
 
 
 @dataclass(frozen=True)
