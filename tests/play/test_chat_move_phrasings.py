@@ -856,6 +856,9 @@ BLIND_MOVES = [
     # face down)
     ("masul-challenge", "destapo su carta oculta de la col 2 con el 5 de picas", "5♠ C2"),
     ("masul-start", "9c in c3 face down. nah wait, face up", "9♣ C3"),
+    # heldout73 to heldout76 (measured once at 9e6306e): "card 3" before a colour is a card's
+    # number (once PILE 3BM, the hand's third card)
+    ("maze-late", "pile card (3 red arms) in, ditch the 5RS", "PILE 5RS"),
 ]  # fmt: skip
 
 
@@ -1195,6 +1198,7 @@ BLIND_REQUESTS = [
     ("n-in-a-row-mid", "where's the best spot for me", "hint", ""),
     ("masul-late", "can u show me the rows again, lost track", "board", ""),  # once a quote
     ("trumps-follow", "더미 어떻게 쌓여있는지 보여줘", "board", "보드"),  # heldout71: once a quote
+    ("n-in-a-row-mid", "venga, una mas desde cero", "rematch", ""),  # heldout76: once X 1,0
 ]  # fmt: skip
 
 

@@ -84,7 +84,8 @@ _DISCARD_PHRASE = re.compile(
 )
 _ORDINAL_REF = re.compile(
     r"\b(?:my|the) (?:very )?([a-z0-9]+) (?:card|one)\b(?: (?:in|of|from) (?:my )?hand)?"
-    r"|\bcard (?:number )?([a-z0-9]+)\b(?: (?:in|of|from) (?:my )?hand)?"
+    r"|\bcard (?:number )?([a-z0-9]+)\b(?! (?:yellow|red|blue|suns?|moons?|crowns?|arms?)\b)"
+    r"(?: (?:in|of|from) (?:my )?hand)?"  # not "pile card 3 red arms": a card's number
 )
 _KEEP_CLAUSE = re.compile(
     r"\b(?:keep|keeping|hold on to|hold onto|hang on to)\b.*?(?=,|;|\band\b|\bbut\b|\bthen\b|"

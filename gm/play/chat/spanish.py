@@ -227,6 +227,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
 )
 WORDS: tuple[tuple[str, str], ...] = (
     (r"\s*\by (?:listo|ya|fin|chau)\W*$", ""),  # "me llevo las 5 y listo": and that's it
+    # "una más desde cero" (another, from scratch): no numbers to read a point from
+    (r"\buna mas\b", "another"), (r"\b(?:desde|de) cero\b", "from scratch"),
     # "en este juego", "el juego": the game, not "juego" the verb (I play)
     (r"\b(este|ese|el|del|al|un|mi|tu|su|nuestro|que) juego\b", r"\1 game"),
     (r"\brombos?\b", "diamonds"),  # the suit by its shape
