@@ -154,15 +154,17 @@ def route(
     return intent, read, verdict
 
 
-# laughter however long it is drawn out ("lmaooo", "lool", "xDD"), and its emoji
+# laughter however long it is drawn out ("lmaooo", "lool", "xDD"), and its emoji; a sigh's
+# emoji (😭 😩 🙄 😒 😤 😫)
 _LAUGHTER = r"lo+l|lm+f?a+o+|rofl|x+d+|jsjs\w*"
 _LAUGH_EMOJI = "[\U0001f602\U0001f923\U0001f606\U0001f605\U0001f480]"
+_SIGH_EMOJI = "[\U0001f62d\U0001f629\U0001f644\U0001f612\U0001f624\U0001f62b]"
 # what makes a message a remark rather than an order when it names a card but says nothing of
 # what to do with it: laughter, a sigh, an exclamation first, or a face that rolls its eyes
 # ("오 하트 에이스 왔다 ㅎㅎ", "jaja me regalaron el 6 de corazones")
 _REMARKS = re.compile(
-    r"[ㅋㅎㅠㅜ]{2,}|[\U0001f602\U0001f923\U0001f605\U0001f480\U0001f644\U0001f612\U0001f629"
-    r"\U0001f62b\U0001f624\U0001f62d]|\b(?:" + _LAUGHTER + r"|(?:ha){2,}|a?(?:ja){2,}j?|(?:je){2,}|"
+    rf"[ㅋㅎㅠㅜ]{{2,}}|{_LAUGH_EMOJI}|{_SIGH_EMOJI}|"
+    r"\b(?:" + _LAUGHTER + r"|(?:ha){2,}|a?(?:ja){2,}j?|(?:je){2,}|"
     r"ugh+|uf+|ay|uy|wow|omg|meh|bah|jeez|damn|dang)\b|"
     r"^\W*(?:oh+|ooh+|aw+|와+|오+|아+|헐|헉|우와)(?=[\s,.!]|$)",
     re.IGNORECASE,
@@ -221,7 +223,8 @@ _GOES_TO = re.compile(r"\b(?:a|to|hacia|into)\s+[a-z]{1,2}\d\b", re.IGNORECASE)
 # move ("my ace is gonna wreck them lol", "8 또 나왔네 ㅋㅋ", "uff una reina") is chat
 _CHATTER = re.compile(
     r"[ㅋㅎㅠㅜㅡ]{2,}|(?:다|네|군|구나|구만|구먼|라니|겠다)[\s.!~ㅋㅎㅠㅜㅡ]*$|왜\s*이렇게|"
-    r"[\U0001f62d\U0001f629\U0001f644\U0001f612\U0001f624\U0001f62b]|"  # 😭 😩 🙄 …: a sigh
+    + _SIGH_EMOJI
+    + "|"
     + _LAUGH_EMOJI
     + r"|\b(?:"
     + _LAUGHTER
@@ -238,7 +241,7 @@ _CHATTER = re.compile(
 
 # a joke at the game's expense, laughing ("so weird lol", "tan raro jaja", "넘 이상해 ㅋㅋ")
 _MOCKS = re.compile(
-    r"\b(?:so|such|too|tan|muy) (?:weird|random|dumb|silly|raro|rara|random)\b.*(?:"
+    r"\b(?:so|such|too|tan|muy) (?:weird|random|dumb|silly|raro|rara)\b.*(?:"
     + _LAUGHTER
     + r"|(?:ha){2,}|a?(?:ja){2,})|(?:넘|너무|완전)\s*이상\S*\s*[ㅋㅎ]{2,}",
     re.IGNORECASE,
