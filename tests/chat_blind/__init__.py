@@ -58,7 +58,7 @@ TRACKED = (
     *("heldout73", "heldout74", "heldout75", "heldout76"),
 )
 #: held out: never tuned on, measured on demand (GM_MEASURE_HELDOUT=1; see README.md)
-HELD_OUT: tuple[str, ...] = ()
+HELD_OUT: tuple[str, ...] = ("heldout77", "heldout78", "heldout79", "heldout80")
 
 
 @dataclass(frozen=True)
