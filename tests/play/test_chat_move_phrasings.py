@@ -859,6 +859,26 @@ BLIND_MOVES = [
     # heldout73 to heldout76 (measured once at 9e6306e): "card 3" before a colour is a card's
     # number (once PILE 3BM, the hand's third card)
     ("maze-late", "pile card (3 red arms) in, ditch the 5RS", "PILE 5RS"),
+    # heldout77 to heldout80 (measured once at c2d7686, stop 35's last reader): the hand traded as
+    # "swap all 5" (once a piece's move), "tapadita" (once face up), and refused moves: a place
+    # said again after "no wait" with the facing, a verb of three words kept, Korean columns as
+    # 컬럼 and with a Sino-Korean number, a suit with 로, a reason after "!", a card played said
+    # after the place, the strongest card, the Spanish "a" before a blocked mark, "q vale", a
+    # guess after the move
+    ("card-chess-ace", "this hand is trash, swap all 5", "EXCHANGE"),
+    ("masul-late", "J♥ a la 7 tapadita 🤫", "J♥ C7 FD"),
+    ("masul-challenge", "J♥ in 3 i guess.. no wait, col 7 face down actually", "J♥ C7 FD"),
+    ("masul-challenge",
+     "put the five of spades in 6 face down.. no wait column 7. yeah 7, facedown", "5♠ C7 FD"),
+    ("maze-discard", "get rid of the 3 yellow moons, no wait, the 5 red moons", "DISCARD 5RM"),
+    ("masul-start", "다이아잭 7번컬럼 ㄱㄱ 필드가 다이아니까", "J♦ C7"),
+    ("masul-late", "하트 8 칠번열 앞면으로 낼게요 ㅎㅎ", "8♥ C7"),
+    ("trumps-choose", "내 트럼프는 스페이드로 할래", "TRUMP ♠"),
+    ("masul-start", "J♦ 7열 앞면! 필드 X♦랑 무늬 맞으니까", "J♦ C7"),
+    ("masul-late", "젤 센 카드 2열에 뒷면으로", "J♥ C2 FD"),
+    ("n-in-a-row-x", "bloqueo a O por abajo en 1,-1", "X 1,-1"),
+    ("solonyo-shown", "la Q♥ q vale 11", "PICK 3"),
+    ("solonyo-late", "#3 again lol, maybe its lucky", "PICK 3"),
 ]  # fmt: skip
 
 
@@ -923,6 +943,12 @@ BLIND_NEVER_PLAYED = [
     # PILE; now asked back with both readings), a count before a supposition (never a take)
     ("maze-draw", "더미 카드 가져와서 그대로 다시 버려 ㅋㅋ"),
     ("trumps-follow", "5장 먹으면 답없네 걍 포기할게"),
+    # heldout77 to heldout80: a card called useless (once DISCARD 5BS), a supposition asked with
+    # "q pasa" (once Q♠ C7 FD), a tie remarked on with a sigh, disbelief then a sigh
+    ("maze-discard", "5 blue suns, useless. story of my life"),
+    ("masul-start", "si pongo una tapada y el otro tambien q pasa al final"),
+    ("solonyo-late", "otro empate de 2 contra 2, que mala suerte tio"),
+    ("solonyo-blind", "a queen?? cmon 😩"),
 ]  # fmt: skip
 
 
@@ -1199,6 +1225,19 @@ BLIND_REQUESTS = [
     ("masul-late", "can u show me the rows again, lost track", "board", ""),  # once a quote
     ("trumps-follow", "더미 어떻게 쌓여있는지 보여줘", "board", "보드"),  # heldout71: once a quote
     ("n-in-a-row-mid", "venga, una mas desde cero", "rematch", ""),  # heldout76: once X 1,0
+    # heldout77 to heldout80: the five quotes (a restart asked twice, the last round asked in
+    # Korean, which cards one may throw, "anywhere" asked in Korean), refused requests
+    ("solonyo-shown", "can we restart with a fresh game", "rematch", ""),
+    ("maze-late", "can we restart with a new shuffle", "rematch", ""),
+    ("solonyo-late", "방금 라운드 어떻게 됐어?", "history", ""),
+    ("maze-discard", "which cards am i allowed to throw", "legal", "DISCARD 5BS"),
+    ("n-in-a-row-o", "아무데나 둬도 돼?", "legal", "O 0,2"),
+    ("n-in-a-row-mid", "리겜 ㄱ", "rematch", ""),
+    ("n-in-a-row-x", "go back one move", "undo", ""),
+    ("n-in-a-row-x", "jk not quitting, next move coming", "chat", "nobody resigns"),
+    ("maze-discard", "uy no, volve atras eso", "undo", ""),
+    ("solonyo-shown", "enseñame las cartas de la mesa", "board", ""),
+    ("solonyo-blind", "a queen?? brutal lol", "chat", ""),
 ]  # fmt: skip
 
 

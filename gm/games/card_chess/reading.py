@@ -227,12 +227,15 @@ def resolve(text: str, state: dict[str, Any], seat: int) -> Move | None:
     raise _no_fit(refs, state, seat, legal)
 
 
-# the whole hand traded: the exchange ("swap out my whole hand", "5 new cards", "new hand")
+# the whole hand traded: the exchange ("swap out my whole hand", "5 new cards", "new hand",
+# "swap all 5")
 _WHOLE_HAND = re.compile(
     r"\b(?:(?:swap|trade|change|exchange|replace|ditch|dump|throw away)\w*\s+(?:out\s+|in\s+)?"
     r"(?:my\s+|the\s+)?(?:whole|entire|full|all\s+(?:of\s+)?my)\s+hand|new hand|"
     r"(?:discard|toss|dump|ditch|bin|throw away)\s+(?:my|the)\s+hand|"
-    r"(?:\d+|five)\s+new cards|fresh (?:hand|cards))\b",
+    r"(?:\d+|five)\s+new cards|fresh (?:hand|cards)|"
+    r"(?:swap|trade|change|exchange|ditch|dump|toss)\w*\s+(?:(?:them|em|'em)\s+)?all"
+    r"(?:\s+(?:\d+|five|of (?:them|my cards)|my cards|cards))?)\b",
     re.IGNORECASE,
 )
 _ROW_SAID = re.compile(r"\b(?:black|red) (?:castle|kingdom)\b|\bmiddle\b")

@@ -8,6 +8,11 @@ from gm.games.words import N_
 
 # a card said in Korean, suit first ("다이아 7", "스페이드 퀸"): a Field Card or a column's card
 _KO_CARD = r"((?:스페이드|하트|다이아몬드|다이아|클로버)\s*(?:[0-9]+|[AKQJ]|에이스|킹|퀸|잭))"
+# a card said in Korean words or written as its code ("상대 J♦ 맞은편에")
+_ANY_CARD = (
+    r"((?:스페이드|하트|다이아몬드|다이아|클로버)\s*(?:[0-9]+|[AKQJ]|에이스|킹|퀸|잭)|"
+    r"(?:10|[2-9AKQJ])[♠♥♦♣])"
+)
 
 TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     # "뒷면으로 깔게요": laid face down, not turned over; "덮어놓을게요": laid covered
@@ -21,6 +26,9 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "word", "열", "column"),
     ("ko", "word", "줄", "column"),
     ("ko", "word", "칼럼", "column"),
+    ("ko", "word", "컬럼", "column"),
+    ("ko", "counter", "컬럼", "column"),
+    ("ko", "counter", "칼럼", "column"),
     ("ko", "phrase", r"앞\s*면", " face up "),
     (
         "ko",
@@ -28,7 +36,14 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
         r"뒷\s*면|뒤\s*면|뒤집어서|뒤집어|엎어서|엎어|숨겨(?:서|놓|둘|둘게|놓을게)?",
         " face down ",
     ),
-    ("ko", "phrase", r"(\d)\s*번\s*(줄|열|칸)", r"\1\2"),  # 7번줄 → 7줄: column 7
+    ("ko", "phrase", r"(\d)\s*번\s*(줄|열|칸|컬럼|칼럼)", r"\1\2"),  # 7번줄 → 7줄: column 7
+    # a column said with its Sino-Korean number ("칠번열"; not 이번, this time)
+    ("ko", "phrase", r"(?<![가-힣])일\s*번\s*(?=줄|열|칸|컬럼|칼럼)", "1"),
+    ("ko", "phrase", r"(?<![가-힣])삼\s*번\s*(?=줄|열|칸|컬럼|칼럼)", "3"),
+    ("ko", "phrase", r"(?<![가-힣])사\s*번\s*(?=줄|열|칸|컬럼|칼럼)", "4"),
+    ("ko", "phrase", r"(?<![가-힣])오\s*번\s*(?=줄|열|칸|컬럼|칼럼)", "5"),
+    ("ko", "phrase", r"(?<![가-힣])육\s*번\s*(?=줄|열|칸|컬럼|칼럼)", "6"),
+    ("ko", "phrase", r"(?<![가-힣])칠\s*번\s*(?=줄|열|칸|컬럼|칼럼)", "7"),
     ("ko", "phrase", r"필드\s*(\d)\s*번?\s*(카드)?", r" field card \1 "),
     ("ko", "word", "필드", "field"),
     # a Field Card named by the card on it: "필드에 있는 다이아 7" → the 7 of diamonds field card;
@@ -52,16 +67,29 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     (
         "ko",
         "phrase",
-        _KO_CARD + r"\s*(?:의\s*)?(?:밑에|아래에|아래|밑)",
+        _ANY_CARD + r"\s*(?:의\s*)?(?:밑에|아래에|아래|밑)",
         r" under the \1 ",
+    ),
+    (  # "상대 J♦ 맞은편에 하트J": the card played said after the place
+        "ko",
+        "phrase",
+        _ANY_CARD + r"\s*(?:의\s*)?(?:맞은편에|맞은편|건너편에|반대편에|앞에)\s+" + _ANY_CARD,
+        r" \2 across from the \1 ",
     ),
     (
         "ko",
         "phrase",
-        _KO_CARD + r"\s*(?:의\s*)?(?:맞은편에|맞은편|건너편에|반대편에|앞에)",
+        _ANY_CARD + r"\s*(?:의\s*)?(?:맞은편에|맞은편|건너편에|반대편에|앞에)",
         r" across from the \1 ",
     ),
     ("ko", "word", "도전", "challenge"),
+    # "젤 센 카드" (the strongest card): one's highest
+    (
+        "ko",
+        "phrase",
+        r"(?:젤|제일|가장)\s*(?:센|쎈|높은|큰)\s*(?:카드|걸로|거로|거|것|걸)?",
+        " my highest card ",
+    ),
     # "까다" (turn over, of the other row's face-down card): a challenge, played face up
     ("ko", "phrase", r"까\s*(?:볼|봐|보|자|줄|야|서|고|기)|깔\s*(?:래|게|께)|깐다", " challenge "),
     ("ko", "word", "바꾸", "replace"),
@@ -79,7 +107,7 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     (
         "es",
         "phrase",
-        r"\bboca ?a?bajo\b|\btapad[oa]s?\b|\bocult[oa]s?\b|\bescondid[oa]\b",
+        r"\bboca ?a?bajo\b|\btapad(?:it)?[oa]s?\b|\bocult[oa]s?\b|\bescondid[oa]\b",
         " face down ",
     ),
     # a column named by the card across from it: "frente al rey de corazones de ellos"
@@ -88,7 +116,7 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("es", "phrase", r"\b(debajo|abajo) de(l)?\b", " under the "),
     ("es", "phrase", r"\bpor (mi|el|la)\b", r" for \1 "),
     ("es", "phrase", r"\s+de (ellos|el rival|la maquina|el otro)\b", " "),
-    ("es", "phrase", r"\bboca ?a?rriba\b|\bdescubierta\b|\bdestapad[oa]s?\b", " face up "),
+    ("es", "phrase", r"\bboca ?a?rriba\b|\bdescubiert[oa]s?\b|\bdestapad[oa]s?\b", " face up "),
     ("es", "phrase", r"\bcolumnas?\b|\bcol\b", " column "),
     ("es", "phrase", r"\b(en|de|a) la ([1-7])\b", r" \1 column \2 "),  # la (columna) 7
     ("es", "phrase", r"\bdesafi[oa]\w*\b|\breto\b", " challenge "),

@@ -62,7 +62,13 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("es", "phrase", r"\ben\b", " at "),
     ("es", "phrase", r"\bmenos\b", " minus "),
     # a line of marks and its ends: "tapo por abajo su columna" → block below their column
-    ("es", "phrase", r"\b(tapo|tapa|tapá|bloqueo|bloquea|corto|cierro|freno)\b", " block "),
+    # "bloqueo a O": the mark blocked, after Spanish's "a" of a person
+    (
+        "es",
+        "phrase",
+        r"\b(tapo|tapa|tapá|bloqueo|bloquea|corto|cierro|freno)\b(?:\s+a(?=\s+[xo]\b))?",
+        " block ",
+    ),
     ("es", "phrase", r"\b(alargo|extiendo|sigo|continuo|agrando)\b", " extend "),
     ("es", "phrase", r"\bsus?\b", " their "),
     ("es", "phrase", r"\bcolumnas?\b", " column "),

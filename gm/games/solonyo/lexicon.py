@@ -38,7 +38,12 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "phrase", r"(검은|검정|까만|블랙)\s*(색)?\s*(거|것|카드|장)?", " the black one "),
     # "la q vale mas", "la más valiosa": the highest; "젤 센걸로" (the strongest one)
     ("es", "phrase", r"\b(la |el )?(q|que) (vale|valga) mas\b|\bla mas valiosa\b", " the highest "),
-    ("ko", "phrase", r"(젤|제일|가장)\s*(센|쎈)\s*(걸로|거로|거|것|걸)?", " the highest "),
+    (
+        "ko",
+        "phrase",
+        r"(젤|제일|가장)\s*(센|쎈|높은|큰)\s*(카드|걸로|거로|거|것|걸)?",
+        " the highest ",
+    ),
     ("es", "phrase", r"\broj[oa]s?\b", " red "),
     ("es", "phrase", r"\bnegr[oa]s?\b", " black "),
     ("es", "phrase", r"\bme quedo con\b|\belijo\b|\bescojo\b|\bcojo\b", " pick "),

@@ -482,16 +482,19 @@ def is_question(text: str) -> bool:
 
 
 _ASKED_WITHIN = re.compile(r"\?\s+\S")
+# what a supposition leads to, asked without a question mark ("… q pasa al final")
+_WHAT_HAPPENS = re.compile(r"\b(?:(?:que|qu[eé]|q) (?:pasa|sucede|ocurre)|what happens)\b", re.I)
 
 
 def asked(text: str) -> bool:
     """A message as written, in any of the chat's languages, asked, not said: a question
-    (:func:`is_question`, English or Spanish words), "can"/"could" first, or a Korean question's
-    ending or word."""
+    (:func:`is_question`, English or Spanish words), "can"/"could" first, what happens asked
+    ("q pasa al final"), or a Korean question's ending or word."""
     t = text.strip()
     return (
         is_question(t)
         or bool(re.match(r"\W*(?:can|could)\b", t, re.I))
+        or bool(_WHAT_HAPPENS.search(t))
         or bool(_KOREAN_ASKS.search(t))
     )
 

@@ -271,6 +271,7 @@ def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -
     )  # 5스페이드, 에이스 하트로 → 스페이드 5, 하트 에이스로
     text = _SUIT_POLITE.sub(r"\1 ", text)  # 다이아요 → 다이아
     text = _SUIT_RANK.sub(r"\1 \2", text)  # 하트잭, 스페이드킹으로 → 하트 잭, 스페이드 킹으로
+    text = _SUIT_THEN_RO.sub(r"\1 \2", text)  # 스페이드로: Kiwi reads one unknown noun
     text = _TURNS.sub(" turns ", text)  # "남은 턴": Kiwi reads 턴 after 은 as 터 + ㄴ
     game = [(kind, src, en) for lang, kind, src, en in translations if lang == "ko"]
     for kind, src, en in game:
@@ -290,6 +291,8 @@ def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -
     return english
 
 
+# a suit and 로 (to, with) written as one at the end of a word ("트럼프는 스페이드로 할래")
+_SUIT_THEN_RO = re.compile(r"(스페이드|하트|다이아몬드|다이아|클로버|클럽)(으로|로)(?![가-힣])")
 # a suit and its rank's word written as one ("하트잭 내자", "클로버퀸으로 교체")
 _SUIT_RANK = re.compile(r"(스페이드|하트|다이아몬드|다이아|클로버|클럽)(에이스|킹|퀸|잭)")
 _CARD = re.compile(r"\b(spades|hearts|diamonds|clubs) (ace|king|queen|jack|10|[2-9AKQJ])\b")

@@ -124,8 +124,21 @@ def corrected(text: str) -> tuple[str, bool]:
         and verb not in _ARTICLES
         and tail.split()[0].lower() != verb
     ):
-        tail = f"{head[0]} {tail}"
+        tail = f"{' '.join(head[: _verb_length(head)])} {tail}"
     return tail, True
+
+
+# the words that finish a verb said first ("get rid of", "throw away", "pick up")
+_PARTICLES = {"rid": ("of",), "away": (), "out": (), "up": (), "down": (), "off": ()}
+
+
+def _verb_length(head: list[str]) -> int:
+    """How many of ``head``'s first words are its verb: the verb, and a particle that finishes
+    it ("get rid of the 3YM" → 3; "play J♥" → 1)."""
+    if len(head) < 3 or head[1].lower() not in _PARTICLES:
+        return 1
+    after = _PARTICLES[head[1].lower()]
+    return 3 if after and head[2].lower() in after else 2
 
 
 # the place the head named, said again by reference ("same spot", "misma columna", "같은 자리")
@@ -169,6 +182,10 @@ def _place_again(head: str, tail: str, card_at: int) -> str | None:
         if found_at:
             m = found_at[-1]
             return f"{head[: m.start()]}{said.group(1)} {said.group(2)}{head[m.end() :]}"
+    lead = re.match(r"([^\W\d_]+)\s+(\d+)\b", tail[words[0].start() :]) if words else None
+    numbers = [m for m in re.finditer(r"\b\d+\b", head) if m.start() > card_at]
+    if lead and numbers:  # "J♥ in 3 i guess.. no wait, col 7 face down": the place and after
+        return head[: numbers[-1].start()] + tail[words[0].start() :]
     for word in words:
         w = word.group()
         shape = _shape(w)
@@ -255,6 +272,7 @@ _REASON = re.compile(
     r"saves|same (?:suit|colou?r|rank))\b.*|\s+de una\s*$|"
     # "…, wanna get rid of my spades", "…, hearts there so it should hold", "…, es X♥
     # así q gano yo", "jh c5 vs their jd", "J♥ en la 5 contra su J♦"
+    r",\s*(?:even|maybe (?:it'?s|its|it|that|this|they|he|she))\b.*|"
     r",\s*(?:wanna|want to|gonna|trying to|tryna|its|it'?s|lets|let'?s|q|a ver si|a ver qu[eé]|"
     r"(?:i )?hope|hopefully|fingers crossed)\b.*|,\s*[^,]*\b(?:so|as[ií] q(?:ue)?)\s.*|"
     r",\s*\d+\s*(?:pts|points?|puntos?|점)\b.*|\s+as[ií] (?:le|lo|la|les|se|me|te)\b.*|"
@@ -262,7 +280,7 @@ _REASON = re.compile(
     # la jota xq …", "8하트 5열 ㄱㄱ 필드가 하트라 …"
     r"[.]\s+[^.]*\b(?:so|since|because|bc|cuz|xq|porque)\b.*$|,\s*(?:le|les)\s+(?:gana|mata)\b.*|"
     r"\s+ㄱㄱ+\s+\S.*$|,\s*(?:ese|esa|este|esta|that|this)\s+\S+\s+(?:no|not)\b.*|"
-    r"\s+q\s+(?:hay|el|la|es|tiene|ahi|ahí|alli|allí|aca|acá)\b.*|\s*\([^()]*\)\s*$|"
+    r"\s+q\s+(?:hay|el|la|es|tiene|vale|ahi|ahí|alli|allí|aca|acá)\b.*|\s*\([^()]*\)\s*$|"
     r"\s+(?:vs\.?|versus|against|contra)\s+(?:their|his|her|the|su|sus|el|la)\b.*|"
     r"\s+(?:y|and)\s+(?:hago|hacer|make|get)\s+\d+\b.*|\s+\d+\s*개\b.*|"
     r"\s+(?:since|because|cuz|bc|porque|porq|xq|pq|ya que|que el|que la|to make|para)\b.*|"
@@ -271,7 +289,7 @@ _REASON = re.compile(
     r"\s+for\s+(?:the|a|an|my|\d+|two|three|four|five|six)\b.*|"
     r"\s+(?:before|so (?:that|he|she|they|it|i)|antes de que|asi (?:no|el|ella))\b.*|"
     r"\s+(?:ㅎㅎ|ㅋㅋ|어차피|왜냐면)\S*.*|(?:[.]\s*|\s+)(?:\S+\s+){0,2}\S+(?:니까|니깐|라서|이라서)[\sㅋㅎ~!.]*$|"
-    r"[.]\s+[^.]*(?:니까|니깐|라서|이라서)[\sㅋㅎ~!.]*$|[.]\s+[^.]*\S라\s[^.]*$|"
+    r"[.!]\s+[^.!]*(?:니까|니깐|라서|이라서)[\sㅋㅎ~!.]*$|[.]\s+[^.]*\S라\s[^.]*$|"
     r"\s+상대\S*\s+\S+\s+(?:맞은편|반대편)\S*[\sㅋㅎ~!.]*$|"
     r"(?<=[^\s뒤나에])서\s+\S.*$",
     re.IGNORECASE,
@@ -296,6 +314,9 @@ _HYPOTHETICAL = re.compile(
     r"deberia|y si|que tal si|si (?:pudiera|pudiese|tuviera|"
     r"fuera|puedo|pudiese)|ojala|seria (?:genial|bueno|ideal|increible)|me pregunto|"
     r"no se si|pensando en|quizas? (?:deberia|podria))\b|"
+    # a supposition asked after ("si pongo una tapada … q pasa al final", "if i play x what
+    # happens")
+    r"\b(?:si|if)\b.*\b(?:(?:que|q) (?:pasa|sucede|ocurre)|what happens)\b|"
     r"[가-힣]면\s*(?:대박|좋겠|좋을|좋은데|좋긴|어떨|어때|어쩌|괜찮을)|"
     r"고민|모르겠|아니면|(?:ㄹ까|을까|할까|낼까|둘까|갈까|잡을까|뽑을까)\s*말까|"
     r"(?:할|낼|둘|놓을|잡을|뽑을|버릴|가져올|고를)\s*(?:까|지)\s*(?:\?|생각|고민|모르)|"

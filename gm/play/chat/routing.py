@@ -132,8 +132,12 @@ def route(
     # me … should i play it or pass": the move was read from the rest)
     said_text = _SHRUG.sub("", fixed if second_thought else text)  # "idk, #3": a shrug, then
     main = languages.main_clause(said_text)  # the choice
+    guess = said_text.startswith(main) and bool(_GUESSED.match(said_text[len(main) :]))
     weighed = languages.hypothetical(main) or (
-        main != said_text and not names_a_move(main) and languages.hypothetical(said_text)
+        main != said_text
+        and not names_a_move(main)
+        and not guess  # "#3 again lol, maybe its lucky": a guess at the outcome, no doubt
+        and languages.hypothetical(said_text)
     )
     if intent == "move" and weighed:  # a wish or a doubt: not played
         intent = "question" if asked(text) else "chat"
@@ -160,12 +164,13 @@ _LAUGHTER = r"lo+l|lm+f?a+o+|rofl|x+d+|jsjs\w*"
 _LAUGH_EMOJI = "[\U0001f602\U0001f923\U0001f606\U0001f605\U0001f480]"
 _SIGH_EMOJI = "[\U0001f62d\U0001f629\U0001f644\U0001f612\U0001f624\U0001f62b]"
 # what makes a message a remark rather than an order when it names a card but says nothing of
-# what to do with it: laughter, a sigh, an exclamation first, or a face that rolls its eyes
-# ("오 하트 에이스 왔다 ㅎㅎ", "jaja me regalaron el 6 de corazones")
+# what to do with it: laughter, a sigh, an exclamation or a complaint, or a face that rolls its
+# eyes ("오 하트 에이스 왔다 ㅎㅎ", "jaja me regalaron el 6 de corazones", "5 blue …, useless")
 _REMARKS = re.compile(
     rf"[ㅋㅎㅠㅜ]{{2,}}|{_LAUGH_EMOJI}|{_SIGH_EMOJI}|"
     r"\b(?:" + _LAUGHTER + r"|(?:ha){2,}|a?(?:ja){2,}j?|(?:je){2,}|"
-    r"ugh+|uf+|ay|uy|wow|omg|meh|bah|jeez|damn|dang)\b|"
+    r"ugh+|uf+|ay|uy|wow|omg|meh|bah|jeez|damn|dang|useless|story of my life|typical|"
+    r"figures|trash|garbage|terrible|awful|horrible)\b|"
     r"^\W*(?:oh+|ooh+|aw+|와+|오+|아+|헐|헉|우와)(?=[\s,.!]|$)",
     re.IGNORECASE,
 )
@@ -253,6 +258,8 @@ def _chatter(text: str, intent: str, verdict: tuple[Any, str | None]) -> bool:
     or not understood at all) sounds like chat: it is answered as chat, never counted."""
     if _MOCKS.search(text) and intent in ("question", "rules"):
         return True  # "these suit names are so weird lol ??": a joke at the game, not asked
+    if _DISBELIEF.match(text) and not _OPENS_ASKING.match(text) and not may_i(text):
+        return intent in ("question", "move", "unclear")  # "a queen?? cmon 😩": a sigh
     if text.rstrip().endswith("?") or not _CHATTER.search(text):
         return False
     if intent == "question" and verdict == (None, None):  # "패가 왜 이렇게 좋냐 ㅋㅋㅋ"
@@ -265,6 +272,18 @@ def _chatter(text: str, intent: str, verdict: tuple[Any, str | None]) -> bool:
     return intent in ("unclear", "help") or (intent == "move" and verdict[0] is not None)
 
 
+# disbelief: a few words, "??" or "?!", then only a sigh or laughter ("a queen?? cmon 😩", "en
+# serio?! jaja")
+_DISBELIEF = re.compile(
+    r"^[^?]{1,24}\?[?!]+\s*(?:(?:c'?mon|come on|brutal|seriously|really|bro|man|dude|smh|ugh+|"
+    + _LAUGHTER
+    + r"|(?:ha){2,}|a?(?:ja){2,}j?|en serio|[ㅋㅎㅠㅜ]{2,})\b|"
+    + _SIGH_EMOJI
+    + "|"
+    + _LAUGH_EMOJI
+    + r"|[\s.!,])+$",
+    re.IGNORECASE,
+)
 # a Korean request to be shown ("보여줘", "보자", "확인", "알려줘"), or one asked
 _SHOW_ME = re.compile(r"보여|보자|볼래|봐|확인|띄워|알려|줘|\?")
 
@@ -283,19 +302,30 @@ _LAUGHS = re.compile(
 
 def _laughing_remark(text: str, read: str, intent: str, verdict: Verdict) -> bool:
     """Whether a message the game read as one definite move is a remark that laughs or sighs
-    ("empate con dos doses jajaja qué mala suerte"): five words or more, and no card, code or
-    move word in it — only a number the game took for a place."""
+    ("empate con dos doses jajaja qué mala suerte"): five words or more, and no card, code, move
+    word or choice by place ("the middle one") in it — only a number the game took for a
+    place."""
     return (
         intent == "move"
         and verdict[0] is None
         and len(text.split()) >= 5
         and bool(_LAUGHS.search(text))
+        and not _CHOSEN_BY_PLACE.search(languages.main_clause(text))  # "the middle one, …"
         and not names_a_move(read)
         and not names_a_move(text)
         and not _AGAIN.search(text)
     )
 
 
+# a choice said by its place among others ("the middle one", "la de la izquierda", "가운데")
+_CHOSEN_BY_PLACE = re.compile(
+    r"\b(?:middle|center|centre|left|right|first|last|medio|centro|izquierda|derecha|primer[oa]|"
+    r"ultim[oa])\b(?!\s+(?:time|round|game|turn|hand|vez|ronda|partida|mano))|가운데|왼쪽|오른쪽|"
+    r"첫\s*번째|마지막(?!\s*(?:판|라운드|번|턴))",
+    re.IGNORECASE,
+)
+# a guess at what a move will bring, said after it ("…, maybe its lucky")
+_GUESSED = re.compile(r"\W*maybe (?:it'?s|its|that'?s|it'?ll|they'?ll)\b", re.IGNORECASE)
 # a shrug said before a choice ("idk, #3", "idk just the last one", "no se, la 2")
 _SHRUG = re.compile(r"^\W*(?:idk|dunno|no se|ni idea|whatever)\b[\s,.…]*(?:just\s+)?", re.I)
 # a number chosen again ("3 again lol", "otra vez la 2", "또 3번"): a pick, not a remark on it
@@ -649,8 +679,15 @@ _ADVICE = re.compile(
     r"\bconviene\b",
     re.IGNORECASE,
 )
+# what the rules make one do ("붙여야 되는거 아님?", "don't I have to …"): asked of the rules
+_MUST = re.compile(
+    r"(?:어|아|여)야\s*(?:되|돼|하|함)|\b(?:must|have to|has to|tengo que|hay que|tiene que)\b",
+    re.IGNORECASE,
+)
 # a choice asked for ("can I play this or pass?", "can I go anywhere?"), not one move
-_CHOICE = re.compile(r"\b(?:or|o|anything|any|anywhere|which|where|what)\b", re.IGNORECASE)
+_CHOICE = re.compile(
+    r"\b(?:or|o|anything|any|anywhere|which|where|what)\b|아무(?:데|곳|거|카드|자리)", re.IGNORECASE
+)
 
 
 def _by_topic(
@@ -715,7 +752,8 @@ def _by_topic(
             return intent, verdict
     elif questioned and found == "resign":
         found = "resign_question"
-    if found == "legal" and may_i(read) and not _CHOICE.search(read):
+    anywhere = _CHOICE.search(text) and not _MUST.search(text)  # "아무데나 둬도 돼?"
+    if found == "legal" and may_i(read) and not (_CHOICE.search(read) or anywhere):
         return intent, verdict  # "can I play 3♣?": the reader's verdict on that one move
     keep = found == "legal" and isinstance(error, AmbiguousMoveError)
     return found, ((error, None) if keep else (None, None))

@@ -25,7 +25,7 @@ MARKERS = re.compile(
     r"sugerencia|recomiendas|harias|hacer|elegir|explicame|deshacer|vuelve|atras|sus|"
     r"divertido|quiero|ayudame|mejor|cual|cuales|jugada|partida|ultima|recojo|robo|cojo|"
     r"sigo|rindo|conviene|historial|marcador|suerte|pena|madre|mia|puede|vamos|bien|ups|ole|"
-    r"dificil|encanta|bueno|ay|sigue|importa|seguir|sota|tapad[oa]|agarro|mostrame|deshace|"
+    r"dificil|encanta|bueno|ay|sigue|importa|seguir|sota|tapad(?:it)?[oa]s?|descubiert[oa]s?|agarro|mostrame|deshace|"
     r"elegi|vos|lidera|echamos|empecemos|partidita|broma|mentira|salida|forma|nada|ya|fue|"
     r"arriba|abajo|bloqueo|bloquear|para|suelto|descarte|lunas|soles|coronas|brazos|primer[oa]|al|"
     r"costado|lado|casillas?|castillo|sale|salio|ninguna|ninguno|cadenas?|legales|segui|era|joda|"
@@ -49,7 +49,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
     # turn and what to do, who leads, what one may play, resigning, another game, undoing
     (
         r"(muestrame|mostrame|ensename|ver|mira|dime|decime)( \w+)? (la )?(mano|cartas?) "
-        r"(del|de|de la) (?!mi\b)\w+( \w+)?|cual es su carta( \w+){0,4}|"
+        r"(del|de|de la) (?!(la |el )?(mi|mesa|tablero|pila|centro|mazo)\b)\w+( \w+)?|"
+        r"cual es su carta( \w+){0,4}|"
         r"que cartas (son|hay)( \w+){0,3}|que (carta|cartas) tiene( \w+){0,3}",
         "what does the opponent have",
     ),
@@ -204,7 +205,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ),
     (  # "y el norte qué tiene?", "enséñame las cartas del rojo", "se pueden ver las cartas de A?"
         r".*\b(que|cuales) (cartas )?tiene\b.*|"
-        r".*\b(ensename|muestrame|dime|decime|ver)\b.*\b(cartas|mano)\b (de|del) (?!mi\b).*",
+        r".*\b(ensename|muestrame|dime|decime|ver)\b.*\b(cartas|mano)\b (de|del) "
+        r"(?!(la |el )?(mi|mesa|tablero|pila|centro|mazo)\b).*",
         "what does the opponent have",
     ),
     (

@@ -28,7 +28,7 @@ from gm.play.chat.spanish import fold, spelled_out
 _EN: tuple[tuple[str, str], ...] = (
     (
         "keep_playing",
-        r"\b(keep (going|playing|dealing|it going)|carry on|(i'?m|im) not (quitting|giving up)|"
+        r"\b(keep (going|playing|dealing|it going)|carry on|((i'?m|im) )?not (quitting|giving up)|"
         r"(?<!to )(?<!allowed )play on(?! (his|her|their|my|your|the|a|an|that)\b)|"
         r"let'?s continue|(scratch|take back|cancel|undo|forget|withdraw|drop) (the |my |that )?"
         r"(resign\w*|forfeit\w*|surrender)|don'?t end (it|the game|this))\b",
@@ -41,14 +41,16 @@ _EN: tuple[tuple[str, str], ...] = (
     (
         "undo",
         r"\b(undo|redo|take (it|that|this|my move|the move) back|take ?back|revert|"
-        r"go back a move|cancel (that|my (last )?move|the (last )?move)|misclick\w*|"
+        r"go back (a|one|1) (move|turn|step)|"
+        r"cancel (that|my (last )?move|the (last )?move)|misclick\w*|"
         r"take (that|it|this|my|the) (last |previous )?(one|move|play|card)? ?back)\b",
     ),
     (
         "rematch",
         r"\b(rematch|run it back|play again|go again|another (game|round|match|one)|"
         r"one more (game|round|match)|new (\w+ )?(game|match|round)|(do|play|have) another|"
-        r"another after|after this one|start over|new deal)\b",
+        r"another after|after this one|start over|new deal|fresh (game|start|one)|"
+        r"restart(?! (when|if|after))|reset the (game|match|board))\b",
     ),
     (
         "hidden",
@@ -120,6 +122,8 @@ _EN: tuple[tuple[str, str], ...] = (
         r"\bwhat moves\b|\bwhere can (my|the|i|this|that) ?\w*\b|"
         r"\b(what|which) (\w+ )?(spots?|squares?|points?|moves?|cards?|plays?|things?) "
         r"(are|r|is) (legal|allowed|valid|open|available)\b|"
+        r"\b(what|which) (\w+ )?(spots?|squares?|points?|moves?|cards?|plays?|ones) (am i|are we) "
+        r"(even )?(allowed|able) to\b|"
         r"\bwhat (am i|are we|im|i'?m) (even |actually |really )?(allowed|able) to do\b|"
         r"\blist what\b|\b(what|which) (moves|plays|options)\b|"
         r"\bwhat (else )?can i (even |actually |really )?do\b|"
@@ -300,7 +304,7 @@ _KO: tuple[tuple[str, str], ...] = (
     ("undo", r"취소|무르|물러|되돌리|되돌려|무를|(고른|골랐던|낸|둔|놓은|뽑은|버린)(거|것|걸)다시"),
     (
         "rematch",
-        r"다시(하|한판|한게임|붙)|한판(만)?더|한게임더|한번더하|재경기|리매치|재대결|새게임|또한판|"
+        r"다시(하|한판|한게임|붙)|리겜|리게임|재겜|한판(만)?더|한게임더|한번더하|재경기|리매치|재대결|새게임|또한판|"
         r"한판ㄱ|다음판(ㄱ|하|가|고|\?|$)|또하자|새판|새로(하|한판|시작)",
     ),
     (
@@ -321,6 +325,7 @@ _KO: tuple[tuple[str, str], ...] = (
     (
         "history",
         r"(방금|아까|마지막|지난|이전|전에)\w{0,6}(뭐|뭘|무슨|어디|어떤)|"
+        r"(방금|아까|마지막|지난|이전)\w{0,6}(어떻게|어케)(됐|된)|"
         r"(교환|바꾼거|바꾼건|바꿨던거)\w{0,3}어떻게된|(뭐|뭘|무슨카드)받았|"
         r"(뭐|뭘|어디)(냈|뒀|했|놨|버렸|뽑았|골랐|움직였|옮겼|잡았)|무슨일|"
         r"누가\w{0,8}(냈|뒀|버린|버렸|바꿨|바꾼|바꿔|놨|놓은)",
@@ -341,7 +346,7 @@ _KO: tuple[tuple[str, str], ...] = (
         "legal",
         r"(지금|내가|제가|뭐|뭘|어디|어느|무엇|무슨).*(수|데|곳|거|것)있(어|나|니|냐|는|을|음|지|\?|$)|"
         r"(둘|낼|놓을|고를|움직일|할|갈|버릴|뽑을)수있는(곳|데|칸|거|게|것|수|카드|자리)|"
-        r"선택지|옵션|가능한|합법|(지금|내가|제가|뭐|뭘|어디|어느|무엇).*(둘수|낼수|놓을수|고를수|"
+        r"선택지|옵션|가능한|합법|아무(데|곳|거|카드|자리)\w{0,3}(둬|놔|내|놓아|버려|골라)도(돼|되)(?!.*야(되|돼|하))|(지금|내가|제가|뭐|뭘|어디|어느|무엇).*(둘수|낼수|놓을수|고를수|"
         r"움직일수|이길수|잡을수|할수)",
     ),
     (
@@ -388,7 +393,10 @@ _JOKING = re.compile(
     r"\b(jk|just kidding|kidding|es broma|bromeo|broma)\b|농담|장난", re.IGNORECASE
 )
 # said to make an order false: "don't undo", "no me rindo", "포기 안 해"
-_NOT = re.compile(r"\b(don'?t|do not|never|not|no|nunca|ni)\b|안\s*해|않|말자|마$", re.IGNORECASE)
+# (not a "no" said alone first: "uy no, volvé atrás eso")
+_NOT = re.compile(
+    r"\b(don'?t|do not|never|not|nunca|ni)\b|\bno\b(?!\s*[,.!])|안\s*해|않|말자|마$", re.IGNORECASE
+)
 # about how the game works, not about this position: the rules answer it
 _RULES = re.compile(
     r"\b(mean|means|meaning|stand for|rules?|reglas?|significa|what happens (if|when)|"
@@ -431,6 +439,8 @@ def topic(
                 continue
             found = cues.search(said)
             before = said[max(0, found.start() - 12) : found.start()] if found else ""
-            if name in ASKED or not (_NOT.search(before) or _JOKING.search(text)):
+            # "jk not quitting": the joke was what came before going on
+            joking = name != "keep_playing" and _JOKING.search(text)
+            if name in ASKED or not (_NOT.search(before) or joking):
                 return name
     return None
