@@ -879,6 +879,24 @@ BLIND_MOVES = [
     ("n-in-a-row-x", "bloqueo a O por abajo en 1,-1", "X 1,-1"),
     ("solonyo-shown", "la Q♥ q vale 11", "PICK 3"),
     ("solonyo-late", "#3 again lol, maybe its lucky", "PICK 3"),
+    # heldout81 to heldout84 (measured once at 36464bf): this pick after a Korean tale of the last
+    # (once PICK 3), a facing word in a message of codes (once face up, answered in English), the
+    # other side's facedown in a reason after the move (once face up; now asked back with both),
+    # and refused moves: a declining clause first, "no gasto" no second thought, "11 beats" a
+    # reason, a choice said after a laughing sentence, the pile as "the discard", "largo", "la de
+    # al medio", "두번째 거", a whole hand traded with a judged reason after it
+    ("solonyo-late", "아까 3번 골라서 비겼으니까 이번엔 첫번째", "PICK 1"),
+    ("masul-start", "9♣ c2 bocabajo", "9♣ C2 FD"),
+    ("trumps-follow", "nah not wasting my hearts on that, just pick up", "TAKE"),
+    ("trumps-follow", "recojo las 5, no gasto mis corazones", "TAKE"),
+    ("solonyo-shown", "take the queen, 11 beats a 2 easy", "PICK 3"),
+    ("solonyo-shown", "lol anything beats a 2. ill go with the first one", "PICK 1"),
+    ("maze-late", "pick up the discard", "DRAW PILE"),
+    ("maze-draw", "levanto del descarte y largo el 1 rojo de soles", "PILE 1RS"),
+    ("solonyo-late", "mmm la de al medio", "PICK 2"),
+    ("solonyo-shown", "두번째 거 골라요", "PICK 2"),
+    ("solonyo-shown", "젤 높은 카드 골라", "PICK 3"),
+    ("card-chess-ace", "exchange my hand, these red cards are useless to me", "EXCHANGE"),
 ]  # fmt: skip
 
 
@@ -949,6 +967,10 @@ BLIND_NEVER_PLAYED = [
     ("masul-start", "si pongo una tapada y el otro tambien q pasa al final"),
     ("solonyo-late", "otro empate de 2 contra 2, que mala suerte tio"),
     ("solonyo-blind", "a queen?? cmon 😩"),
+    # heldout84: "not quitting" at a replace-or-keep step (once KEEP); heldout83: the other side's
+    # facedown named in a reason (once face up)
+    ("card-chess-step", "jk not quitting, lets go on"),
+    ("masul-late", "2 of clubs face down on column two, matching their facedown"),
 ]  # fmt: skip
 
 
@@ -1238,6 +1260,21 @@ BLIND_REQUESTS = [
     ("maze-discard", "uy no, volve atras eso", "undo", ""),
     ("solonyo-shown", "enseñame las cartas de la mesa", "board", ""),
     ("solonyo-blind", "a queen?? brutal lol", "chat", ""),
+    # heldout81 to heldout84: the quote (advice asked as "is any of them better") and refused
+    # requests: a role asked (answered with the seat's own line), the score, the last moves, the
+    # hidden cards, the board, where to block, the game itself asked about (its first sentence)
+    ("solonyo-blind", "is any of them better or is it pure luck", "hint", ""),
+    ("solonyo-blind", "ahora soy el retador o el q defiende?", "status", "defensor"),
+    ("solonyo-late", "지금 내가 도전자야 방어자야?", "status", "방어자"),
+    ("masul-start", "cuanto vamos?", "score", ""),
+    ("card-chess-capture", "cuales fueron las ultimas jugadas?", "history", ""),
+    ("card-chess-capture", "alguna idea de q cartas esconde rojo?", "question", "ocultas"),
+    ("maze-late", "mostrame como esta todo", "board", ""),
+    ("n-in-a-row-o", "where do i block?", "hint", ""),
+    ("solonyo-late", "직전 라운드 결과 뭐였지", "history", ""),
+    ("n-in-a-row-mid", "이거 오목이랑 비슷한거야?", "question", "Gregor Richards"),
+    ("trumps-choose", "이거 러시아 게임이라던데 원래 이름이 뭐였더라", "question", "Svoi Kozyri"),
+    ("maze-late", "este juego me quema la cabeza", "chat", ""),
 ]  # fmt: skip
 
 

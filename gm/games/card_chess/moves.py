@@ -46,8 +46,11 @@ _EXCHANGE = re.compile(r"\b(exchange|exchanges|swap|mulligan|new\s+hand)\b", re.
 _CAPTURE = re.compile(r"takes|take|captures|capture|[x×:*]", re.IGNORECASE)
 _REPLACE = re.compile(r"(=|\breplace\w*|\bwith)\s*$", re.IGNORECASE)
 _STEP_REPLACE = re.compile(r"\b(replace\w*|swap\w*|substitut\w*|use|put)\b|=", re.IGNORECASE)
+# (not "not quitting": said of the game, not of the card)
 _STEP_KEEP = re.compile(
-    r"\b(keep\w*|leave|leaves|skip|pass|none|no|not|don'?t|decline\w*)\b", re.IGNORECASE
+    r"\b(keep\w*|leave|leaves|skip|pass|none|no|not|don'?t|decline\w*)\b"
+    r"(?!\s+(?:quit\w*|giving up|give up|resign\w*|surrender\w*))",
+    re.IGNORECASE,
 )
 
 RANK_TEXT = {2: "pawn (2)", 10: "pawn (10)", 11: "jack", 12: "queen", 13: "king", 14: "ace"}

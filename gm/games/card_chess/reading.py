@@ -52,7 +52,11 @@ _MOVER_CUE = {"with", "using", "by"}
 _CAPTURE = re.compile(r"\b(takes?|took|captures?|capturing|kills?|eats?|x)\b")
 _PLAY = re.compile(r"\b(play|plays|put|place|bring|drop|deploy|enter)\b")
 _MOVE = re.compile(r"\b(move|moves|step|steps|advance|jump|jumps|forward|back|push|retreat)\b")
-_KEEP = re.compile(r"\b(keep\w*|leave|no|not|don'?t|none|skip)\b")
+# (not "not quitting": said of the game, not of the card)
+_KEEP = re.compile(
+    r"\b(keep\w*|leave|no|not|don'?t|none|skip)\b"
+    r"(?!\s+(?:quit\w*|giving up|give up|resign\w*|surrender\w*))"
+)
 _REPLACE = re.compile(r"\b(replace\w*|swap\w*|substitut\w*|use|with)\b")
 _ORDINAL = re.compile(r"\b(?:my|the) (?:very )?([a-z0-9]+) (?:card|one)\b(?: (?:in|of) my hand)?")
 
@@ -233,6 +237,7 @@ _WHOLE_HAND = re.compile(
     r"\b(?:(?:swap|trade|change|exchange|replace|ditch|dump|throw away)\w*\s+(?:out\s+|in\s+)?"
     r"(?:my\s+|the\s+)?(?:whole|entire|full|all\s+(?:of\s+)?my)\s+hand|new hand|"
     r"(?:discard|toss|dump|ditch|bin|throw away)\s+(?:my|the)\s+hand|"
+    r"(?:exchange|swap|trade)\w*\s+(?:out\s+)?my\s+hand(?!\s*cards?\b)|"
     r"(?:\d+|five)\s+new cards|fresh (?:hand|cards)|"
     r"(?:swap|trade|change|exchange|ditch|dump|toss)\w*\s+(?:(?:them|em|'em)\s+)?all"
     r"(?:\s+(?:\d+|five|of (?:them|my cards)|my cards|cards))?)\b",

@@ -72,7 +72,7 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
      r"\b(tomo|toma|agarro|agarra|cojo|coge|pillo|pilla|me llevo|levanto|recojo|"
      r"me quedo(?: con)?)\b",
      " take "),
-    ("es", "phrase", r"\bsuelto\b|\bsuelta\b|\becho\b|\bfuera\b", " discard "),
+    ("es", "phrase", r"\bsuelto\b|\bsuelta\b|\blargo\b|\becho\b|\bfuera\b", " discard "),
     # "agarro el 5YM y lo vuelvo a tirar": the card just taken thrown back (PILE 5YM)
     ("es", "phrase", r"\b(?:la |lo )(?:vuelvo a (?:tirar|descartar|echar)|devuelvo)\b",
      " discard it back "),

@@ -314,6 +314,8 @@ def _scan(text: str) -> _Said:
     # "on top of the discard": the pile, by its name
     rest = re.sub(r"\b(top of|on) the discard\b", r"\1 the    pile", rest)
     rest = re.sub(r"\bthe top discard\b", "the top    pile", rest)  # "grab the top discard"
+    # "pick up the discard": the pile, taken by its name
+    rest = re.sub(r"\b(pick up|take|grab|draw) the discard\b", r"\1 the    pile", rest)
     rest = re.sub(r"\bblind(ly)?\b", lambda m: "deck" + " " * (len(m.group(0)) - 4), rest)
     # "nothing in the pile helps me": the pile named as what is not wanted
     rest = _NOT_THE_PILE.sub(lambda m: " " * len(m.group(0)), rest)

@@ -50,7 +50,7 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     (
         "es",
         "phrase",
-        r"\bla (de )?(en )?(el )?(medio|centro)\b|\bdel (medio|centro)\b",
+        r"\bla (de )?(en |al )?(el )?(medio|centro)\b|\bdel (medio|centro)\b",
         " the middle one ",
     ),
     ("es", "phrase", r"\bizquierda\b", " left "),

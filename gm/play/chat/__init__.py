@@ -28,6 +28,7 @@ from gm.play.chat import korean, localise, memory, replies, routing, rulesearch,
 from gm.play.chat import language as languages
 from gm.play.chat.intents import (
     about_the_rules,
+    asks_about_the_game,
     asks_meaning,
     classify,
     how_it_works,
@@ -458,6 +459,8 @@ def _answer(
     facts = "" if how_it_works(text) else _on_board(view, text)  # the position's facts first
     if facts:
         return f"{facts.strip()} {replies.status(view)}"
+    if asks_about_the_game(said[0] or text):  # "is this like gomoku?": what the game is
+        return replies.about_the_game(rules_text) or replies.cannot_answer(view)
     quoted = replies.from_rules(text, rules_text) if quotes else None
     return replies.cannot_answer(view) if quoted is None else quoted
 
@@ -500,6 +503,12 @@ _PROGRESS_ASKED = re.compile(
     re.IGNORECASE,
 )
 _COUNTED_FROM = ("question", "board", "score", "status", "hidden")
+# a role asked ("am i the challenger or the defiant?", "soy el retador?", "내가 도전자야?"): the
+# seat's own line of the board names it
+_ROLE_ASKED = re.compile(
+    r"\b(?:challenger|defiant|defender|retador|desafiante|defiende|defensor)\b|도전자|방어자|역할",
+    re.IGNORECASE,
+)
 _COUNTED_WORDS = re.compile(r"\b(?:cards?|left|remaining|still|now|have|has|got)\b", re.I)
 # a line that counts a seat's cards: "Opponent's Hand: 6", "north (dealer) · 5 cards", "hand 8"
 _CARDS_COUNTED = re.compile(r"\bhand\W*\d|\d+ cards?\b", re.IGNORECASE)
@@ -515,8 +524,9 @@ _LEFT = re.compile(r"\b(?:left|remaining)\b", re.IGNORECASE)
 
 def _progress_asked(view: dict[str, Any], text: str, written: str, intent: str) -> list[str]:
     """The board's figures a question about the game's progress asks for: the lines holding
-    what it counts ("how many cards are left in the deck?": the deck's line; at most three) and
-    the title's round or turn when it asks which ("what round are we on?"); [] when it asks
+    what it counts ("how many cards are left in the deck?": the deck's line; at most three), the
+    seat's own line when it asks its role ("am i the challenger?") and the title's round or turn
+    when it asks which ("what round are we on?"); [] when it asks
     none or the board holds none (a move it names is no matter: a count is never a move)."""
     if intent not in _COUNTED_FROM or view.get("result") is not None:
         return []
@@ -529,6 +539,8 @@ def _progress_asked(view: dict[str, Any], text: str, written: str, intent: str) 
     if _COUNT_ASKED.search(text) and _IF_SO.search(text):
         return []  # "how many cards do i pick up if i take …": a rule's count
     facts = []
+    if intent == "status" and _ROLE_ASKED.search(written):
+        facts += [line for line in replies.below_title(view["board"]) if "(you" in line][:1]
     if any(_PROGRESS_ASKED.search(t) for t in (text, written, spanish.fold(written))):
         facts += [found] if (found := replies.progress(view["board"])) else []
     if _COUNT_ASKED.search(text) and not asks_meaning(text):

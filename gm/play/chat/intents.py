@@ -486,6 +486,27 @@ _ASKED_WITHIN = re.compile(r"\?\s+\S")
 _WHAT_HAPPENS = re.compile(r"\b(?:(?:que|qu[eé]|q) (?:pasa|sucede|ocurre)|what happens)\b", re.I)
 
 
+# a question about the game itself: what it is like, its name, where it comes from, who made it
+# ("is this like gomoku?", "de donde sale este juego", "이거 오목이랑 비슷한거야?")
+_ABOUT_THE_GAME = re.compile(
+    r"\b(?:this|the) game\b.*\b(?:like|similar|called|named|come from|comes from|origin\w*|"
+    r"invent\w*|made|created|based on)\b|\bis (?:this|it) (?:like|similar to|based on)\b|"
+    r"\b(?:why'?s|why is) it called\b|\bwhere (?:is|does) (?:this|it) (?:come|from)\b|"
+    r"\b(?:este|el) juego\b.*\b(?:parecido|se parece|llama|nombre|origen|invent\w*|sale|viene)\b|"
+    r"\b(?:de donde|quien) (?:sale|viene|invento|hizo|creo)\b.*\bjuego\b|"
+    r"\bse parece a\b|"
+    r"(?:랑|이랑|하고|와|과)\s*비슷|원래\s*이름|이름\s*(?:이|의)?\s*(?:뭐|뜻)|누가\s*만든|만든\s*게임|"
+    r"(?:러시아|한국|중국|일본|미국)\s*게임",
+    re.IGNORECASE,
+)
+
+
+def asks_about_the_game(text: str) -> bool:
+    """A question about the game itself, not its position or its rules: what it is like, its
+    name, where it comes from (:data:`_ABOUT_THE_GAME`), in any of the chat's languages."""
+    return bool(_ABOUT_THE_GAME.search(text))
+
+
 def asked(text: str) -> bool:
     """A message as written, in any of the chat's languages, asked, not said: a question
     (:func:`is_question`, English or Spanish words), "can"/"could" first, what happens asked

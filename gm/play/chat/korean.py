@@ -212,9 +212,10 @@ _PART_SAYS = {
     "resign", "do not resign", "play again", "keep going", "hint", "undo", "whose turn",
     "who is winning", "legal moves", "history", "what does the opponent have", "rules",
 }  # fmt: skip
-_CARDISH = re.compile(  # a card, a code or a card named by its place ("마지막 카드", "첫 번째 장")
+_CARDISH = re.compile(  # a card, a code or a card named by its place or worth ("마지막 카드",
+    # "첫 번째 장", "두번째 거", "젤 높은 카드")
     r"[♠♥♦♣]|\d|스페이드|하트|다이아|클로버|클럽|에이스|킹|퀸|잭|"
-    r"(?:마지막|첫|번째|째|왼쪽|오른쪽|가운데)\s*(?:카드|장)"
+    r"(?:마지막|첫|번째|째|왼쪽|오른쪽|가운데|높은|낮은|센|쎈|큰|작은)\s*(?:카드|장|거|걸|것)"
 )
 
 

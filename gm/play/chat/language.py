@@ -83,7 +83,7 @@ _NAMES = (
 # a verb a "no" negates ("…, no quiero gastar el as", "…, no way"): no second thought
 _NEGATED = (
     r"(?:quiero|puedo|se|sé|voy|me|te|lo|la|le|les|hay|tengo|es|esta|está|creo|way|need|want|"
-    r"can|idea)"
+    r"can|idea|gasto|gastar|uso|usar|desperdicio|wasting|waste|using|spending|gonna)"
 )
 # a second thought: "X no wait Y", "X... i mean Y", "X, no espera, Y", "X 말고 Y", "X 아 아니다
 # Y", "X 아니 잠깐 Y" → Y ("아니면", "or else", is no second thought)
@@ -268,11 +268,12 @@ _REASON = re.compile(
     r",\s*(?:no quiero|no voy a|i don'?t want|don'?t want|not wasting|no gasto)\b.*|"
     r",\s*(?:i'?ll|i will|will|ill) (?:decide|see|think|figure|choose)\b.*|"
     r",\s*(?:replac\w*|swap\w*|for) (?:the|that|their|its)\b.*|"
-    r",\s*(?:matches|beats|blocks|wins|takes|makes|gives|keeps|covers|fits|goes with|helps|"
+    r",\s*(?:match(?:es|ing)|beats|blocks|wins|takes|makes|gives|keeps|covers|fits|goes with|helps|"
     r"saves|same (?:suit|colou?r|rank))\b.*|\s+de una\s*$|"
     # "…, wanna get rid of my spades", "…, hearts there so it should hold", "…, es X♥
     # así q gano yo", "jh c5 vs their jd", "J♥ en la 5 contra su J♦"
     r",\s*(?:even|maybe (?:it'?s|its|it|that|this|they|he|she))\b.*|"
+    r",\s*\d+\s+(?:beats?|wins?|ties|loses|tops|vs)\b.*|"
     r",\s*(?:wanna|want to|gonna|trying to|tryna|its|it'?s|lets|let'?s|q|a ver si|a ver qu[eé]|"
     r"(?:i )?hope|hopefully|fingers crossed)\b.*|,\s*[^,]*\b(?:so|as[ií] q(?:ue)?)\s.*|"
     r",\s*\d+\s*(?:pts|points?|puntos?|점)\b.*|\s+as[ií] (?:le|lo|la|les|se|me|te)\b.*|"

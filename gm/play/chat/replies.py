@@ -446,6 +446,13 @@ def rule_sentences(rules_text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def about_the_game(rules_text: str) -> str | None:
+    """The rules' first sentence, which says what the game is and where it comes from, quoted:
+    the answer to a question about the game itself ("is this like gomoku?")."""
+    sentences = rule_sentences(rules_text)
+    return f"From the rules: \u201c{cut(sentences[0])}\u201d" if sentences else None
+
+
 def from_rules(question: str, rules_text: str) -> str | None:
     """The rules sentence that best answers ``question`` (the rarest of its words weigh most),
     quoted; None when no sentence shares a word with it."""

@@ -47,6 +47,7 @@ from gm.play.chat import korean, spanish, topics
 from gm.play.chat import language as languages
 from gm.play.chat.intents import (
     asked,
+    asks_about_the_game,
     asks_meaning,
     classify,
     explicit_attempt,
@@ -145,6 +146,8 @@ def route(
     intent, verdict = _by_topic(table, text, said or "en", read, intent, verdict)
     if intent == "unclear" and asks_meaning(read):  # "… or what does X mean": asked, not played
         intent, verdict = "question", (None, None)
+    if intent in ("unclear", "help", "chat") and asks_about_the_game(text) and asked(text):
+        intent, verdict = "question", (None, None)  # "이거 오목이랑 비슷한거야?": what the game is
     if intent == "unclear" and _remark(text, read):
         intent, verdict = "chat", (None, None)
     if _never_counts(table, seat, text, said, second_thought, intent, verdict):
@@ -340,11 +343,13 @@ _AGAIN = re.compile(
 # a move told of as played before ("picked 3 last time", "지난번엔 3번 골라서"): no order now
 _PAST = re.compile(
     r"\blast (?:time|round|turn|game|hand)\b|\bla (?:ultima|otra) vez\b|\bla vez pasada\b|"
-    r"지난\s*번|지난\s*판|저번",
+    r"지난\s*번|지난\s*판|저번|아까",
     re.IGNORECASE,
 )
 # where the move said after a tale starts: "…, so middle this time", "…니까 이번엔 1번"
-_THEN = re.compile(r",|\b(?:so|then|now|this time|entonces|asi que|ahora)\b|니까|니깐|라서|이번")
+_THEN = re.compile(
+    r",|\b(?:so|then|now|this time|entonces|asi que|ahora)\b|니까|니깐|라서|이번(?:엔|에는|에)?"
+)
 
 
 # a card told of as dealt or given, not played ("jaja me regalaron el 6 de corazones", "they
@@ -486,6 +491,14 @@ def _without_reason(
     return _last_sentence(table, seat, text, lang) or found
 
 
+# a choice said as one ("ill go with the first one", "me quedo con la 2")
+_CHOOSES = re.compile(
+    r"^\W*(?:i'?ll|ill|i will|gonna|going to) (?:go with|take|pick|choose)\b|"
+    r"^\W*(?:me quedo con|voy con|elijo)\b",
+    re.IGNORECASE,
+)
+
+
 def _last_sentence(
     table, seat: int, text: str, lang: str | None
 ) -> tuple[str, str, Verdict] | None:
@@ -494,7 +507,8 @@ def _last_sentence(
     None."""
     sentences = [x for x in re.split(r"(?<=[.!?…])\s+|\.\.+\s*", text.strip()) if x.strip()]
     last = sentences[-1] if len(sentences) > 1 else ""
-    if not last or _LAUGHS.search(text) or languages.hypothetical(last):
+    laughs = _LAUGHS.search(text) and not _CHOOSES.match(last)  # "lol …. ill go with the first"
+    if not last or laughs or languages.hypothetical(last):
         return None  # "ugh i dont have the ace. fine pick up": a sigh, not an order
     return _definite(table, seat, last, lang)
 
@@ -594,12 +608,21 @@ def _after_preamble(
 
 
 def _without_aside(read: str) -> str:
-    """``read`` without the clauses before its first commas that name nothing: no number, card,
-    code, place or move word ("ugh cant be bothered, just pick em up" → "just pick em up")."""
+    """``read`` without the clauses before its first commas that name nothing (no number, card,
+    code, place or move word: "ugh cant be bothered, just pick em up" → "just pick em up") or
+    that decline ("nah not wasting my hearts on that, just pick up" → "just pick up")."""
     head, comma, tail = read.partition(",")
-    while comma and tail.strip() and not _names_anything(head):
+    while comma and tail.strip() and (not _names_anything(head) or _DECLINES.match(head)):
         head, comma, tail = tail.partition(",")
     return f"{head}{comma}{tail}"
+
+
+# a clause that declines to do something ("nah not wasting my hearts on that")
+_DECLINES = re.compile(
+    r"^\W*(?:nah|no|nope)?[\s,]*(?:not|no|don'?t|never|nunca)\s+(?:wasting|waste|using|use|"
+    r"spending|gonna|gasto|uso|gastar|usar|quiero|voy)\b",
+    re.IGNORECASE,
+)
 
 
 def _names_anything(clause: str) -> bool:
@@ -772,6 +795,10 @@ _POINTING = re.compile(
 )
 
 
+# the game itself, pointed at ("este juego me quema la cabeza", "this game"): no place
+_THE_GAME = re.compile(r"\b(?:este|esta|this) (?:juego|partida|game)\b", re.IGNORECASE)
+
+
 def _remark(text: str, read: str) -> bool:
     """Whether a message nothing understood is a remark ("this game is melting my brain", "qué
     día tan largo"): a sentence of three words or more, not asked, naming no card, code, number
@@ -781,7 +808,9 @@ def _remark(text: str, read: str) -> bool:
         and not asked(text)
         and not re.search(r"\d", text)
         and not any(number_value(w) is not None for w in re.findall(r"\w+", read.lower()))
-        and not _POINTING.search(spanish.fold(text) if not korean.is_korean(text) else text)
+        and not _POINTING.search(
+            _THE_GAME.sub(" ", spanish.fold(text) if not korean.is_korean(text) else text)
+        )
         and not names_a_move(read)
         and not names_a_move(text)
     )
@@ -848,9 +877,19 @@ _KOREAN_JUDGES = re.compile(
 def _describes(table, seat: int, text: str) -> bool:
     """Whether a text the game reads as a move (one, or several to ask back) says something of
     a card or a thing rather than playing it ("the deck is huge lol", "the queen is pretty",
-    "my ace is the best"): a copula in it, and it is no explicit try in the game's move
-    language."""
-    return bool(_COPULA.search(text)) and not explicit_attempt(table, seat, text)
+    "my ace is the best"): a copula in it, not in a reason after an order that opens with a
+    move verb ("exchange my hand, these red cards are useless to me"), and it is no explicit try
+    in the game's move language."""
+    copula = _COPULA.search(text)
+    if copula is None:
+        return False
+    head = text[: copula.start()]
+    if "," in head:  # the judging clause after an order: its reason
+        verbs = (*table.engine.info.chat_words.move_verbs, *_ACTS)
+        order = rf"^\W*(?:{'|'.join(map(re.escape, verbs))})\b"
+        if re.match(order, head.split(",")[0], re.IGNORECASE):
+            return False
+    return not explicit_attempt(table, seat, text)
 
 
 def _first_request(text: str) -> str | None:

@@ -25,7 +25,7 @@ MARKERS = re.compile(
     r"sugerencia|recomiendas|harias|hacer|elegir|explicame|deshacer|vuelve|atras|sus|"
     r"divertido|quiero|ayudame|mejor|cual|cuales|jugada|partida|ultima|recojo|robo|cojo|"
     r"sigo|rindo|conviene|historial|marcador|suerte|pena|madre|mia|puede|vamos|bien|ups|ole|"
-    r"dificil|encanta|bueno|ay|sigue|importa|seguir|sota|tapad(?:it)?[oa]s?|descubiert[oa]s?|agarro|mostrame|deshace|"
+    r"dificil|encanta|bueno|ay|sigue|importa|seguir|sota|tapad(?:it)?[oa]s?|descubiert[oa]s?|bocabajo|bocarriba|agarro|mostrame|deshace|"
     r"elegi|vos|lidera|echamos|empecemos|partidita|broma|mentira|salida|forma|nada|ya|fue|"
     r"arriba|abajo|bloqueo|bloquear|para|suelto|descarte|lunas|soles|coronas|brazos|primer[oa]|al|"
     r"costado|lado|casillas?|castillo|sale|salio|ninguna|ninguno|cadenas?|legales|segui|era|joda|"
@@ -55,7 +55,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
         "what does the opponent have",
     ),
     (
-        r"(muestrame|mostrame|ensename|mostra|muestra)( \w+){0,5} (tablero|mesa|mano|cartas)",
+        r"(muestrame|mostrame|ensename|mostra|muestra)( \w+){0,5} (tablero|mesa|mano|cartas)|"
+        r"(muestrame|mostrame|ensename) como (esta|va|quedo) (todo|la cosa|el juego)",
         "show the board",
     ),
     (

@@ -102,6 +102,7 @@ _EN: tuple[tuple[str, str], ...] = (
         r"what (step|phase|stage)|(draw|pick)( step| phase)? or (my )?(discard|play)|"
         r"what do i do now|"
         r"am i (the )?(?!winning|losing|ahead|behind)\w+ or (the )?\w+|"
+        r"am i (still )?(the )?(challenger|defiant|defender)|who'?s (the )?(challenger|defiant)|"
         r"turns? (do i have )?(left|remaining)|"
         r"(choosing|going|playing|picking|moving|starting) first|"
         r"who'?s (up|next|to move)|whose ({verbs}|move)|whos move)\b",
@@ -135,6 +136,8 @@ _EN: tuple[tuple[str, str], ...] = (
         r"\b(should i|would you|recommend|suggest|suggestion|advice|advise|tips?|"
         r"(best|better|smartest|good) (move|play|card|option|choice|pick|spot|square|place)|"
         r"which is better|worth it|does it matter|(least|most) useful|worst card|"
+        r"where (do|should) i (block|go|put|place|play|move)\b|"
+        r"(is|are) (any|one|either) (of )?(them|these|those|the cards)? ?better|"
         r"(best|better|good) (odds|chances?)|"
         r"(a )?(good|bad|smart|dumb) idea|"
         r"which (one|card) (is|would be) (better|best|worse|worst)|"
@@ -211,7 +214,7 @@ _ES: tuple[tuple[str, str], ...] = (
         r".*\b(que|cual)\b.*\b(boca ?a?bajo|tapad[ao]s?)\b|"
         r"\b(sale|viene|sigue)\b.*\bmazo\b|"
         r"\b((cartas?|mano) (del|de la|de) ({other}|{seats}|norte|sur|rojo|negro)|"
-        r"(que|cuales?) (cartas? )?(tiene|tienen|guarda)|"
+        r"(que|cuales?) (cartas? )?(tiene|tienen|guarda|esconde|oculta)|"
         r"(que|cuales?) cartas? (le |les )?(quedan?|tiene|tocaron|toco|dieron)|"
         r"(que|cuales?) cartas? (le|les) salieron|"
         r"(ver|mirar|muestra\w*|mostra\w*|ensena\w*)\b.*\b(tapad[ao]s?|boca ?a?bajo)\b.*"
@@ -232,7 +235,7 @@ _ES: tuple[tuple[str, str], ...] = (
         r"\b(que )?acaba(n)? de (pasar|jugar|tirar|poner|mover|capturar|comer|robar|descartar)\b|"
         r"\b(ha|han|habia|has) (jugado|descartado|tirado|puesto|robado)\b|\bque ha(n)? pasado\b|"
         r"\bquien (jugo|tiro|puso|movio|descarto|cambio|reemplazo|saco)\b|"
-        r"\b(ultim[oa]|anterior) (jugada|movimiento|carta|turno)\b|"
+        r"\b(ultim[oa]s?|anterior(es)?) (jugadas?|movimientos?|cartas?|turnos?)\b|"
         r"\b(jugue|tire|puse|movi|descarte|hice|saque|robe|captur[eé]|comi|elegi)\b.*"
         r"\b(recien|antes|ultim[oa]|ahora|recien)\b|"
         r"\b(q|que) (captur[eé]|capturo|capturaron|comi|comio|se comio|me comio|comiste)\b",
@@ -245,6 +248,9 @@ _ES: tuple[tuple[str, str], ...] = (
         r"que ronda|en que ronda|"
         r"falta (algo|descartar|robar|jugar)|"
         r"que sigue|y ahora que|que (fase|paso|etapa)|(soy|estoy de|estoy como) \w+ o \w+|"
+        r"soy (el |la )?\w+ o (el |la )?(q |que )?\w+|"
+        r"quien (es el|es la) (retador|desafiante|defensor|challenger|defiant)|"
+        r"quien (defiende|reta)|"
         r"que hay que hacer|que tengo que hacer|turnos? (me |le |nos |te )?quedan?|"
         r"(robar|robo) o (descartar|descarto)|(descartar|descarto) o (robar|robo)|"
         r"(robo|descarto|juego|tiro|paso|elijo) o (robo|descarto|juego|tiro|paso|elijo))\b",
@@ -252,7 +258,8 @@ _ES: tuple[tuple[str, str], ...] = (
     (
         "score",
         r"\b(ganando|perdiendo|gana|ganador|lider|lidera|marcador|puntos|puntaje|"
-        r"puntuacion|ventaja|como voy|como vamos|quien va|voy bien|cuanto me falta|delantera|"
+        r"puntuacion|ventaja|como voy|como vamos|cuanto vamos|quien va|voy bien|cuanto me falta|"
+        r"delantera|"
         r"cuant[oa]s (?!cartas)\w+ (tenemos|tengo|tiene|llevo|llevamos)|cada uno)\b",
     ),
     (
@@ -324,7 +331,7 @@ _KO: tuple[tuple[str, str], ...] = (
     ),
     (
         "history",
-        r"(방금|아까|마지막|지난|이전|전에)\w{0,6}(뭐|뭘|무슨|어디|어떤)|"
+        r"(방금|아까|마지막|지난|이전|전에|직전)\w{0,6}(뭐|뭘|무슨|어디|어떤)|"
         r"(방금|아까|마지막|지난|이전)\w{0,6}(어떻게|어케)(됐|된)|"
         r"(교환|바꾼거|바꾼건|바꿨던거)\w{0,3}어떻게된|(뭐|뭘|무슨카드)받았|"
         r"(뭐|뭘|어디)(냈|뒀|했|놨|버렸|뽑았|골랐|움직였|옮겼|잡았)|무슨일|"
@@ -334,7 +341,8 @@ _KO: tuple[tuple[str, str], ...] = (
         "status",
         r"차례|(누구|누가|내|네|니|우리|상대|쟤)(의)?턴|먼저(야|해|하|임|냐|인|\?|$)|기다리|"
         r"(내가|제가|나|저|누가|누구)먼저|단계|뭐할차례|뭐하는차례|몇턴|턴남|턴이남|무슨상황|"
-        r"뭐해야(돼|되|하)|뭘해야|다음(은|에)?뭐|몇라운드|라운드몇",
+        r"뭐해야(돼|되|하)|뭘해야|다음(은|에)?뭐|몇라운드|라운드몇|"
+        r"(내가|나|제가|누가|누구)\w{0,2}(도전자|방어자)",
     ),
     (
         "score",
@@ -358,7 +366,7 @@ _KO: tuple[tuple[str, str], ...] = (
     (
         "board",
         r"(보드|판|게임판|그리드|격자|바닥|내패|손패|카드|패|화면|상황|상태|현황|더미|테이블)\w{0,10}\s*"
-        r"(보여|보자|볼래|볼\s*수|확인|띄워|그려)|^(보드|판|게임판|그리드|격자)(좀|ㄱ+|요)*\??$",
+        r"(보여|(?<!가)보자|볼래|볼\s*수|확인|띄워|그려)|^(보드|판|게임판|그리드|격자)(좀|ㄱ+|요)*\??$",
     ),
 )
 
