@@ -897,6 +897,21 @@ BLIND_MOVES = [
     ("solonyo-shown", "두번째 거 골라요", "PICK 2"),
     ("solonyo-shown", "젤 높은 카드 골라", "PICK 3"),
     ("card-chess-ace", "exchange my hand, these red cards are useless to me", "EXCHANGE"),
+    # heldout85 to heldout88 (measured once at 9ee6c42): a pile card put "right back" (once DRAW
+    # PILE), and refused moves: "잭하트 2열", the pile taken then a card thrown in Korean, a reason
+    # after a Korean bid, a mark named as where the point lies, a place said again with a comma,
+    # "받을게요", a declining clause after "meh", "11 > 10" a reason
+    ("maze-draw", "take the 5ym off the pile and put it right back lol", "PILE 5YM"),
+    ("masul-late", "잭하트 2열 오픈", "J♥ C2"),
+    ("maze-draw", "버림패 줍고 노랑 해 2 버려", "PILE 2YS"),
+    ("maze-late", "버린카드 받고 5RC 버려", "PILE 5RC"),
+    ("masul-start", "하트킹 5열에 오픈으로 낼게 필드가 10하트라", "K♥ C5"),
+    ("masul-late", "J♥ 5열이요 상대 J♦ 있는데", "J♥ C5"),
+    ("n-in-a-row-x", "O 밑에 1,-1로 막을래", "X 1,-1"),
+    ("masul-late", "5 of spades on c5 no wait c2, face down", "5♠ C2 FD"),
+    ("trumps-follow", "걍 받을게요 5장", "TAKE"),
+    ("trumps-follow", "meh not wasting my big hearts on that, i'll just pick them up", "TAKE"),
+    ("solonyo-shown", "hmm the 10... no wait the queen of hearts, 11 > 10", "PICK 3"),
 ]  # fmt: skip
 
 
@@ -1275,6 +1290,18 @@ BLIND_REQUESTS = [
     ("n-in-a-row-mid", "이거 오목이랑 비슷한거야?", "question", "Gregor Richards"),
     ("trumps-choose", "이거 러시아 게임이라던데 원래 이름이 뭐였더라", "question", "Svoi Kozyri"),
     ("maze-late", "este juego me quema la cabeza", "chat", ""),
+    # heldout85 to heldout88: the quote (the board asked in Korean as how it looks) and refused
+    # requests: "또" alone no rematch, "아무데나 … 됨?", "ni de broma" no joke, "q asco" a remark,
+    # "no esperaba" no keep, an undo asked in Korean, advice asked as "X or Y? help"
+    ("n-in-a-row-o", "지금 판 어떻게 생겼는지 보여줘봐", "board", ""),
+    ("n-in-a-row-mid", "아무데나 놔도 됨?", "legal", ""),
+    ("solonyo-late", "me retiro, no llego a 128 ni de broma", "resign", ""),
+    ("maze-discard", "nooo otro 5, q asco", "chat", ""),
+    ("card-chess-step", "jajaja no esperaba eso", "chat", ""),
+    ("maze-discard", "아 덱 말고 더미에서 뽑을걸 되돌릴수있어?", "undo", ""),
+    ("maze-draw", "deck or pile here? help", "hint", ""),
+    ("masul-start", "마술? 이거 원래 어느 나라 게임이에요?", "question", "Masul"),
+    ("masul-late", "waht did they just play? i looked away for a sec", "history", ""),
 ]  # fmt: skip
 
 

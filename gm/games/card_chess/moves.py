@@ -49,7 +49,7 @@ _STEP_REPLACE = re.compile(r"\b(replace\w*|swap\w*|substitut\w*|use|put)\b|=", r
 # (not "not quitting": said of the game, not of the card)
 _STEP_KEEP = re.compile(
     r"\b(keep\w*|leave|leaves|skip|pass|none|no|not|don'?t|decline\w*)\b"
-    r"(?!\s+(?:quit\w*|giving up|give up|resign\w*|surrender\w*))",
+    r"(?!\s+(?:quit\w*|giving up|give up|resign\w*|surrender\w*|esperaba|puede ser|way\b))",
     re.IGNORECASE,
 )
 

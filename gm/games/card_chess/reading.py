@@ -55,7 +55,7 @@ _MOVE = re.compile(r"\b(move|moves|step|steps|advance|jump|jumps|forward|back|pu
 # (not "not quitting": said of the game, not of the card)
 _KEEP = re.compile(
     r"\b(keep\w*|leave|no|not|don'?t|none|skip)\b"
-    r"(?!\s+(?:quit\w*|giving up|give up|resign\w*|surrender\w*))"
+    r"(?!\s+(?:quit\w*|giving up|give up|resign\w*|surrender\w*|esperaba|puede ser|way\b))"
 )
 _REPLACE = re.compile(r"\b(replace\w*|swap\w*|substitut\w*|use|with)\b")
 _ORDINAL = re.compile(r"\b(?:my|the) (?:very )?([a-z0-9]+) (?:card|one)\b(?: (?:in|of) my hand)?")

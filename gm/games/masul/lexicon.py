@@ -83,6 +83,7 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
         r" across from the \1 ",
     ),
     ("ko", "word", "도전", "challenge"),
+    ("es", "phrase", r"\b(?:mi )?carta m[aá]s alta\b|\bla m[aá]s alta\b", " my highest card "),
     # "젤 센 카드" (the strongest card): one's highest
     (
         "ko",

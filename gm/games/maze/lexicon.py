@@ -6,6 +6,16 @@ from __future__ import annotations
 from gm.games.words import N_
 
 TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
+    # "버린카드 받고 5RC 버려" (take the pile card and throw 5RC): the pile taken first, then the
+    # discard (the reading puts a sentence's last verb first: put back in its place after)
+    (
+        "ko",
+        "phrase",
+        r"(?:버림\s*패|버린\s*(?:카드|거|것)|더미)(?:에서|서)?\s*(?:줍|받|집|가져오|가져와)"
+        r"(?:고|아서|어서|서)\s+",
+        " take from the pile, ",
+    ),
+    ("ko", "after", r"\bdiscard\s+take from the pile,\s*", "take from the pile, discard "),
     ("ko", "phrase", r"방금\s*(뽑은|가져온|받은)\s*(카드|거|것)?", " the card i just drew "),
     ("ko", "phrase", r"(버린\s*)?(카드\s*)?더미(에서|서)?|버린\s*(카드|거|것)(에서)?",
      " from the pile "),

@@ -447,7 +447,8 @@ def _read_draw(text: str, said: _Said, seat: _Seat) -> Move:
 # the pile card taken and thrown back at once ("take the 5YM and throw it back", Spanish "lo
 # vuelvo a tirar", Korean "다시 버려" as the lexicon reads them): PILE and that card
 _RETHROWN = re.compile(
-    r"\b(?:discard|drop|throw|toss|dump|shed)\s+it\b|\b(?:throw|toss|put)\s+(?:it\s+)?back\b"
+    r"\b(?:discard|drop|throw|toss|dump|shed)\s+it\b|"
+    r"\b(?:throw|toss|put)\s+(?:it\s+)?(?:right\s+|straight\s+)?back\b"
 )
 _PILE_MOVE = re.compile(r"\s*pile\s+\S+\s*$", re.IGNORECASE)  # "PILE 3YA": the move's notation
 

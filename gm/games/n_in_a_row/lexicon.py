@@ -6,6 +6,13 @@ from __future__ import annotations
 from gm.games.words import N_
 
 TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
+    # "O 밑에 1,-1로 막을래": a mark named as where the point lies, the point said after it
+    (
+        "ko",
+        "phrase",
+        r"\b[XOxo]\s*(?:의\s*)?(?:밑에|아래에|아래|위에|위|옆에|옆)(?=\s*-?\d+\s*,\s*-?\d+)",
+        " by their mark ",
+    ),
     ("ko", "word", "두", "put"),
     ("ko", "word", "놓", "put"),
     ("ko", "word", "마이너스", "minus"),

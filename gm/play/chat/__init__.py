@@ -520,6 +520,10 @@ _IF_SO = re.compile(
 )
 # what is left ("how many turns do I have left?"): the standing answers any other count it found
 _LEFT = re.compile(r"\b(?:left|remaining)\b", re.IGNORECASE)
+# one's own things counted ("how many pieces do i have in play"), not who leads
+_COUNTS_MINE = re.compile(
+    r"\bhow many\b.*\b(?:do|have) i\b(?!.*\b(?:win|lead|need|ahead|points?)\b)", re.IGNORECASE
+)
 
 
 def _progress_asked(view: dict[str, Any], text: str, written: str, intent: str) -> list[str]:
@@ -530,8 +534,8 @@ def _progress_asked(view: dict[str, Any], text: str, written: str, intent: str) 
     none or the board holds none (a move it names is no matter: a count is never a move)."""
     if intent not in _COUNTED_FROM or view.get("result") is not None:
         return []
-    if intent == "score" and not _LEFT.search(text):  # "who leads, how many each?": the standing
-        return []
+    if intent == "score" and not (_LEFT.search(text) or _COUNTS_MINE.search(text)):
+        return []  # "who leads, how many each?": the standing
     if how_it_works(text) or rulesearch.asks_how(written, languages.detect(written) or "en"):
         return []  # "how many turns do I get to make 3? how is it counted": the rules
     if intent == "hidden" and _A_SUIT.search(text):

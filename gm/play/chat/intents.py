@@ -495,7 +495,7 @@ _ABOUT_THE_GAME = re.compile(
     r"\b(?:este|el) juego\b.*\b(?:parecido|se parece|llama|nombre|origen|invent\w*|sale|viene)\b|"
     r"\b(?:de donde|quien) (?:sale|viene|invento|hizo|creo)\b.*\bjuego\b|"
     r"\bse parece a\b|"
-    r"(?:랑|이랑|하고|와|과)\s*비슷|원래\s*이름|이름\s*(?:이|의)?\s*(?:뭐|뜻)|누가\s*만든|만든\s*게임|"
+    r"(?:랑|이랑|하고|와|과)\s*비슷|원래\s*이름|어느\s*나라|이름\s*(?:이|의)?\s*(?:뭐|뜻)|누가\s*만든|만든\s*게임|"
     r"(?:러시아|한국|중국|일본|미국)\s*게임",
     re.IGNORECASE,
 )

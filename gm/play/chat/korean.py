@@ -48,7 +48,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ),
     (r"(내)?(손패|패|카드)(좀)?(보여\w*|뭐야|뭐있어)?", "what are my cards"),
     (
-        r"(다시|한판더|한번더|한게임더|새로|또|재경기|새게임)(시작)?(하자|해|할래|ㄱ|고|붙자|ㄱㄱ|할까)?\??|"
+        r"(다시|한판더|한번더|한게임더|새로|재경기|새게임)(시작)?(하자|해|할래|ㄱ|고|붙자|ㄱㄱ|할까)?\??|"
+        # "또" alone is no rematch ("아 또 파란색이야")
+        r"또(시작)?(하자|해|할래|ㄱ|붙자|ㄱㄱ|할까)\??|"
         r"리매치|재대결|"
         r"복수전|새게임(하자|해|시작)?",
         "play again",
@@ -205,7 +207,10 @@ _SEARCHED: tuple[tuple[str, str], ...] = (
     # "손패랑 버린더미 현황 좀" (my hand and the pile, how they stand): the board asked for
     (r"현황|(상황|상태)\s*(좀|보여|알려|어때)", "show the board"),
     # "더미 어떻게 쌓여있는지 보여줘" (show me how the pile is stacked): shown, not a rule
-    (r"(더미|보드|테이블|바닥)\S*.*보여\s*(줘|주세요|줄래|줄 ?수)", "show the board"),
+    (
+        r"(더미|보드|테이블|바닥|판|게임판|그리드)\S*.*보여\s*(줘|주세요|줄래|줄 ?수)",
+        "show the board",
+    ),
 )
 # what a message's first or last words may say (not the board or one's cards: "패 많다 ㅋㅋ")
 _PART_SAYS = {
@@ -301,7 +306,10 @@ _SUITS_KO = r"(스페이드|하트|다이아몬드|다이아|클로버|클럽)"
 # a rank written against its suit, rank first ("5스페이드", "7다이아를")
 _RANK_FIRST = re.compile(
     r"(?<![\d가-힣])(?:(10|[2-9AKQJ]|에이스|킹|퀸|잭)|(?<!드 )(?<!트 )(?<!아 )(?<!버 )(?<!럽 )"
-    r"(에이스|킹|퀸|잭) )" + _SUITS_KO + r"(?!\s*(?:\d|에이스|킹|퀸|잭|[AKQJ](?![A-Za-z])))"
+    r"(에이스|킹|퀸|잭) )"
+    + _SUITS_KO
+    # (a number after the suit is its rank, unless a counter follows it: "잭하트 2열" is column 2)
+    + r"(?!\s*(?:\d(?!\d*\s*(?:열|줄|칸|번|컬럼|칼럼))|에이스|킹|퀸|잭|[AKQJ](?![A-Za-z])))"
 )
 
 

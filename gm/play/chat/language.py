@@ -187,7 +187,7 @@ def _place_again(head: str, tail: str, card_at: int) -> str | None:
     if lead and numbers:  # "J♥ in 3 i guess.. no wait, col 7 face down": the place and after
         return head[: numbers[-1].start()] + tail[words[0].start() :]
     for word in words:
-        w = word.group()
+        w = word.group().rstrip(",.;:!?")  # "… no wait c2, face down": the place, its comma off
         shape = _shape(w)
         found = [
             m.start()
@@ -273,7 +273,7 @@ _REASON = re.compile(
     # "…, wanna get rid of my spades", "…, hearts there so it should hold", "…, es X♥
     # así q gano yo", "jh c5 vs their jd", "J♥ en la 5 contra su J♦"
     r",\s*(?:even|maybe (?:it'?s|its|it|that|this|they|he|she))\b.*|"
-    r",\s*\d+\s+(?:beats?|wins?|ties|loses|tops|vs)\b.*|"
+    r",\s*\d+\s+(?:beats?|wins?|ties|loses|tops|vs)\b.*|,\s*\d+\s*[<>]\s*\d+.*|"
     r",\s*(?:wanna|want to|gonna|trying to|tryna|its|it'?s|lets|let'?s|q|a ver si|a ver qu[eé]|"
     r"(?:i )?hope|hopefully|fingers crossed)\b.*|,\s*[^,]*\b(?:so|as[ií] q(?:ue)?)\s.*|"
     r",\s*\d+\s*(?:pts|points?|puntos?|점)\b.*|\s+as[ií] (?:le|lo|la|les|se|me|te)\b.*|"
@@ -291,6 +291,8 @@ _REASON = re.compile(
     r"\s+(?:before|so (?:that|he|she|they|it|i)|antes de que|asi (?:no|el|ella))\b.*|"
     r"\s+(?:ㅎㅎ|ㅋㅋ|어차피|왜냐면)\S*.*|(?:[.]\s*|\s+)(?:\S+\s+){0,2}\S+(?:니까|니깐|라서|이라서)[\sㅋㅎ~!.]*$|"
     r"[.!]\s+[^.!]*(?:니까|니깐|라서|이라서)[\sㅋㅎ~!.]*$|[.]\s+[^.]*\S라\s[^.]*$|"
+    r"(?<=[게께])\s+[^.]*\S(?:라|이라)[\sㅋㅎ~!.]*$|"  # "… 낼게 필드가 10하트라": the reason after
+    r"(?<=[요게께])\s+[^.]*(?:는데|인데)[\sㅋㅎ~!.]*$|"  # "J♥ 5열이요 상대 J♦ 있는데"
     r"\s+상대\S*\s+\S+\s+(?:맞은편|반대편)\S*[\sㅋㅎ~!.]*$|"
     r"(?<=[^\s뒤나에])서\s+\S.*$",
     re.IGNORECASE,

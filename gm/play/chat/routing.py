@@ -239,6 +239,7 @@ _CHATTER = re.compile(
     + r"|smh|(?:ha){2,}|(?:he){2,}|ha|ja|a?(?:ja){2,}j?|(?:je){2,}|ugh|uff+|uf|uy|ay|omg|wow|"
     r"ooh+|oof|dang|damn|"
     r"rough|gonna|killing me|sucks|scary|creepy|yikes|annoying|vaya|madre mia|que mala|me mata|"
+    r"(?:q|que) asco|"
     r"ngl|tbh|kinda|lowkey|love|pretty|cute|xd|nice|if i say so|today'?s my day|"
     r"feeling (?:good|lucky|great)|in my (?:opening |starting )?hand|"
     r"let'?s see|lets see|a ver|me encanta|me gusta|let'?s go{2,}|first time playing|"
@@ -619,7 +620,7 @@ def _without_aside(read: str) -> str:
 
 # a clause that declines to do something ("nah not wasting my hearts on that")
 _DECLINES = re.compile(
-    r"^\W*(?:nah|no|nope)?[\s,]*(?:not|no|don'?t|never|nunca)\s+(?:wasting|waste|using|use|"
+    r"^\W*(?:nah|no|nope|meh|naw|ugh)?[\s,]*(?:not|no|don'?t|never|nunca)\s+(?:wasting|waste|using|use|"
     r"spending|gonna|gasto|uso|gastar|usar|quiero|voy)\b",
     re.IGNORECASE,
 )

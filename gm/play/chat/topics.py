@@ -137,6 +137,7 @@ _EN: tuple[tuple[str, str], ...] = (
         r"(best|better|smartest|good) (move|play|card|option|choice|pick|spot|square|place)|"
         r"which is better|worth it|does it matter|(least|most) useful|worst card|"
         r"where (do|should) i (block|go|put|place|play|move)\b|"
+        r"\bor\b[^?]*\?\s*(pls |please )?help\b|"
         r"(is|are) (any|one|either) (of )?(them|these|those|the cards)? ?better|"
         r"(best|better|good) (odds|chances?)|"
         r"(a )?(good|bad|smart|dumb) idea|"
@@ -215,6 +216,7 @@ _ES: tuple[tuple[str, str], ...] = (
         r"\b(sale|viene|sigue)\b.*\bmazo\b|"
         r"\b((cartas?|mano) (del|de la|de) ({other}|{seats}|norte|sur|rojo|negro)|"
         r"(que|cuales?) (cartas? )?(tiene|tienen|guarda|esconde|oculta)|"
+        r"(que|q) (tendra|tiene|guarda) (\w+ )?en (la|su) mano|"
         r"(que|cuales?) cartas? (le |les )?(quedan?|tiene|tocaron|toco|dieron)|"
         r"(que|cuales?) cartas? (le|les) salieron|"
         r"(ver|mirar|muestra\w*|mostra\w*|ensena\w*)\b.*\b(tapad[ao]s?|boca ?a?bajo)\b.*"
@@ -308,7 +310,10 @@ _KO: tuple[tuple[str, str], ...] = (
         "keep_playing",
         r"계속(할|하|해|갈|가|진행)|(포기|그만|기권|항복)\w{0,6}(취소|철회)|진행(시켜|해줘|하자|해)|(너|니)차례\w{0,3}둬",
     ),
-    ("undo", r"취소|무르|물러|되돌리|되돌려|무를|(고른|골랐던|낸|둔|놓은|뽑은|버린)(거|것|걸)다시"),
+    (
+        "undo",
+        r"취소|무르|물러|되돌리|되돌려|되돌릴|무를|(고른|골랐던|낸|둔|놓은|뽑은|버린)(거|것|걸)다시",
+    ),
     (
         "rematch",
         r"다시(하|한판|한게임|붙)|리겜|리게임|재겜|한판(만)?더|한게임더|한번더하|재경기|리매치|재대결|새게임|또한판|"
@@ -335,6 +340,7 @@ _KO: tuple[tuple[str, str], ...] = (
         r"(방금|아까|마지막|지난|이전)\w{0,6}(어떻게|어케)(됐|된)|"
         r"(교환|바꾼거|바꾼건|바꿨던거)\w{0,3}어떻게된|(뭐|뭘|무슨카드)받았|"
         r"(뭐|뭘|어디)(냈|뒀|했|놨|버렸|뽑았|골랐|움직였|옮겼|잡았)|무슨일|"
+        r"(뭐|뭘)(잡은|먹은|낸|둔|버린|뽑은)(거|건)|"
         r"누가\w{0,8}(냈|뒀|버린|버렸|바꿨|바꾼|바꿔|놨|놓은)",
     ),
     (
@@ -354,7 +360,7 @@ _KO: tuple[tuple[str, str], ...] = (
         "legal",
         r"(지금|내가|제가|뭐|뭘|어디|어느|무엇|무슨).*(수|데|곳|거|것)있(어|나|니|냐|는|을|음|지|\?|$)|"
         r"(둘|낼|놓을|고를|움직일|할|갈|버릴|뽑을)수있는(곳|데|칸|거|게|것|수|카드|자리)|"
-        r"선택지|옵션|가능한|합법|아무(데|곳|거|카드|자리)\w{0,3}(둬|놔|내|놓아|버려|골라)도(돼|되)(?!.*야(되|돼|하))|(지금|내가|제가|뭐|뭘|어디|어느|무엇).*(둘수|낼수|놓을수|고를수|"
+        r"선택지|옵션|가능한|합법|아무(데|곳|거|카드|자리)\w{0,3}(둬|놔|내|놓아|버려|골라)도(돼|되|됨)(?!.*야(되|돼|하))|(지금|내가|제가|뭐|뭘|어디|어느|무엇).*(둘수|낼수|놓을수|고를수|"
         r"움직일수|이길수|잡을수|할수)",
     ),
     (
@@ -398,7 +404,7 @@ def _filled(cues: str, fill: dict[str, str]) -> str:
 
 # said in jest: "i resign lol jk", "me rindo, es broma", "포기 농담"
 _JOKING = re.compile(
-    r"\b(jk|just kidding|kidding|es broma|bromeo|broma)\b|농담|장난", re.IGNORECASE
+    r"\b(jk|just kidding|kidding|es broma|bromeo|(?<!ni de )broma)\b|농담|장난", re.IGNORECASE
 )
 # said to make an order false: "don't undo", "no me rindo", "포기 안 해"
 # (not a "no" said alone first: "uy no, volvé atrás eso")
@@ -411,7 +417,7 @@ _RULES = re.compile(
     r"que pasa (si|cuando)|cuando se (gana|pierde|termina|acaba)|how (does|do) (the|a|an) \w+ work|"
     r"how (do|does|is|are) (you|one|it|points?|\w+ing) \w+|limit|maximum|minimum|"
     r"como se \w+|como funciona\w*|como (?:es|era|son|eran) (?:eso|esto|lo|la|el|las|los)\b)\b|"
-    r"뜻|규칙|룰|설명|상관없|(어떻게|어케)(?!해야|하지|할까|하는게좋|해\?|해$|두는|내는|놓는|둘까|낼까|된거|됐)|"
+    r"뜻|규칙|룰|설명|상관없|차이(가|는)?\s*뭐|(어떻게|어케)(?!해야|하지|할까|하는게좋|해\?|해$|두는|내는|놓는|둘까|낼까|된거|됐)|"
     r"(?<!no se )(?<!not sure )(?<!wonder )(?<!idk )\b(if|si)\b(?!.*\b(now|ahora|ya|atm|rn)\b)|"
     r"\bse gana\b|"
     r"^(?!.*지금).*(으면|다면|라면|가면|오면|하면|되면|이면|카드면|나면|지면)|"
