@@ -486,6 +486,8 @@ def _take_pile(text: str, said: _Said, seat: _Seat) -> Move:
         return ("pile", seat.check_discard(card, after_pile=True))
     if card == top and said.discard_at is None and not _PILE_MOVE.match(text):
         return DRAW_PILE  # "take 4BM from the pile", "i want the 4BM on the pile": taken
+    if card == top and not _PILE_MOVE.match(text):  # "take 3RA …, decide what to drop after":
+        raise AmbiguousMoveError(text, ["DRAW PILE", f"PILE {top}"])  # never thrown back unsaid
     return ("pile", seat.check_discard(card, after_pile=True))
 
 

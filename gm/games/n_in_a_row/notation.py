@@ -88,6 +88,9 @@ _HOW_LAID = {"vertically", "horizontally", "diagonally", "straight", "across", "
 # "three vertically", "one below my pair": a number word before one of these (or a direction) is a
 # count or a distance, no coordinate
 _PRONOUN = {"last", "the", "that", "this", "my", "your", "first", "new", "other", "same", "latest"}
+# words said of a mark between its owner and it ("their bottom O", "the lone X")
+_SAID_OF_A_MARK = {"bottom", "top", "left", "right", "upper", "lower", "middle", "lone", "last",
+                   "first", "new", "other", "single", "leftmost", "rightmost"}  # fmt: skip
 _THEIRS = {
     "your",
     "yours",
@@ -217,6 +220,8 @@ def parse_move(text: str, state: State, seat: int) -> Move:
         if t in ("x", "o")
         and i not in labels
         and not (i and toks[i - 1] in _REFERS_TO_MARK | _THEIRS | {"the", "of"})
+        # "their bottom O", "the last X": a word between the owner and the mark
+        and not (i > 1 and toks[i - 2] in _THEIRS | {"the"} and toks[i - 1] in _SAID_OF_A_MARK)
         and not (i > 1 and toks[i - 1] == "of" and toks[i - 2] in _LINE_NOUNS)  # "column of O"
         and not (
             i > 2 and toks[i - 1] == "the" and toks[i - 2] == "of" and toks[i - 3] in _LINE_NOUNS

@@ -44,6 +44,12 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
         r"(젤|제일|가장)\s*(센|쎈|높은|큰)\s*(카드|걸로|거로|거|것|걸)?",
         " the highest ",
     ),
+    (
+        "ko",
+        "phrase",
+        r"(젤|제일|가장)\s*(낮은|작은|약한)\s*(카드|걸로|거로|거|것|걸)?",
+        " the lowest ",
+    ),
     ("es", "phrase", r"\broj[oa]s?\b", " red "),
     ("es", "phrase", r"\bnegr[oa]s?\b", " black "),
     ("es", "phrase", r"\bme quedo con\b|\belijo\b|\bescojo\b|\bcojo\b", " pick "),

@@ -28,6 +28,7 @@ from gm.play.chat import korean, localise, memory, replies, routing, rulesearch,
 from gm.play.chat import language as languages
 from gm.play.chat.intents import (
     about_the_rules,
+    asks_about_playing,
     asks_about_the_game,
     asks_meaning,
     classify,
@@ -413,6 +414,8 @@ def _answer(
     jack?", "can a knight take a queen?") gets the rules' sentence before any verdict on the
     position ("you have no jack"); one in Korean or Spanish (``said``: as written, and its
     language) is matched against the rules in its language first (gm/play/chat/rulesearch.py)."""
+    if asks_about_playing(said[0] or text):  # "how long does a game take?": not in the game
+        return replies.cannot_answer(view)
     named = replies.named_line(view["board"], text)
     if named and not asks_meaning(text):  # "what's row 2?": that line of the board
         return f"{named.strip()} {replies.status(view)}"

@@ -495,7 +495,8 @@ _ABOUT_THE_GAME = re.compile(
     r"\b(?:este|el) juego\b.*\b(?:parecido|se parece|llama|nombre|origen|invent\w*|sale|viene)\b|"
     r"\b(?:de donde|quien) (?:sale|viene|invento|hizo|creo)\b.*\bjuego\b|"
     r"\bse parece a\b|"
-    r"(?:랑|이랑|하고|와|과)\s*비슷|원래\s*이름|어느\s*나라|이름\s*(?:이|의)?\s*(?:뭐|뜻)|누가\s*만든|만든\s*게임|"
+    r"(?:랑|이랑|하고|와|과)\s*비슷|(?:랑|이랑|하고|와|과)\s*(?:뭐가\s*)?(?:달라|다른|차이)|"
+    r"원래\s*이름|어느\s*나라|이름\s*(?:이|의)?\s*(?:뭐|뜻)|누가\s*만든|만든\s*게임|"
     r"(?:러시아|한국|중국|일본|미국)\s*게임",
     re.IGNORECASE,
 )
@@ -505,6 +506,27 @@ def asks_about_the_game(text: str) -> bool:
     """A question about the game itself, not its position or its rules: what it is like, its
     name, where it comes from (:data:`_ABOUT_THE_GAME`), in any of the chat's languages."""
     return bool(_ABOUT_THE_GAME.search(text))
+
+
+# a question about playing it, which neither the position nor the rules answer: how long a game
+# lasts, who the other side is, how good the bot is ("이 게임 한판 보통 얼마나 걸려요?", "se puede
+# jugar contra otra persona?", "is this bot any good")
+_ABOUT_PLAYING = re.compile(
+    r"\bhow long (?:does|do|will|is|would) (?:a|one|the|this|each) (?:game|round|match)\b|"
+    r"\bis (?:this|the) (?:bot|ai|computer)\b|\b(?:bot|ai|computer) any good\b|"
+    r"\b(?:play|playing|jugar) (?:against|vs|with|contra|con) (?:a |another |other |otra |otro )?"
+    r"(?:person|human|friend|people|persona|humano|amigo)\b|"
+    r"\bcuanto dura\b|\bel bot (?:es|juega)\b.*\?|"
+    r"얼마나\s*걸|몇\s*턴\s*정도\s*걸|(?:컴퓨터|사람|봇)(?:이랑|랑|하고)\s*하는",
+    re.IGNORECASE,
+)
+
+
+def asks_about_playing(text: str) -> bool:
+    """A question about playing the game that gm cannot answer from the game
+    (:data:`_ABOUT_PLAYING`): answered as a question (plainly, "I can't answer that"), never as
+    a request for the board, the legal moves or help."""
+    return bool(_ABOUT_PLAYING.search(text)) and asked(text)
 
 
 def asked(text: str) -> bool:

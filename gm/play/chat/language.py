@@ -98,7 +98,7 @@ _CORRECTION = re.compile(
     r"(?:\.\.+|[,;?])\s*(?:no|nah|nope|err+|erm|uh+|um+|h+m+|sorry|actually|oops)(?:[\s,]+(?:no|nah))*"
     rf"\b(?!\s+{_NEGATED}\b)(?:[\s,]+mejor\b)?[\s,.]*(?={_NAMES})|\s+(?:no|nah|err+|erm|sorry|actually)\s+(?:mejor\s+)?(?=\S*\d|\S*[♠♥♦♣])|"
     r"(?:[,;]\s*|\s+o\s+|(?:\s+no)?\.\.+\s*)mejor(?:\s+dicho)?\b(?!\s+que\b)[\s,]*|"
-    r"(?<=\S)(?:\.\.+\s*|[,;]\s*|\s+)(?:아\s*)?(?:아니(?:다|야|지|요|에요)?|아냐|ㄴㄴ|정정)(?![가-힣])"
+    r"(?<=\S)(?:\.\.+\s*|[,;]\s*|\s+)(?:아\s*)?(?:아니(?:다|야|지|요|에요)?|아냐|ㄴㄴ|정정|잠깐만?)(?![가-힣])"
     r"(?:[\s,.]*잠깐만?)?[\s,.!]+",
     re.IGNORECASE,
 )
@@ -267,6 +267,7 @@ _REASON = re.compile(
     r",\s*(?:(?:el|la|lo) (?:del|de la|de|que|con)|the one|which|where)\b.*|"
     r",\s*(?:no quiero|no voy a|i don'?t want|don'?t want|not wasting|no gasto)\b.*|"
     r",\s*(?:i'?ll|i will|will|ill) (?:decide|see|think|figure|choose)\b.*|"
+    r",\s*(?:(?:and|then) )?(?:decide|see|figure out|think about) (?:what|which)\b.*|"
     r",\s*(?:replac\w*|swap\w*|for) (?:the|that|their|its)\b.*|"
     r",\s*(?:match(?:es|ing)|beats|blocks|wins|takes|makes|gives|keeps|covers|fits|goes with|helps|"
     r"saves|same (?:suit|colou?r|rank))\b.*|\s+de una\s*$|"
@@ -284,15 +285,20 @@ _REASON = re.compile(
     r"\s+q\s+(?:hay|el|la|es|tiene|vale|ahi|ahí|alli|allí|aca|acá)\b.*|\s*\([^()]*\)\s*$|"
     r"\s+(?:vs\.?|versus|against|contra)\s+(?:their|his|her|the|su|sus|el|la)\b.*|"
     r"\s+(?:y|and)\s+(?:hago|hacer|make|get)\s+\d+\b.*|\s+\d+\s*개\b.*|"
+    r"\s+(?:y|and)\s+(?:hago|armo|completo|make|get) (?:la|el|a|my|mi)\b.*|"
     r"\s+(?:since|because|cuz|bc|porque|porq|xq|pq|ya que|que el|que la|to make|para)\b.*|"
     r"\s+pa\s+\w+(?:ar|er|ir)\b.*|\s+\S+\s*상대로[\sㅋㅎ~!.]*$|"  # "… pa pelear con su K♥"
     r"\s+(?:gotta|got to)\s+\S.*|\s+y\s+ya[\s.!]*$|"
     r"\s+for\s+(?:the|a|an|my|\d+|two|three|four|five|six)\b.*|"
-    r"\s+(?:before|so (?:that|he|she|they|it|i)|antes de que|asi (?:no|el|ella))\b.*|"
+    r"\s+(?:before|so (?:that|he|she|they|it|i|my|the|their)|antes de que|asi (?:no|el|ella))\b.*|"
+    r"\s+same (?:suit|colou?r|rank) as\b.*|,\s*total\b.*|"
     r"\s+(?:ㅎㅎ|ㅋㅋ|어차피|왜냐면)\S*.*|(?:[.]\s*|\s+)(?:\S+\s+){0,2}\S+(?:니까|니깐|라서|이라서)[\sㅋㅎ~!.]*$|"
     r"[.!]\s+[^.!]*(?:니까|니깐|라서|이라서)[\sㅋㅎ~!.]*$|[.]\s+[^.]*\S라\s[^.]*$|"
     r"(?<=[게께])\s+[^.]*\S(?:라|이라)[\sㅋㅎ~!.]*$|"  # "… 낼게 필드가 10하트라": the reason after
-    r"(?<=[요게께])\s+[^.]*(?:는데|인데)[\sㅋㅎ~!.]*$|"  # "J♥ 5열이요 상대 J♦ 있는데"
+    r"(?<=[요게께])\s+[^.]*(?:는데|인데|려고|려구)[\sㅋㅎ~!.]*$|"  # "J♥ 5열이요 상대 J♦ 있는데"
+    # "…앞면으로.. 필드가 스페이드니까 저 킹 이김" (after a move's own ending only: not "3번... 아
+    # 아까 3번 비겼으니까 1번으로", a second thought)
+    r"(?<=[로게자])\.\.+\s*[^.]*(?:니까|니깐|라서)(?:\s.*)?$|"
     r"\s+상대\S*\s+\S+\s+(?:맞은편|반대편)\S*[\sㅋㅎ~!.]*$|"
     r"(?<=[^\s뒤나에])서\s+\S.*$",
     re.IGNORECASE,

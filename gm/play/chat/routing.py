@@ -47,6 +47,7 @@ from gm.play.chat import korean, spanish, topics
 from gm.play.chat import language as languages
 from gm.play.chat.intents import (
     asked,
+    asks_about_playing,
     asks_about_the_game,
     asks_meaning,
     classify,
@@ -148,6 +149,8 @@ def route(
         intent, verdict = "question", (None, None)
     if intent in ("unclear", "help", "chat") and asks_about_the_game(text) and asked(text):
         intent, verdict = "question", (None, None)  # "이거 오목이랑 비슷한거야?": what the game is
+    if intent in ("unclear", "help", "chat", "legal", "status") and asks_about_playing(text):
+        intent, verdict = "question", (None, None)  # "이 게임 한판 보통 얼마나 걸려요?"
     if intent == "unclear" and _remark(text, read):
         intent, verdict = "chat", (None, None)
     if _never_counts(table, seat, text, said, second_thought, intent, verdict):
@@ -331,7 +334,11 @@ _CHOSEN_BY_PLACE = re.compile(
 # a guess at what a move will bring, said after it ("…, maybe its lucky")
 _GUESSED = re.compile(r"\W*maybe (?:it'?s|its|that'?s|it'?ll|they'?ll)\b", re.IGNORECASE)
 # a shrug said before a choice ("idk, #3", "idk just the last one", "no se, la 2")
-_SHRUG = re.compile(r"^\W*(?:idk|dunno|no se|ni idea|whatever)\b[\s,.…]*(?:just\s+)?", re.I)
+_SHRUG = re.compile(
+    r"^\W*(?:idk|dunno|no se|ni idea|whatever)\b[\s,.…]*(?:just\s+)?|"
+    r"^\W*(?:음+\s*)?(?:모르겠다|모르겠어|몰라)[\s,.…]*(?:그냥\s*)?",
+    re.I,
+)
 # a number chosen again ("3 again lol", "otra vez la 2", "또 3번"): a pick, not a remark on it
 _AGAIN = re.compile(
     r"\b\d+(?:st|nd|rd|th)?\s+(?:again|otra vez|de nuevo)\b|"
@@ -638,7 +645,9 @@ def _names_anything(clause: str) -> bool:
 
 # a clause after the first: the message says more than a move in the game's notation
 _CLAUSES = re.compile(
-    r"[,;.!?]\s+\S|\s(?:y|and|but|pero)\s+(?:ya|ahora|now|i|i'?m|im|yo|tengo|me|so|asi)\b",
+    r"[,;.!?]\s+\S|\s(?:y|and|but|pero)\s+(?:ya|ahora|now|i|i'?m|im|yo|tengo|me|so|asi)\b|"
+    # "X 0,2 y hago la fila de 3": what the move does, said after it
+    r"\s(?:y|and)\s+(?:hago|hacer|make|get|armo|completo|gano|win|block|bloqueo)\b",
     re.IGNORECASE,
 )
 

@@ -279,6 +279,7 @@ _ES: tuple[tuple[str, str], ...] = (
     (
         "hint",
         r"\b(recomienda\w*|recomenda\w*|sugiere\w*|sugeri\w*|aconseja\w*|conviene|"
+        r"que (hago|robo|tiro|descarto|elijo|pongo|muevo)\b(?! (el|la|ella|norte|rojo|negro))|"
         r"deberia|consejo|pista|que harias|mejor (jugada|opcion|carta|movimiento)|sobra|"
         r"me quedo con|cual (me )?(conviene|va mejor)|"
         r"con (que|cual) (carta )?(salgo|abro|empiezo|arranco)|"
