@@ -3,7 +3,7 @@ rules files and the staged positions (tests/chat_blind/positions.py; ``python -m
 tests.chat_blind.dump`` prints them as their seat sees them). See README.md here for how it was
 made. The parts: ``dev.jsonl``, ``tuned.jsonl``, ``heldout2.jsonl`` and ``dev2.jsonl`` are
 tuned on and held to the bars; ``dev3.jsonl``, ``dev4.jsonl`` and ``heldout3.jsonl`` to
-``heldout88.jsonl`` (the third to the eighty-eighth blind writers' held-out parts, each measured
+``heldout92.jsonl`` (the third to the ninety-second blind writers' held-out parts, each measured
 once at the commit README.md names, then tuned on) are tracked: held to 0 misread, counted and
 unrelated quotes, their shares printed; the next writers' parts go in ``HELD_OUT``, measured on
 demand and not tuned on until then (README.md has every part's history and figures).
@@ -59,10 +59,12 @@ TRACKED = (
     *("heldout77", "heldout78", "heldout79", "heldout80"),
     *("heldout81", "heldout82", "heldout83", "heldout84"),
     *("heldout85", "heldout86", "heldout87", "heldout88"),
+    *("heldout89", "heldout90", "heldout91", "heldout92"),
 )
 #: held out: never tuned on, measured on demand (GM_MEASURE_HELDOUT=1; see README.md), one part
-#: after another; heldout89 to heldout92 were written by four blind writers in stop 36
-HELD_OUT: tuple[str, ...] = ("heldout89", "heldout90", "heldout91", "heldout92")
+#: after another; heldout93 to heldout96 were written by four blind writers in stop 36 and are
+#: measured at the stop's last reader
+HELD_OUT: tuple[str, ...] = ("heldout93", "heldout94", "heldout95", "heldout96")
 
 
 @dataclass(frozen=True)
