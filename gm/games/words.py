@@ -104,6 +104,9 @@ class ChatWords:
       placeholders, and the phrases they are built from: a reply in another language words a
       reason through the catalogues (gm/play/chat/localise.py) when every part of it is one of
       these or the game's notation, else leaves it out.
+    - ``roles``: the names of the roles the seats take in turn, as the board names them after
+      "(you, …)": a question asking which one the seat is asks its status, answered with the
+      seat's own line of the board.
     - ``board``: the words of the board text (``Engine.render``) as message ids with ``{name}``
       placeholders: a line, or a part of one between its separators (`` · ``, ``  |  ``, a
       sentence's end…). A seat that reads another language gets each line worded through the
@@ -121,6 +124,7 @@ class ChatWords:
     translations: tuple[tuple[str, str, str, str], ...] = ()
     reasons: tuple[str, ...] = ()
     board: tuple[str, ...] = ()
+    roles: tuple[str, ...] = ()
 
     def __add__(self, other: ChatWords) -> ChatWords:
         """Both games' (or the shared and a game's) words, each once, in order."""

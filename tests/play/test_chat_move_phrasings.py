@@ -1302,6 +1302,8 @@ BLIND_REQUESTS = [
     ("solonyo-blind", "is any of them better or is it pure luck", "hint", ""),
     ("solonyo-blind", "ahora soy el retador o el q defiende?", "status", "defensor"),
     ("solonyo-late", "지금 내가 도전자야 방어자야?", "status", "방어자"),
+    ("solonyo-late", "am i the challenger or the defiant now?", "status", "(you, defiant)"),
+    ("solonyo-late", "quien es el desafiante ahora?", "status", "defensor"),
     ("masul-start", "cuanto vamos?", "score", ""),
     ("card-chess-capture", "cuales fueron las ultimas jugadas?", "history", ""),
     ("card-chess-capture", "alguna idea de q cartas esconde rojo?", "question", "ocultas"),

@@ -451,6 +451,8 @@ _RETHROWN = re.compile(
     r"\b(?:throw|toss|put)\s+(?:it\s+)?(?:right\s+|straight\s+)?back\b"
 )
 _PILE_MOVE = re.compile(r"\s*pile\s+\S+\s*$", re.IGNORECASE)  # "PILE 3YA": the move's notation
+# the discard left for later ("…, decide what to drop after"): never the pile card thrown back
+_PUT_OFF = re.compile(r"\b(?:decide|later|see what|figure out|think about)\b", re.IGNORECASE)
 
 
 def _take_pile(text: str, said: _Said, seat: _Seat) -> Move:
@@ -486,8 +488,8 @@ def _take_pile(text: str, said: _Said, seat: _Seat) -> Move:
         return ("pile", seat.check_discard(card, after_pile=True))
     if card == top and said.discard_at is None and not _PILE_MOVE.match(text):
         return DRAW_PILE  # "take 4BM from the pile", "i want the 4BM on the pile": taken
-    if card == top and not _PILE_MOVE.match(text):  # "take 3RA …, decide what to drop after":
-        raise AmbiguousMoveError(text, ["DRAW PILE", f"PILE {top}"])  # never thrown back unsaid
+    if card == top and _PUT_OFF.search(text):  # "take 3RA …, decide what to drop after": the
+        raise AmbiguousMoveError(text, ["DRAW PILE", f"PILE {top}"])  # discard left for later
     return ("pile", seat.check_discard(card, after_pile=True))
 
 

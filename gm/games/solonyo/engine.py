@@ -34,6 +34,7 @@ CHAT_WORDS = ChatWords(
     translations=TRANSLATIONS,
     reasons=REASONS,
     board=BOARD,
+    roles=("challenger", "defiant"),
 )
 
 

@@ -233,7 +233,8 @@ def _answer_to(
         return {"intent": "hint", **answer}
     view = service.seat_view(token)
     extra: dict[str, Any] = {}
-    counted = _progress_asked(view, text, written, intent)
+    roles = service.seat_table(token)[0].engine.info.chat_words.roles if intent == "status" else ()
+    counted = _progress_asked(view, text, written, intent, roles)
     if counted:  # "how many cards are left?", "what round is it?": the board's figures
         intent = "status"
     own = replies.own_hidden(view, written) if intent in ("question", "hidden", "board") else ""
@@ -506,12 +507,6 @@ _PROGRESS_ASKED = re.compile(
     re.IGNORECASE,
 )
 _COUNTED_FROM = ("question", "board", "score", "status", "hidden")
-# a role asked ("am i the challenger or the defiant?", "soy el retador?", "내가 도전자야?"): the
-# seat's own line of the board names it
-_ROLE_ASKED = re.compile(
-    r"\b(?:challenger|defiant|defender|retador|desafiante|defiende|defensor)\b|도전자|방어자|역할",
-    re.IGNORECASE,
-)
 _COUNTED_WORDS = re.compile(r"\b(?:cards?|left|remaining|still|now|have|has|got)\b", re.I)
 # a line that counts a seat's cards: "Opponent's Hand: 6", "north (dealer) · 5 cards", "hand 8"
 _CARDS_COUNTED = re.compile(r"\bhand\W*\d|\d+ cards?\b", re.IGNORECASE)
@@ -523,22 +518,20 @@ _IF_SO = re.compile(
 )
 # what is left ("how many turns do I have left?"): the standing answers any other count it found
 _LEFT = re.compile(r"\b(?:left|remaining)\b", re.IGNORECASE)
-# one's own things counted ("how many pieces do i have in play"), not who leads
-_COUNTS_MINE = re.compile(
-    r"\bhow many\b.*\b(?:do|have) i\b(?!.*\b(?:win|lead|need|ahead|points?)\b)", re.IGNORECASE
-)
 
 
-def _progress_asked(view: dict[str, Any], text: str, written: str, intent: str) -> list[str]:
+def _progress_asked(
+    view: dict[str, Any], text: str, written: str, intent: str, roles: tuple[str, ...] = ()
+) -> list[str]:
     """The board's figures a question about the game's progress asks for: the lines holding
     what it counts ("how many cards are left in the deck?": the deck's line; at most three), the
-    seat's own line when it asks its role ("am i the challenger?") and the title's round or turn
-    when it asks which ("what round are we on?"); [] when it asks
+    seat's own line when it names one of the game's ``roles`` (:attr:`ChatWords.roles`) and the
+    title's round or turn when it asks which ("what round are we on?"); [] when it asks
     none or the board holds none (a move it names is no matter: a count is never a move)."""
     if intent not in _COUNTED_FROM or view.get("result") is not None:
         return []
-    if intent == "score" and not (_LEFT.search(text) or _COUNTS_MINE.search(text)):
-        return []  # "who leads, how many each?": the standing
+    if intent == "score" and not _LEFT.search(text):  # "who leads, how many each?": the standing
+        return []
     if how_it_works(text) or rulesearch.asks_how(written, languages.detect(written) or "en"):
         return []  # "how many turns do I get to make 3? how is it counted": the rules
     if intent == "hidden" and _A_SUIT.search(text):
@@ -546,7 +539,7 @@ def _progress_asked(view: dict[str, Any], text: str, written: str, intent: str) 
     if _COUNT_ASKED.search(text) and _IF_SO.search(text):
         return []  # "how many cards do i pick up if i take …": a rule's count
     facts = []
-    if intent == "status" and _ROLE_ASKED.search(written):
+    if intent == "status" and roles and re.search(rf"\b(?:{'|'.join(roles)})\b", text, re.I):
         facts += [line for line in replies.below_title(view["board"]) if "(you" in line][:1]
     if any(_PROGRESS_ASKED.search(t) for t in (text, written, spanish.fold(written))):
         facts += [found] if (found := replies.progress(view["board"])) else []

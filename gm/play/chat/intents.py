@@ -482,7 +482,7 @@ def is_question(text: str) -> bool:
 
 
 _ASKED_WITHIN = re.compile(r"\?\s+\S")
-# what a supposition leads to, asked without a question mark ("… q pasa al final")
+# what a supposition leads to, asked with no "?" ("… q pasa al final")
 _WHAT_HAPPENS = re.compile(r"\b(?:(?:que|qu[eé]|q) (?:pasa|sucede|ocurre)|what happens)\b", re.I)
 
 

@@ -308,7 +308,7 @@ _RANK_FIRST = re.compile(
     r"(?<![\d가-힣])(?:(10|[2-9AKQJ]|에이스|킹|퀸|잭)|(?<!드 )(?<!트 )(?<!아 )(?<!버 )(?<!럽 )"
     r"(에이스|킹|퀸|잭) )"
     + _SUITS_KO
-    # (a number after the suit is its rank, unless a counter follows it: "잭하트 2열" is column 2)
+    # (a number after the suit is its rank, unless a counter follows it: "잭하트 2열")
     + r"(?!\s*(?:\d(?!\d*\s*(?:열|줄|칸|번|컬럼|칼럼))|에이스|킹|퀸|잭|[AKQJ](?![A-Za-z])))"
 )
 

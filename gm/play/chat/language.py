@@ -182,9 +182,9 @@ def _place_again(head: str, tail: str, card_at: int) -> str | None:
         if found_at:
             m = found_at[-1]
             return f"{head[: m.start()]}{said.group(1)} {said.group(2)}{head[m.end() :]}"
-    lead = re.match(r"([^\W\d_]+)\s+(\d+)\b", tail[words[0].start() :]) if words else None
+    place = re.match(r"([^\W\d_]+)\s+(\d+)\b", tail[words[0].start() :]) if words else None
     numbers = [m for m in re.finditer(r"\b\d+\b", head) if m.start() > card_at]
-    if lead and numbers:  # "J♥ in 3 i guess.. no wait, col 7 face down": the place and after
+    if place and numbers:  # "J♥ in 3 i guess.. no wait, row 7 face down": the place and after
         return head[: numbers[-1].start()] + tail[words[0].start() :]
     for word in words:
         w = word.group().rstrip(",.;:!?")  # "… no wait c2, face down": the place, its comma off

@@ -147,10 +147,7 @@ def route(
     intent, verdict = _by_topic(table, text, said or "en", read, intent, verdict)
     if intent == "unclear" and asks_meaning(read):  # "… or what does X mean": asked, not played
         intent, verdict = "question", (None, None)
-    if intent in ("unclear", "help", "chat") and asks_about_the_game(text) and asked(text):
-        intent, verdict = "question", (None, None)  # "이거 오목이랑 비슷한거야?": what the game is
-    if intent in ("unclear", "help", "chat", "legal", "status") and asks_about_playing(text):
-        intent, verdict = "question", (None, None)  # "이 게임 한판 보통 얼마나 걸려요?"
+    intent, verdict = _asked_of_the_game(table, text, read, intent, verdict)
     if intent == "unclear" and _remark(text, read):
         intent, verdict = "chat", (None, None)
     if _never_counts(table, seat, text, said, second_thought, intent, verdict):
@@ -162,6 +159,42 @@ def route(
     ):
         intent = "confirm"  # "ugh, … again 🙄": asked back, played after a yes
     return intent, read, verdict
+
+
+def _asked_of_the_game(
+    table, text: str, read: str, intent: str, verdict: Verdict
+) -> tuple[str, Verdict]:
+    """A question no reader took for a request, asked of the game itself: what it is
+    ("이거 오목이랑 비슷한거야?": a question, answered with the rules' first sentence), which role
+    the seat holds (its status), or of playing it ("이 게임 한판 보통 얼마나 걸려요?": a question,
+    answered plainly)."""
+    if intent in ("unclear", "help", "chat") and asks_about_the_game(text) and asked(text):
+        return "question", (None, None)
+    if intent in ("unclear", "help", "chat", "question", "score") and _asks_role(table, text, read):
+        return "status", (None, None)
+    if intent in ("unclear", "help", "chat", "legal", "status") and asks_about_playing(text):
+        return "question", (None, None)
+    return intent, verdict
+
+
+def _asks_role(table, text: str, read: str) -> bool:
+    """Whether a message asks which of the game's roles (:attr:`ChatWords.roles`) the seat, or
+    someone, holds: asked, a role named in its English reading (the game's words translate
+    "retador", "도전자"), and "I" or "who" in it ("am i the <role> now?", "ahora soy el retador o
+    el q defiende?", "지금 내가 도전자야 방어자야?")."""
+    roles = table.engine.info.chat_words.roles
+    if not roles or not asked(text):
+        return False
+    named = re.search(rf"\b(?:{'|'.join(map(re.escape, roles))})\b", read, re.IGNORECASE)
+    return bool(named and _WHO_IS.search(f"{text} {read}"))
+
+
+# "I" or "who" in a question of roles ("am i …", "soy …", "quien es …", "내가 …", "누가 …")
+_WHO_IS = re.compile(
+    r"\b(?:am i|i'?m|im|who|whose|soy|sigo siendo|quien)\b|"
+    r"내가|제가|누가|누구|(?:^|\s)(?:나|난|저)(?=\s)",
+    re.IGNORECASE,
+)
 
 
 # laughter however long it is drawn out ("lmaooo", "lool", "xDD"), and its emoji; a sigh's
@@ -888,7 +921,7 @@ def _describes(table, seat: int, text: str) -> bool:
     """Whether a text the game reads as a move (one, or several to ask back) says something of
     a card or a thing rather than playing it ("the deck is huge lol", "the queen is pretty",
     "my ace is the best"): a copula in it, not in a reason after an order that opens with a
-    move verb ("exchange my hand, these red cards are useless to me"), and it is no explicit try
+    move verb ("swap my hand, these cards are useless to me"), and it is no explicit try
     in the game's move language."""
     copula = _COPULA.search(text)
     if copula is None:

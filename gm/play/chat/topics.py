@@ -102,7 +102,6 @@ _EN: tuple[tuple[str, str], ...] = (
         r"what (step|phase|stage)|(draw|pick)( step| phase)? or (my )?(discard|play)|"
         r"what do i do now|"
         r"am i (the )?(?!winning|losing|ahead|behind)\w+ or (the )?\w+|"
-        r"am i (still )?(the )?(challenger|defiant|defender)|who'?s (the )?(challenger|defiant)|"
         r"turns? (do i have )?(left|remaining)|"
         r"(choosing|going|playing|picking|moving|starting) first|"
         r"who'?s (up|next|to move)|whose ({verbs}|move)|whos move)\b",
@@ -251,8 +250,6 @@ _ES: tuple[tuple[str, str], ...] = (
         r"falta (algo|descartar|robar|jugar)|"
         r"que sigue|y ahora que|que (fase|paso|etapa)|(soy|estoy de|estoy como) \w+ o \w+|"
         r"soy (el |la )?\w+ o (el |la )?(q |que )?\w+|"
-        r"quien (es el|es la) (retador|desafiante|defensor|challenger|defiant)|"
-        r"quien (defiende|reta)|"
         r"que hay que hacer|que tengo que hacer|turnos? (me |le |nos |te )?quedan?|"
         r"(robar|robo) o (descartar|descarto)|(descartar|descarto) o (robar|robo)|"
         r"(robo|descarto|juego|tiro|paso|elijo) o (robo|descarto|juego|tiro|paso|elijo))\b",
@@ -348,8 +345,7 @@ _KO: tuple[tuple[str, str], ...] = (
         "status",
         r"차례|(누구|누가|내|네|니|우리|상대|쟤)(의)?턴|먼저(야|해|하|임|냐|인|\?|$)|기다리|"
         r"(내가|제가|나|저|누가|누구)먼저|단계|뭐할차례|뭐하는차례|몇턴|턴남|턴이남|무슨상황|"
-        r"뭐해야(돼|되|하)|뭘해야|다음(은|에)?뭐|몇라운드|라운드몇|"
-        r"(내가|나|제가|누가|누구)\w{0,2}(도전자|방어자)",
+        r"뭐해야(돼|되|하)|뭘해야|다음(은|에)?뭐|몇라운드|라운드몇",
     ),
     (
         "score",
