@@ -62,9 +62,12 @@ TRACKED = (
     *("heldout89", "heldout90", "heldout91", "heldout92"),
 )
 #: held out: never tuned on, measured on demand (GM_MEASURE_HELDOUT=1; see README.md), one part
-#: after another; heldout93 to heldout96 were written by four blind writers in stop 36 and are
-#: measured at the stop's last reader
-HELD_OUT: tuple[str, ...] = ("heldout93", "heldout94", "heldout95", "heldout96")
+#: after another; heldout93 to heldout96 were written by four blind writers in stop 36 and
+#: measured at that stop's last reader; heldout97 to heldout100 were written in stop 37
+HELD_OUT: tuple[str, ...] = (
+    *("heldout93", "heldout94", "heldout95", "heldout96"),
+    *("heldout97", "heldout98", "heldout99", "heldout100"),
+)
 
 
 @dataclass(frozen=True)
