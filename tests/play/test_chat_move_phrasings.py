@@ -933,6 +933,27 @@ BLIND_MOVES = [
     ("masul-late",
      "desafio la tapada de la col 2 con el 2 de treboles, total el campo ahora es trebol",
      "2♣ C2"),
+    # heldout93 to heldout96 (measured once at 60a5893): the counted line, a point said past the
+    # other side's marks with "mine" as the mark placed …
+    ("n-in-a-row-o", "put mine under their two x's", "O 0,-1"),
+    # … and moves refused: a reason after a dash, "see if …", "to flip …", "thats 3 stacked",
+    # "to stack my column to 3", a Korean reason after the move (… 필드라 …, … 필드가 … 이라),
+    # what is kept or not done (하트는 아껴두고, 안 이길거임), a judging reason before the order
+    # (…쓸데없으니까 … 버려), "voy con la segunda", the move word alone as a first sentence
+    ("masul-challenge", "8h across from their J♦ — my heart wins on the 10 of hearts field",
+     "8♥ C5"),
+    ("trumps-lead", "lead A♦ see if they burn a spade on it", "LEAD A♦"),
+    ("masul-late", "5♣ face up in col 2 to flip their hidden one, field there is clubs now",
+     "5♣ C2"),
+    ("n-in-a-row-mid", "X at -2,4, thats 3 stacked", "X -2,4"),
+    ("n-in-a-row-mid", "-2,4 to stack my column to 3", "X -2,4"),
+    ("masul-challenge", "하트잭 c5에 낼게 10♥ 필드라 하트가 이김", "J♥ C5"),
+    ("masul-challenge", "에이스 다이아 7열 앞면으로 놓을게요 필드가 다이아 10이라", "A♦ C7"),
+    ("trumps-follow", "걍 5장 가져갈래 하트는 아껴두고", "TAKE"),
+    ("trumps-follow", "그냥 가져갈래 안 이길거임", "TAKE"),
+    ("masul-challenge", "클럽2는 쓸데없으니까 7열에 뒷면으로 버려", "2♣ C7 FD"),
+    ("solonyo-late", "voy con la segunda xq la tercera ya no me dio suerte", "PICK 2"),
+    ("card-chess-ace", "exchange. 3 red cards in my hand are useless", "EXCHANGE"),
 ]  # fmt: skip
 
 
@@ -1335,6 +1356,25 @@ BLIND_REQUESTS = [
     ("n-in-a-row-mid", "se puede jugar contra otra persona?", "question", "No puedo responder"),
     ("n-in-a-row-first", "이거 틱택토랑 뭐가 달라?", "question", "Gregor Richards"),
     ("solonyo-late", "que juego mas raro jaja", "chat", ""),
+    # heldout93 to heldout96: advice asked as a move weighed or what one would play first (two
+    # quotes: the jack's move rule, who starts), an either-or with "idk" after, advice asked in
+    # Korean with 좋아요 and in Spanish as "donde la pongo?"; a what-happens question with no
+    # "?"; remarks in Spanish (está with a gerund) and Korean (복잡하다)
+    ("card-chess-capture", "is taking the jack good or is it a trap?", "hint", ""),
+    ("masul-start", "no idea where to start, what would u play first?", "hint", ""),
+    ("trumps-follow", "beat or take here? idk", "hint", ""),
+    ("trumps-lead", "첫 카드 뭐로 내는게 좋아요?", "hint", ""),
+    ("trumps-lead", "뭐 리드하는게 좋아요?", "hint", ""),
+    ("n-in-a-row-x", "donde la pongo?", "hint", ""),
+    ("masul-start", "wait if i go face down and they play face up across from it what happens",
+     "question", ""),
+    ("maze-late", "este juego me esta volviendo loco 😵", "chat", ""),
+    ("card-chess-ace", "이 게임 룰 진짜 복잡하다;;", "chat", ""),
+    # … the game compared with chess "how much", whether only a bot can be played (answered
+    # plainly), a rule of what one cannot do checked ("…못내는거 맞지?": no standing)
+    ("card-chess-ace", "이거 원래 체스랑 얼마나 비슷해요?", "question", "Gregor Richards"),
+    ("masul-start", "이 게임 봇 상대로만 할 수 있는거야?", "question", "답할 수 없습니다"),
+    ("masul-challenge", "상대가 앞면으로 낸 열에는 뒷면으로 못내는거 맞지?", "question", ""),
 ]  # fmt: skip
 
 

@@ -512,8 +512,10 @@ def _near(toks: list[str]) -> bool:
         t == "it" and i and toks[i - 1] in _NEAR | set(_DIRECTIONS) | {"of", "to"}
         for i, t in enumerate(toks)
     )
+    # "put mine under their two x's": "mine" placed is the mark of the move, no anchor
+    placed = {t for i, t in enumerate(toks) if t == "mine" and i and toks[i - 1] in _PLACING}
     return bool(said & (_NEAR | set(_DIRECTIONS))) and bool(
-        said & {"last", "mark", "move", "mine"} or anchor
+        (said - placed) & {"last", "mark", "move", "mine"} or anchor
     )
 
 

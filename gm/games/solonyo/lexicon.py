@@ -57,7 +57,7 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ),
     ("es", "phrase", r"\broj[oa]s?\b", " red "),
     ("es", "phrase", r"\bnegr[oa]s?\b", " black "),
-    ("es", "phrase", r"\bme quedo con\b|\belijo\b|\bescojo\b|\bcojo\b", " pick "),
+    ("es", "phrase", r"\bme quedo con\b|\bvoy con\b|\belijo\b|\bescojo\b|\bcojo\b", " pick "),
     (
         "es",
         "phrase",

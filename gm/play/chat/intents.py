@@ -478,10 +478,18 @@ def is_question(text: str) -> bool:
     """A wh-word or an auxiliary first, or "?" last — or within, before more words ("the Q♥ is
     worth 11 right? so id get 11", "con q salgo? tengo un montón de diamantes")."""
     t = text.strip()
-    return t.endswith("?") or bool(_QUESTION_START.match(t) or _ASKED_WITHIN.search(t))
+    return t.endswith("?") or bool(
+        _QUESTION_START.match(t) or _ASKED_WITHIN.search(t) or _HAPPENS_LAST.search(t)
+    )
 
 
 _ASKED_WITHIN = re.compile(r"\?\s+\S")
+# what happens asked last, with no "?" ("si empatamos q pasa", "… across from it what happens")
+_HAPPENS_LAST = re.compile(
+    r"(?<!see )(?<!ver )\b(?:(?:que|qu[eé]|q) (?:pasa|sucede|ocurre)|what happens)"
+    r"(?: then| next| now| ahi)?\W*$",
+    re.IGNORECASE,
+)
 # what a supposition leads to, asked with no "?" ("… q pasa al final")
 _WHAT_HAPPENS = re.compile(r"\b(?:(?:que|qu[eé]|q) (?:pasa|sucede|ocurre)|what happens)\b", re.I)
 
@@ -495,7 +503,7 @@ _ABOUT_THE_GAME = re.compile(
     r"\b(?:este|el) juego\b.*\b(?:parecido|se parece|llama|nombre|origen|invent\w*|sale|viene)\b|"
     r"\b(?:de donde|quien) (?:sale|viene|invento|hizo|creo)\b.*\bjuego\b|"
     r"\bse parece a\b|"
-    r"(?:랑|이랑|하고|와|과)\s*비슷|(?:랑|이랑|하고|와|과)\s*(?:뭐가\s*)?(?:달라|다른|차이)|"
+    r"(?:랑|이랑|하고|와|과)\s*(?:얼마나\s*|많이\s*|좀\s*)?비슷|(?:랑|이랑|하고|와|과)\s*(?:뭐가\s*)?(?:달라|다른|차이)|"
     r"원래\s*이름|어느\s*나라|이름\s*(?:이|의)?\s*(?:뭐|뜻)|누가\s*만든|만든\s*게임|"
     r"(?:러시아|한국|중국|일본|미국)\s*게임",
     re.IGNORECASE,
@@ -516,8 +524,8 @@ _ABOUT_PLAYING = re.compile(
     r"\bis (?:this|the) (?:bot|ai|computer)\b|\b(?:bot|ai|computer) any good\b|"
     r"\b(?:play|playing|jugar) (?:against|vs|with|contra|con) (?:a |another |other |otra |otro )?"
     r"(?:person|human|friend|people|persona|humano|amigo)\b|"
-    r"\bcuanto dura\b|\bel bot (?:es|juega)\b.*\?|"
-    r"얼마나\s*걸|몇\s*턴\s*정도\s*걸|(?:컴퓨터|사람|봇)(?:이랑|랑|하고)\s*하는",
+    r"\bcuanto dura\b|\bel bot (?:es|juega|pone|hace|tira|elige)\b.*\?|"
+    r"얼마나\s*걸|몇\s*턴\s*정도\s*걸|(?:컴퓨터|사람|봇)(?:이랑|랑|하고)\s*하는|봇\s*상대로만",
     re.IGNORECASE,
 )
 

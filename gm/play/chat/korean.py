@@ -12,7 +12,7 @@ notation in the message (7♣, C3, DISCARD 3RC, 2,3) is kept as written.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from gm.play.chat.sides import OTHER_SIDE
@@ -152,6 +152,13 @@ def _kiwi() -> Any:
     from kiwipiepy import Kiwi  # loaded once per process, on the first Korean message
 
     return Kiwi()
+
+
+@lru_cache(maxsize=2048)
+def morphemes(text: str) -> tuple[Any, ...]:
+    """Kiwi's morphemes of ``text``, kept for the texts seen last: one message is read several
+    ways (whole, by clause, for the rules' words), each a Kiwi analysis of a few milliseconds."""
+    return tuple(_kiwi().tokenize(text))
 
 
 def is_korean(text: str) -> bool:
@@ -362,7 +369,7 @@ def _ordinal_step(tokens: list[Any], i: int) -> int:
 
 def _words(text: str, words: dict[str, str], counters: dict[str, str]) -> str:  # noqa: C901
     """Kiwi's morphemes of ``text`` translated: verbs first, then the rest in order."""
-    tokens = _kiwi().tokenize(text)
+    tokens = list(morphemes(text))
     verbs: list[str] = []
     out: list[str] = []
     last_end = -1

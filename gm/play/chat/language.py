@@ -291,11 +291,19 @@ _REASON = re.compile(
     r"\s+(?:gotta|got to)\s+\S.*|\s+y\s+ya[\s.!]*$|"
     r"\s+for\s+(?:the|a|an|my|\d+|two|three|four|five|six)\b.*|"
     r"\s+(?:before|so (?:that|he|she|they|it|i|my|the|their)|antes de que|asi (?:no|el|ella))\b.*|"
-    r"\s+same (?:suit|colou?r|rank) as\b.*|,\s*total\b.*|"
+    r"\s+same (?:suit|colou?r|rank) as\b.*|,\s*total\b.*|\s+(?:and )?see if\b.*|"
+    r",\s*(?:thats|that'?s)\s+\d+\b.*|"  # "X at -2,4, thats 3 stacked"
+    # "… to flip their hidden one", "-2,4 to stack mine to 3": what the move is for
+    r"\s+to (?:flip|win|block|cover|stop|cap|stack|extend|save|force)\b.*|"
+    r"\s+[—–]\s+(?:my|it|its|it'?s|that|this|since|because|so|as|cuz|bc|the)\b.*|"
     r"\s+(?:ㅎㅎ|ㅋㅋ|어차피|왜냐면)\S*.*|(?:[.]\s*|\s+)(?:\S+\s+){0,2}\S+(?:니까|니깐|라서|이라서)[\sㅋㅎ~!.]*$|"
     r"[.!]\s+[^.!]*(?:니까|니깐|라서|이라서)[\sㅋㅎ~!.]*$|[.]\s+[^.]*\S라\s[^.]*$|"
-    r"(?<=[게께])\s+[^.]*\S(?:라|이라)[\sㅋㅎ~!.]*$|"  # "… 낼게 필드가 10하트라": the reason after
+    # "… 낼게 필드가 10하트라", "… 놓을게요 필드가 다이아 10이라", "… 낼게 10♥ 필드라 하트가 이김":
+    # the reason after
+    r"(?<=[게께요])\s+[^.]*\S(?:라|이라)(?:[\sㅋㅎ~!.]*$|\s+\S[^.]*$)|"
     r"(?<=[요게께])\s+[^.]*(?:는데|인데|려고|려구)[\sㅋㅎ~!.]*$|"  # "J♥ 5열이요 상대 J♦ 있는데"
+    # "걍 5장 가져갈래 하트는 아껴두고", "그냥 가져갈래 안 이길거임": what is kept, what is not done
+    r"(?<=[래게께요])\s+(?:\S+(?:는|은)\s+아껴\S*|(?:안|못)\s+\S+)[\sㅋㅎ~!.]*$|"
     # "…앞면으로.. 필드가 스페이드니까 저 킹 이김" (after a move's own ending only: not "3번... 아
     # 아까 3번 비겼으니까 1번으로", a second thought)
     r"(?<=[로게자])\.\.+\s*[^.]*(?:니까|니깐|라서)(?:\s.*)?$|"

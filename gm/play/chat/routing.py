@@ -101,9 +101,14 @@ def route(
         intent, read, verdict = _after_preamble(table, seat, (intent, read, verdict))
     # a judging word before any reason said after the move ("스페이드 킹 내자 어차피 … 쓸모없음":
     # the move, then why)
-    before_why = _KOREAN_WHY.split(text)[0]
+    # … or a judging reason said before the order ("클럽2는 쓸데없으니까 7열에 뒷면으로 버려")
+    before_why = _KOREAN_BECAUSE.sub("", _KOREAN_WHY.split(text)[0], count=1)
     judged = intent in ("move", "unclear") and bool(
         _KOREAN_JUDGES.search(before_why) or _KOREAN_REMARK.search(text)
+    )
+    # the rules judged, not asked for ("이 게임 룰 진짜 복잡하다;;"; not "룰 설명해줘")
+    judged = judged or (
+        intent == "rules" and bool(_KOREAN_JUDGES.search(text)) and not _REQUESTED.search(text)
     )
     if (
         _chatter(text, intent, verdict)
@@ -172,6 +177,8 @@ def _asked_of_the_game(
         return "question", (None, None)
     if intent in ("unclear", "help", "chat", "question", "score") and _asks_role(table, text, read):
         return "status", (None, None)
+    if intent == "score" and _NOT_ALLOWED.search(text):  # "… 뒷면으로 못내는거 맞지?"
+        return "question", (None, None)
     if intent in ("unclear", "help", "chat", "legal", "status") and asks_about_playing(text):
         return "question", (None, None)
     return intent, verdict
@@ -406,7 +413,8 @@ def _told_of(table, text: str, read: str) -> bool:
     """Whether a message the game read as a move tells of a card dealt or given, or only judges
     a card, with none of the game's move verbs in it ("jaja me regalaron el 6 de corazones", "uf
     ese 5BS no me sirve pa nada"): a remark."""
-    said = text if korean.is_korean(text) else spanish.fold(text)  # Hangul kept whole
+    # Hangul kept whole, a reason said before the order left out ("클럽2는 쓸데없으니까 … 버려")
+    said = _KOREAN_BECAUSE.sub("", text, count=1) if korean.is_korean(text) else spanish.fold(text)
     if not (_GIVEN.search(said) or _JUDGES_A_CARD.search(said)):
         return False
     verbs = (*table.engine.info.chat_words.move_verbs, *_ACTS)
@@ -567,7 +575,9 @@ def _main_or_first(
     if main == text:
         # no reason word, but a clause after a comma ("pick the ten, anything beats a 2 anyway
         # lol"): the clause before it, when the whole is no definite move and the rest is none
-        first = _FIRST_CLAUSE.match(text)
+        first = _FIRST_CLAUSE.match(text) or (
+            None if _TAKEN_BACK.search(text) else _FIRST_SENTENCE.match(text)
+        )
         if first is None or definite:
             return reading
         # a word or two of remark after the move ("toss the one i just drew, useless"): the
@@ -616,6 +626,12 @@ class ReadingsDisagree(AmbiguousMoveError):
 _GOES_ON = re.compile(r"\W*(?:and|plus|y|e|그리고)\b", re.IGNORECASE)
 # the clause before a message's first comma (not one inside coordinates: "0,2")
 _FIRST_CLAUSE = re.compile(r"^([^,]*?\S)\s*,(?!\s*-?\d+(?![A-Za-z]))\s*\S")  # not "0, 2"; "…, 3RA"
+# … or, with no comma, its first sentence ("swap. 3 red cards in my hand are useless"), when
+# nothing in the message takes a choice back ("the third. no, the first": a second thought)
+_FIRST_SENTENCE = re.compile(r"^([^.!]*?\S)\s*[.!](?![.!])\s+\S")  # not "first... ok third"
+_TAKEN_BACK = re.compile(
+    r"\b(?:no|nah|nope|wait|actually|instead|mejor|perd[oó]n|sorry)\b|아니|잠깐|말고", re.I
+)
 
 # words said before a move that add nothing to it ("bueno ya fue, agarro las 5", "mejor recojo
 # las cinco", "ok so, the 6 of clubs", "paso, me llevo las cartas")
@@ -721,7 +737,7 @@ _ANSWERED = ("status", "hidden", "history", "score")  # asked of the position, n
 # two moves weighed against each other: advice asked ("should I take the jack or go for check?")
 _WEIGHS = re.compile(
     r"\b(?:should i|shall i|better|good idea|worth it|smart|conviene|deberia|debería)\b.*"
-    r"\b(?:or|o)\b|\bor should i\b|"
+    r"\b(?:or|o)\b|\bor should i\b|\b(?:good|bad|safe|risky) or (?:is it |it'?s )?a trap\b|"
     r"\b(?:or|o)\b.*\b(?:harias|would you do|aconseja\w*|recomienda\w*)\b|"
     r"\b(?:que|q) hago\b.*\bo\b|\bmejor\b.*\bo\b|\bcual\b.*\b(?:sirve|conviene)\b.*\bo\b|"
     r"\b(?:or|o)\b.*\?.*\b(?:conviene|better|mejor)\b|"
@@ -839,7 +855,11 @@ _POINTING = re.compile(
 
 
 # the game itself, pointed at ("este juego me quema la cabeza", "this game"): no place
-_THE_GAME = re.compile(r"\b(?:este|esta|this) (?:juego|partida|game)\b", re.IGNORECASE)
+# … or "está" said before a gerund ("me esta volviendo loco"): a verb, no place
+_THE_GAME = re.compile(
+    r"\b(?:este|esta|this) (?:juego|partida|game)\b|\besta(?= \w+(?:ando|iendo)\b)",
+    re.IGNORECASE,
+)
 
 
 def _remark(text: str, read: str) -> bool:
@@ -905,6 +925,8 @@ _COPULA = re.compile(
     re.IGNORECASE,
 )
 _KOREAN_WHY = re.compile(r"어차피|왜냐면|왜냐하면")  # a reason said after the move
+_REQUESTED = re.compile(r"줘|주세요|줄래|봐요?\b|알려")  # a Korean request's ending
+_KOREAN_BECAUSE = re.compile(r"^.*?(?:니까|니깐|라서)\s+(?=.*[가-힣])")  # a reason said before it
 # a Korean exclamation's ending ("…왔네", "…좋구나", "…라니"): a remark — no move line of any
 # blind part ends so (about 20 chat lines do)
 _KOREAN_REMARK = re.compile(r"[가-힣](?:네|군|구나|라니|겠다)[\s.!~ㅋㅎㅠㅜㅡ]*$")
@@ -913,6 +935,7 @@ _KOREAN_REMARK = re.compile(r"[가-힣](?:네|군|구나|라니|겠다)[\s.!~ㅋ
 _KOREAN_JUDGES = re.compile(
     r"쓸모\s*없|쓸데\s*없|별로(?:네|다|야|임)|구리(?:네|다)|구려|최악|짜증|얄밉|아깝|예쁘|이쁘|"
     r"멋지(?:네|다)|무섭(?:네|다)|개꿀|꿀이(?:네|다)|개이득|억울|어이없|실화(?:냐|임|야)|"
+    r"복잡하(?:다|네)|어렵(?:다|네)|"
     r"(?<=\d)네(?=\s|[!~ㅋㅎ]|$)"
 )
 
@@ -927,10 +950,10 @@ def _describes(table, seat: int, text: str) -> bool:
     if copula is None:
         return False
     head = text[: copula.start()]
-    if "," in head:  # the judging clause after an order: its reason
+    if re.search(r",|[.]\s", head):  # the judging clause after an order ("swap. 3 … useless")
         verbs = (*table.engine.info.chat_words.move_verbs, *_ACTS)
         order = rf"^\W*(?:{'|'.join(map(re.escape, verbs))})\b"
-        if re.match(order, head.split(",")[0], re.IGNORECASE):
+        if re.match(order, re.split(r",|[.]\s", head)[0], re.IGNORECASE):
             return False
     return not explicit_attempt(table, seat, text)
 
@@ -969,6 +992,10 @@ def _names_a_figure(table, seat: int, text: str) -> bool:
 # a rule asked of a supposed case ("can u put a card face down if they already got one
 # there??"): the rules answer it, not the standing
 _SUPPOSED = re.compile(r"\b(?:if|si)\b(?!.*\b(?:now|ahora|ya)\b)", re.IGNORECASE)
+# what one cannot do, checked ("… 못내는거 맞지?", "… can't …, right?"): asked of the rules
+_NOT_ALLOWED = re.compile(
+    r"못\s*\S*(?:거|건|는\s*거)\s*(?:맞|아니|아님)|\bcan'?t\b.*\bright\b", re.IGNORECASE
+)
 _LOOSE = {"won"}  # a figure's word a question may leave out ("who is winning C2?")
 
 

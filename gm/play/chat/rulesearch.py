@@ -47,7 +47,7 @@ _ES_LOOSE = set(
 def terms(text: str, lang: str) -> set[str]:
     """The content words of ``text`` in ``lang``: Korean nouns and stems, Spanish word stems."""
     if lang == "ko":
-        tokens = korean._kiwi().tokenize(text)
+        tokens = korean.morphemes(text)
         return {
             t.form.lower()
             for t in tokens

@@ -132,7 +132,10 @@ _EN: tuple[tuple[str, str], ...] = (
     ),
     (
         "hint",
-        r"\b(should i|would you|recommend|suggest|suggestion|advice|advise|tips?|"
+        r"\b(should i|would (you|u|ya)|recommend|suggest|suggestion|advice|advise|tips?|"
+        # "is taking the jack good or is it a trap?": a move weighed
+        r"(good|bad|safe|smart|risky) or (bad|not|nah|(is it |it'?s )?a trap)|"
+        r"(is it|it'?s|is that) a trap|"
         r"(best|better|smartest|good) (move|play|card|option|choice|pick|spot|square|place)|"
         r"which is better|worth it|does it matter|(least|most) useful|worst card|"
         r"where (do|should) i (block|go|put|place|play|move)\b|"
@@ -155,7 +158,8 @@ _EN: tuple[tuple[str, str], ...] = (
         r"\bto (get|make|win|block)|"
         r"which (one|card) (gets|gives|scores|wins) (me )?(the )?(most|more|max)|"
         # two moves offered as a choice, asked ("deck or pile here?")
-        r"^\W*(\w+ ){0,2}\w+ or (the )?\w+( here| now| then)?(?=\W*$))\b",
+        r"^\W*(\w+ ){0,2}\w+ or (the )?\w+( here| now| then)?"
+        r"(?=\W*((idk|lol|pls|please|help)\W*)?$))\b",
     ),
     (
         "board",
@@ -286,7 +290,8 @@ _ES: tuple[tuple[str, str], ...] = (
         r"no se (que|q) (carta|jugar|poner|hacer)|^\W*que hago\b|cual (me )?(sirve|conviene) mas\b|"
         r"donde (la |lo )?(pongo|juego|tiro|muevo|meto)\b.*\bayuda|"
         r"donde (la |lo )?(pongo|pondrias|juego|jugarias)\b.*\b(para|pa) (no perder|q(ue)? no "
-        r"(me )?gane)|^\W*donde (la |lo )?(pongo|pondrias|jugarias)( tu| vos)?\W*(ayuda\w*)?\W*$|"
+        r"(me )?gane)|"
+        r"^\W*donde (la |lo )?(pongo|pondrias|jugarias)( tu| vos)?(?=\W*(ayuda\w*)?\W*$)|"
         r"^\W*(que|cual) (descarto|tiro)\W*$|"
         r"(donde|que|cual) (pongo|juego|tiro|muevo)\b.*"
         r"\b(mejor|para ganar))\b",
@@ -362,7 +367,7 @@ _KO: tuple[tuple[str, str], ...] = (
     ),
     (
         "hint",
-        r"추천|좋을까|나을까|낫(나|니|냐|겠|지)|좋(아|나|니|냐|겠)\?|어떻게(해야|하지|할까)|"
+        r"추천|좋을까|나을까|낫(나|니|냐|겠|지)|좋(아|나|니|냐|겠)(요)?\?|어떻게(해야|하지|할까)|"
         r"뭐(내|두|놓|하)(지|까|는게)|힌트|조언|최선|제일좋|가장좋|베스트|나아\?|나아$|가나아|"
         r"까.{1,24}까\??$|(어디|뭘|뭐)\w{0,2}(막아야|둬야|놔야|내야)|(뭐|뭘|어떤|어느)\w{0,8}게유리",
     ),
