@@ -48,7 +48,7 @@ def pytest_collection_modifyitems(config, items):
     never touch it (engines, parsers, OpenAPI, prompts, servers on an embedded Redis of their
     own) ran in the first pass and are deselected here; a module with ``CLUSTER_ONLY = True``
     (clusters of its own) runs only here, one with ``CLUSTER_SKIP = True`` (replays of chat sets
-    that measure reading, not the store) only in the first pass."""
+    and phrasing tables that check reading, not the store) only in the first pass."""
     if not CLUSTER:
         return
 

@@ -15,6 +15,11 @@ from gm.games import GAMES
 from gm.play import chat
 from gm.play.chat import localise
 
+#: Not in the cluster pass (tests/conftest.py): a table of messages replayed to check how they
+#: are read; the chat path on a cluster store is covered by tests/play/test_chat.py, the
+#: memory, language-setting and whole-game tests and the API suites.
+CLUSTER_SKIP = True
+
 SHARE = (
     "The strong AI's choice: it scored 55% in 12 simulated continuations of the position as you "
     "see it."

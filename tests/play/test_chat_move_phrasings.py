@@ -13,6 +13,11 @@ import pytest
 
 from tests.chat_blind.positions import POSITIONS, counted, say_at
 
+#: Not in the cluster pass (tests/conftest.py): a table of messages replayed to check how they
+#: are read; the chat path on a cluster store is covered by tests/play/test_chat.py, the
+#: memory, language-setting and whole-game tests and the API suites.
+CLUSTER_SKIP = True
+
 
 def _played(answer: dict[str, Any]) -> str | None:
     return answer["move"] if answer["intent"] == "move" and answer.get("legal") else None
@@ -954,6 +959,15 @@ BLIND_MOVES = [
     ("masul-challenge", "클럽2는 쓸데없으니까 7열에 뒷면으로 버려", "2♣ C7 FD"),
     ("solonyo-late", "voy con la segunda xq la tercera ya no me dio suerte", "PICK 2"),
     ("card-chess-ace", "exchange. 3 red cards in my hand are useless", "EXCHANGE"),
+    # heldout97 to heldout100 (measured once at 86cba1f): the misread, a place corrected after a
+    # facing said first (the facing kept) …
+    ("masul-start", "queen of spades face down first column. no wait, third column, theres a "
+     "spade on the field there", "Q♠ C3 FD"),
+    # … and moves refused: a card corrected with where it goes, what is not done first (in
+    # Spanish and Korean)
+    ("trumps-follow", "beat w/ K♥ then A♦ on top. wait no, J♦ on top", "BEAT K♥ J♦"),
+    ("trumps-follow", "no le gano, me llevo las cartas", "TAKE"),
+    ("trumps-follow", "안 잡고 걍 가져갈래 5장", "TAKE"),
 ]  # fmt: skip
 
 
@@ -1375,6 +1389,17 @@ BLIND_REQUESTS = [
     ("card-chess-ace", "이거 원래 체스랑 얼마나 비슷해요?", "question", "Gregor Richards"),
     ("masul-start", "이 게임 봇 상대로만 할 수 있는거야?", "question", "답할 수 없습니다"),
     ("masul-challenge", "상대가 앞면으로 낸 열에는 뒷면으로 못내는거 맞지?", "question", ""),
+    # heldout97 to heldout100: counts asked with a slip ("hows many") or in two words ("deck
+    # size?"), a role said in Korean letters, the table sent again, free places asked, advice
+    # asked with "aconsejas", a supposed case checked in Korean, whether the grid ends
+    ("solonyo-late", "hows many cards r left in the draw deck?", "status", "deck: 28 cards"),
+    ("maze-late", "deck size?", "status", "Deck: 37 cards"),
+    ("solonyo-blind", "지금 내가 디파이언트야 챌린저야?", "status", "방어자"),
+    ("solonyo-shown", "mandame la mesa de nuevo porfa", "board", ""),
+    ("n-in-a-row-o", "q casillas tengo libres para poner?", "legal", ""),
+    ("card-chess-capture", "q me aconsejas, capturo con el as o no?", "hint", ""),
+    ("card-chess-capture", "레드 캐슬에 들어가면 체크 되는 거 맞지?", "question", ""),
+    ("n-in-a-row-first", "판이 끝이 없어요?", "question", "끝없는 격자"),
 ]  # fmt: skip
 
 

@@ -10,6 +10,11 @@ import pytest
 
 from tests.chat_blind.positions import counted, say_at
 
+#: Not in the cluster pass (tests/conftest.py): a table of messages replayed to check how they
+#: are read; the chat path on a cluster store is covered by tests/play/test_chat.py, the
+#: memory, language-setting and whole-game tests and the API suites.
+CLUSTER_SKIP = True
+
 
 @pytest.mark.parametrize(
     "text", ["lead the 9 of clubs no wait the 6 of clubs", "9♣... no wait 6♣", "9♣ 말고 6♣ 낼게"]

@@ -9,8 +9,8 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     # the roles, asked after ("soy el retador o el q defiende?", "내가 도전자야 방어자야?")
     ("es", "phrase", r"\b(?:retador|desafiante)\b", " challenger "),
     ("es", "phrase", r"\b(?:defensor|(?:el )?(?:q|que) defiende)\b", " defiant "),
-    ("ko", "phrase", r"도전자", " challenger "),
-    ("ko", "phrase", r"방어자", " defiant "),
+    ("ko", "phrase", r"도전자|챌린저", " challenger "),
+    ("ko", "phrase", r"방어자|디파이언트", " defiant "),
     # "맨 앞에거" (the very front one), "첫장" (the first card), "셋 중에" (of the three),
     # "11점짜리" (the one worth 11: its worth, no place)
     ("ko", "phrase", r"맨\s*앞(?:에|의)?\s*(?:거|것|카드|장)?", " first "),

@@ -492,12 +492,13 @@ _HOW_MANY = re.compile(
 # "how many cards are left in the deck", "cuántas quedan", "덱 몇 장 남았어" (read "how many deck"):
 # a count asked of the position, not a rule's count nor the points (the standing answers those)
 _COUNT_ASKED = re.compile(
-    r"\bhow (?:many|much|big|large)\b(?!.*\b(?:points?|pts|score|need|needed|must|have to|to win|"
+    r"\bhows? (?:many|much|big|large)\b(?!.*\b(?:points?|pts|score|need|needed|must|have to|to win|"
     r"get if|win)\b)|"
     # "is the draw pile getting low?", "¿quedan muchas cartas en el mazo?" (read "left muchas
     # cards"): a count, asked
     r"\b(?:getting|running) (?:low|out|thin)\b|\balmost (?:empty|out|gone)\b|"
-    r"\b(?:any|many|muchas|pocas|few) (?:cards? )?left\b|\bleft (?:any|many|muchas|pocas|few)\b",
+    r"\b(?:any|many|muchas|pocas|few) (?:cards? )?left\b|\bleft (?:any|many|muchas|pocas|few)\b|"
+    r"^\W*(?:deck|pile|hand|discard) size\W*$",  # "deck size?"
     re.IGNORECASE,
 )
 # "what round are we on", "¿en qué ronda vamos?", "지금 몇 라운드야", "몇 턴째야": the progress

@@ -505,7 +505,8 @@ _ABOUT_THE_GAME = re.compile(
     r"\bse parece a\b|"
     r"(?:랑|이랑|하고|와|과)\s*(?:얼마나\s*|많이\s*|좀\s*)?비슷|(?:랑|이랑|하고|와|과)\s*(?:뭐가\s*)?(?:달라|다른|차이)|"
     r"원래\s*이름|어느\s*나라|이름\s*(?:이|의)?\s*(?:뭐|뜻)|누가\s*만든|만든\s*게임|"
-    r"(?:러시아|한국|중국|일본|미국)\s*게임",
+    r"(?:러시아|한국|중국|일본|미국)\s*게임|판\S*\s*끝이\s*없|"
+    r"\b(?:is )?the (?:board|grid) (?:infinite|endless|unlimited)\b|\bel tablero es infinito\b",
     re.IGNORECASE,
 )
 

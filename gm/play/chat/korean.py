@@ -269,6 +269,10 @@ _RESIGNED = re.compile(r"지\s*뭐(?=[\s.!~ㅠㅜㅋㅎ]*$)")
 _TURNS = re.compile(r"(?<=[은는]\s)턴")
 
 
+# a clause first that says what is not done ("안 잡고 …", "못 이기니까 …"): no move of its own
+_NOT_DOING = re.compile(r"^\s*(?:안|못)\s*\S+(?:고|니까|니깐|서)\s+(?=\S)")
+
+
 def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -> str:
     """A Korean message as English words the readers know (see the module's docstring)."""
     said = request(text)
@@ -279,6 +283,7 @@ def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -
             else ("resign" if said == "RESIGN?" else said)
         )
     text = _RESIGNED.sub("지", text)  # "먹지 뭐": a shrug, no "what"
+    text = _NOT_DOING.sub("", text)  # "안 잡고 걍 가져갈래": what is not done, then the order
     text = _RANK_FIRST.sub(
         _suit_first, text
     )  # 5스페이드, 에이스 하트로 → 스페이드 5, 하트 에이스로

@@ -238,7 +238,7 @@ def read_corrected(
     if len(cards) >= 2 and len(named) == 1:
         (start, end), (s, e) = cards[-1][1], named[0][1]
         rest = (tail_en[:s] + tail_en[e:]).lower().split()
-        if all(w in _ARTICLES or w in ("of", "one") for w in rest):
+        if all(w in _ARTICLES or w in ("of", "one", "on", "top", "instead") for w in rest):
             return fixed, head_en[:start] + tail_en[s:e] + head_en[end:], True
     same = _SAME_PLACE.search(tail_en)
     if cards and len(named) == 1 and (same or _SAME_PLACE.search(_CORRECTION.split(text)[-1])):
@@ -248,8 +248,8 @@ def read_corrected(
         return fixed, tail_en[: same.start()] + where + tail_en[same.end() :], True
     if cards and not named:  # "K♥ on C2, actually no, on C3": the place said again
         again = _place_again(head_en, tail_en, cards[-1][1][0])
-        if again is not None:
-            return fixed, again, True
+        if again is not None:  # in English, the head kept whole as written ("… face down …")
+            return (again if lang == "en" else fixed), again, True
         if _FACING.match(main_clause(tail_en)):  # "8♠ c3.. no wait facedown, …": how it lies
             head_en = re.sub(r"\bface[ -]?(?:down|up)\b", " ", head_en, flags=re.IGNORECASE)
             return fixed, f"{head_en.strip(' .,')} {main_clause(tail_en).strip(' .,')}", True

@@ -677,7 +677,8 @@ def _without_aside(read: str) -> str:
 # a clause that declines to do something ("nah not wasting my hearts on that")
 _DECLINES = re.compile(
     r"^\W*(?:nah|no|nope|meh|naw|ugh)?[\s,]*(?:not|no|don'?t|never|nunca)\s+(?:wasting|waste|using|use|"
-    r"spending|gonna|gasto|uso|gastar|usar|quiero|voy)\b",
+    r"spending|gonna|gasto|uso|gastar|usar|quiero|voy)\b|"
+    r"^\W*(?:no|not)\s+(?:le|lo|la|les|los|las)\s+\w+",  # "no le gano, me llevo las cartas"
     re.IGNORECASE,
 )
 
@@ -758,7 +759,7 @@ _WHICH_ONE = re.compile(r"\bwhich (?:one|card)\b", re.IGNORECASE)
 _ADVICE = re.compile(
     r"\bwhat'?s a (?:good|decent|smart|safe|solid)\b|\bno clue\b|\bno idea what\b|"
     r"\bwhat'?s (?:the )?best\b|"
-    r"\bconviene\b",
+    r"\bconviene\b|\b(?:me )?aconseja\w*\b|\brecomienda\w*\b",
     re.IGNORECASE,
 )
 # what the rules make one do ("붙여야 되는거 아님?", "don't I have to …"): asked of the rules
@@ -994,7 +995,7 @@ def _names_a_figure(table, seat: int, text: str) -> bool:
 _SUPPOSED = re.compile(r"\b(?:if|si)\b(?!.*\b(?:now|ahora|ya)\b)", re.IGNORECASE)
 # what one cannot do, checked ("… 못내는거 맞지?", "… can't …, right?"): asked of the rules
 _NOT_ALLOWED = re.compile(
-    r"못\s*\S*(?:거|건|는\s*거)\s*(?:맞|아니|아님)|\bcan'?t\b.*\bright\b", re.IGNORECASE
+    r"(?:못\s*\S*|면\s.*)(?:거|건|는\s*거)\s*(?:맞|아니|아님)|\bcan'?t\b.*\bright\b", re.IGNORECASE
 )
 _LOOSE = {"won"}  # a figure's word a question may leave out ("who is winning C2?")
 

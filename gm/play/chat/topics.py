@@ -270,6 +270,7 @@ _ES: tuple[tuple[str, str], ...] = (
         r"\b(puedo|podria|se puede|me dejan)\b.*\b(jugar|poner|tirar|mover|ir|usar|"
         r"elegir|descartar|robar|ganar|matar|comer|colocar|hacer)\b|"
         r"\b(q|que) (movimientos|jugadas|movidas|casillas|columnas) (valen|sirven|hay)\b|"
+        r"\b(q|que|cuales) (casillas|lugares|huecos) (tengo|hay|quedan) libres\b|"
         r"\b(opciones|(movimientos|movidas) (tengo|posibles|validos)|jugadas (tengo|posibles|"
         r"validas)|que (movimientos|jugadas|movidas) tengo|(jugadas|movimientos|movidas) (son )?"
         r"(legales|validos|"
@@ -298,7 +299,7 @@ _ES: tuple[tuple[str, str], ...] = (
     ),
     (
         "board",
-        r"\bpon(e|eme|me)? (el tablero|la mesa)\b|\bpas(a|ame) (el tablero|la mesa|la grilla|"
+        r"\bpon(e|eme|me)? (el tablero|la mesa)\b|\b(pas|mand)(a|ame) (el tablero|la mesa|la grilla|"
         r"la cuadricula)\b|"
         r"\bcomo (esta|va|quedo) (el tablero|la mesa|la grilla)\b|"
         r"\b(mostra|muestra|ensena)\w* todo\b|"
