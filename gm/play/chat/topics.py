@@ -299,8 +299,8 @@ _ES: tuple[tuple[str, str], ...] = (
     ),
     (
         "board",
-        r"\bpon(e|eme|me)? (el tablero|la mesa)\b|\b(pas|mand)(a|ame) (el tablero|la mesa|la grilla|"
-        r"la cuadricula)\b|"
+        r"\bpon(e|eme|me)? (el tablero|la mesa)\b|"
+        r"\b(pas|mand)(a|ame) (el tablero|la mesa|la grilla|la cuadricula)\b|"
         r"\bcomo (esta|va|quedo) (el tablero|la mesa|la grilla)\b|"
         r"\b(mostra|muestra|ensena)\w* todo\b|"
         r"\b(ver|muestra\w*|mostra\w*|ensena\w*|mira|pinta\w*|dibuja\w*|saca\w*)\b.*\b(tablero|"
