@@ -968,6 +968,18 @@ BLIND_MOVES = [
     ("trumps-follow", "beat w/ K♥ then A♦ on top. wait no, J♦ on top", "BEAT K♥ J♦"),
     ("trumps-follow", "no le gano, me llevo las cartas", "TAKE"),
     ("trumps-follow", "안 잡고 걍 가져갈래 5장", "TAKE"),
+    # heldout101 to heldout104 (measured once at 74041f0): the counted line, a point with its
+    # aim said as a length "in a column" …
+    ("n-in-a-row-mid", "x at -2,4 to get 3 in a column", "X -2,4"),
+    ("n-in-a-row-mid", "-2,4 to get 3 in a column", "X -2,4"),
+    # … and moves refused: Korean reasons after the order (붙어보자, 작은거부터, 이겨야지), "de una"
+    # with a reason after it
+    ("masul-late", "j♥ 5열 앞면으로 낼게요 상대 j♦랑 붙어보자", "J♥ C5"),
+    ("masul-late", "하트잭 5열에 내요 상대 다이아잭이랑 붙어보자", "J♥ C5"),
+    ("trumps-lead", "클로버 7 먼저 낼께 작은거부터", "LEAD 7♣"),
+    ("trumps-lead", "클로버7 먼저 내볼게 낮은거부터 털자", "LEAD 7♣"),
+    ("masul-late", "하트 잭 5열에 올려요 상대 J♦ 이겨야지", "J♥ C5"),
+    ("trumps-lead", "el as de corazones de una, q se note", "LEAD A♥"),
 ]  # fmt: skip
 
 
@@ -1400,6 +1412,19 @@ BLIND_REQUESTS = [
     ("card-chess-capture", "q me aconsejas, capturo con el as o no?", "hint", ""),
     ("card-chess-capture", "레드 캐슬에 들어가면 체크 되는 거 맞지?", "question", ""),
     ("n-in-a-row-first", "판이 끝이 없어요?", "question", "끝없는 격자"),
+    # heldout101 to heldout104: the misread, a Spanish remark on a tie ("q mala leche") …
+    ("solonyo-late", "otra vez empate con un 2, q mala leche", "chat", ""),
+    # … advice asked in Spanish and Korean, resigning said ahead, who made the game, quitting
+    # taken back, a Korean rule asked of a thing (no standing)
+    ("trumps-lead", "q carta saco? ayuda", "hint", ""),
+    ("maze-late", "q descarto? no veo ninguna cadena", "hint", ""),
+    ("trumps-lead", "뭐 리드하는게 나아요?", "hint", ""),
+    ("card-chess-ace", "이 상황에서 젤 좋은 수 뭐임?", "hint", ""),
+    ("maze-late", "gonna resign this one", "resign", ""),
+    ("n-in-a-row-mid", "who came up with this game lol", "question", "Gregor Richards"),
+    ("solonyo-late", "ok nvm about quitting, deal the next one", "chat", "nobody resigns"),
+    ("solonyo-late", "ok forget i said i quit, deal the next one", "chat", "nobody resigns"),
+    ("card-chess-step", "체크된 말은 잡을 수 있어?", "question", ""),
 ]  # fmt: skip
 
 

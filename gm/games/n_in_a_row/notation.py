@@ -80,6 +80,7 @@ _IN_A_ROW = re.compile(r"\bin\s+a\s+(?:row|line)\b", re.IGNORECASE)
 _GOAL = re.compile(
     r"\b(?:make it|make|makes|to get|get|complete|completing|hago|hacer|haciendo|para tener|"
     r"pa tener|tener|para hacer|pa hacer|completo|completar|completa)\s+(?:a\s+)?\d+\b"
+    r"(?:\s+in\s+an?\s+(?:column|diagonal|stack)\b)?"  # "-2,4 to get 3 in a column"
     r"(?!\s*,\s*-?\d)"
     r"(?!\s+(?:in\s+a\s+(?:row|line)|en\s+raya)),?",
     re.IGNORECASE,

@@ -130,6 +130,7 @@ def say(
         expected_version,
         idempotency_key,
         original=(text, said or "en"),
+        roles=table.engine.info.chat_words.roles,
     )
     if lang != "en":
         answer["reply"] = localise.reply(
@@ -201,9 +202,11 @@ def _answer_to(
     expected_version: int | None,
     idempotency_key: str | None,
     original: tuple[str, str] | None = None,
+    roles: tuple[str, ...] = (),
 ) -> dict[str, Any]:
     """The answer to a message understood as ``intent`` (``text`` as read in English;
-    ``original`` as written, with its language)."""
+    ``original`` as written, with its language; ``roles``: the game's roles, which a status
+    question may name)."""
     written, lang = original or (text, "en")
     if intent == "move" and isinstance(verdict[0], routing.ReadingsDisagree):
         # two readings of the message disagree: asked back with both, nothing played or counted
@@ -233,8 +236,7 @@ def _answer_to(
         return {"intent": "hint", **answer}
     view = service.seat_view(token)
     extra: dict[str, Any] = {}
-    roles = service.seat_table(token)[0].engine.info.chat_words.roles if intent == "status" else ()
-    counted = _progress_asked(view, text, written, intent, roles)
+    counted = _progress_asked(view, text, written, intent, roles if intent == "status" else ())
     if counted:  # "how many cards are left?", "what round is it?": the board's figures
         intent = "status"
     own = replies.own_hidden(view, written) if intent in ("question", "hidden", "board") else ""
@@ -540,7 +542,8 @@ def _progress_asked(
     if _COUNT_ASKED.search(text) and _IF_SO.search(text):
         return []  # "how many cards do i pick up if i take …": a rule's count
     facts = []
-    if intent == "status" and roles and re.search(rf"\b(?:{'|'.join(roles)})\b", text, re.I):
+    named = "|".join(map(re.escape, roles))
+    if intent == "status" and roles and re.search(rf"\b(?:{named})\b", text, re.IGNORECASE):
         facts += [line for line in replies.below_title(view["board"]) if "(you" in line][:1]
     if any(_PROGRESS_ASKED.search(t) for t in (text, written, spanish.fold(written))):
         facts += [found] if (found := replies.progress(view["board"])) else []

@@ -90,9 +90,10 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"(i )?(resign|forfeit|concede|surrender)( the game)?",
         r"(i )?give up( the game)?",
         r"i (want|would like|wanna) to (resign|give up|forfeit|concede)",
-        r"i quit",
+        r"i quit|(i'?m |im )?(gonna|going to|i'?ll|i will) (resign|give up|forfeit)"
+        r"( this one| this game| now)?",
         # said with a complaint around it: "ugh this hand sucks, i give up", "i quit this is rigged"
-        r"(?!.*\b(?:not|never|if|should|would|could)\b).*\bi "
+        r"(?!.*\b(?:not|never|if|should|would|could|forget|nvm)\b).*\bi "
         r"(give up|quit|resign|surrender|concede)\b.*",
     ),
     "undo": (
@@ -500,6 +501,7 @@ _ABOUT_THE_GAME = re.compile(
     r"\b(?:this|the) game\b.*\b(?:like|similar|called|named|come from|comes from|origin\w*|"
     r"invent\w*|made|created|based on)\b|\bis (?:this|it) (?:like|similar to|based on)\b|"
     r"\b(?:why'?s|why is) it called\b|\bwhere (?:is|does) (?:this|it) (?:come|from)\b|"
+    r"\bwho (?:came up with|made|invented|created|designed) (?:this|the) game\b|"
     r"\b(?:este|el) juego\b.*\b(?:parecido|se parece|llama|nombre|origen|invent\w*|sale|viene)\b|"
     r"\b(?:de donde|quien) (?:sale|viene|invento|hizo|creo)\b.*\bjuego\b|"
     r"\bse parece a\b|"

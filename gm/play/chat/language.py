@@ -270,7 +270,7 @@ _REASON = re.compile(
     r",\s*(?:(?:and|then) )?(?:decide|see|figure out|think about) (?:what|which)\b.*|"
     r",\s*(?:replac\w*|swap\w*|for) (?:the|that|their|its)\b.*|"
     r",\s*(?:match(?:es|ing)|beats|blocks|wins|takes|makes|gives|keeps|covers|fits|goes with|helps|"
-    r"saves|same (?:suit|colou?r|rank))\b.*|\s+de una\s*$|"
+    r"saves|same (?:suit|colou?r|rank))\b.*|\s+de una\b.*$|"
     # "…, wanna get rid of my spades", "…, hearts there so it should hold", "…, es X♥
     # así q gano yo", "jh c5 vs their jd", "J♥ en la 5 contra su J♦"
     r",\s*(?:even|maybe (?:it'?s|its|it|that|this|they|he|she))\b.*|"
@@ -302,6 +302,9 @@ _REASON = re.compile(
     # the reason after
     r"(?<=[게께요])\s+[^.]*\S(?:라|이라)(?:[\sㅋㅎ~!.]*$|\s+\S[^.]*$)|"
     r"(?<=[요게께])\s+[^.]*(?:는데|인데|려고|려구)[\sㅋㅎ~!.]*$|"  # "J♥ 5열이요 상대 J♦ 있는데"
+    # "… 낼게요 상대 j♦랑 붙어보자", "… 먼저 낼께 작은거부터", "… 올려요 상대 J♦ 이겨야지": why
+    r"(?<=[요게께])\s+(?:[^.]*붙어\s*보\S*|(?:작은|낮은|큰|높은)\s*(?:거|것|카드)\s*부터.*|"
+    r"상대\S*\s+\S+\s+이겨\S*)[\sㅋㅎ~!.]*$|"
     # "걍 5장 가져갈래 하트는 아껴두고", "그냥 가져갈래 안 이길거임": what is kept, what is not done
     r"(?<=[래게께요])\s+(?:\S+(?:는|은)\s+아껴\S*|(?:안|못)\s+\S+)[\sㅋㅎ~!.]*$|"
     # "…앞면으로.. 필드가 스페이드니까 저 킹 이김" (after a move's own ending only: not "3번... 아

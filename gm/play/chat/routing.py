@@ -342,7 +342,7 @@ _LAUGHS = re.compile(
     + r"|\b(?:"
     + _LAUGHTER
     + r"|(?:ha){2,}|(?:he){2,}|(?:ja){2,}j?|(?:je){2,}|ugh|uff+|"
-    r"(?:que )?mala suerte|bad luck|unlucky|brutal|rip)\b",
+    r"(?:que |q )?mala (?:suerte|leche|pata)|bad luck|unlucky|brutal|rip)\b",
     re.IGNORECASE,
 )
 
@@ -759,12 +759,13 @@ _WHICH_ONE = re.compile(r"\bwhich (?:one|card)\b", re.IGNORECASE)
 _ADVICE = re.compile(
     r"\bwhat'?s a (?:good|decent|smart|safe|solid)\b|\bno clue\b|\bno idea what\b|"
     r"\bwhat'?s (?:the )?best\b|"
-    r"\bconviene\b|\b(?:me )?aconseja\w*\b|\brecomienda\w*\b",
+    r"\bconviene\b|\b(?:me )?aconseja\w*\b|\brecomienda\w*\b|"
+    r"^\W*(?:q|que|cual) (?:descarto|tiro|saco)\b",
     re.IGNORECASE,
 )
 # what the rules make one do ("붙여야 되는거 아님?", "don't I have to …"): asked of the rules
 _MUST = re.compile(
-    r"(?:어|아|여)야\s*(?:되|돼|하|함)|\b(?:must|have to|has to|tengo que|hay que|tiene que)\b",
+    rf"(?:어|아|여){topics.KOREAN_MUST}|\b(?:must|have to|has to|tengo que|hay que|tiene que)\b",
     re.IGNORECASE,
 )
 # a choice asked for ("can I play this or pass?", "can I go anywhere?"), not one move
@@ -995,7 +996,9 @@ def _names_a_figure(table, seat: int, text: str) -> bool:
 _SUPPOSED = re.compile(r"\b(?:if|si)\b(?!.*\b(?:now|ahora|ya)\b)", re.IGNORECASE)
 # what one cannot do, checked ("… 못내는거 맞지?", "… can't …, right?"): asked of the rules
 _NOT_ALLOWED = re.compile(
-    r"(?:못\s*\S*|면\s.*)(?:거|건|는\s*거)\s*(?:맞|아니|아님)|\bcan'?t\b.*\bright\b", re.IGNORECASE
+    r"(?:못\s*\S*|면\s.*)(?:거|건|는\s*거)\s*(?:맞|아니|아님)|\bcan'?t\b.*\bright\b|"
+    r"^(?:\S+\s+)?\S+(?:은|는)\s+(?:다시\s+)?\S+\s*수\s*있(?:어|나|니|음|을까)",
+    re.IGNORECASE,
 )
 _LOOSE = {"won"}  # a figure's word a question may leave out ("who is winning C2?")
 

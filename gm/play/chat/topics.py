@@ -23,6 +23,10 @@ from functools import lru_cache
 from gm.play.chat.sides import OTHER_SIDE, THEY
 from gm.play.chat.spanish import fold, spelled_out
 
+# what the rules make one do, in Korean ("…야 돼", "…야 하나?"): asked of the rules, never a
+# request for one's options (routing.py's _MUST says the same in the chat's other languages)
+KOREAN_MUST = r"야\s*(?:되|돼|하|함)"
+
 # The topics, in the order they are tried, each with its key words per language (regexes: English
 # and Spanish on the lower-cased, accent-folded message; Korean on the message without spaces).
 _EN: tuple[tuple[str, str], ...] = (
@@ -30,7 +34,9 @@ _EN: tuple[tuple[str, str], ...] = (
         "keep_playing",
         r"\b(keep (going|playing|dealing|it going)|carry on|((i'?m|im) )?not (quitting|giving up)|"
         r"(?<!to )(?<!allowed )play on(?! (his|her|their|my|your|the|a|an|that)\b)|"
-        r"let'?s continue|(scratch|take back|cancel|undo|forget|withdraw|drop) (the |my |that )?"
+        r"let'?s continue|"
+        r"(nvm|never ?mind|forget)( about| i said)? (i )?(quitting|quit|resigning|giving up)|"
+        r"(scratch|take back|cancel|undo|forget|withdraw|drop) (the |my |that )?"
         r"(resign\w*|forfeit\w*|surrender)|don'?t end (it|the game|this))\b",
     ),
     (
@@ -150,7 +156,7 @@ _EN: tuple[tuple[str, str], ...] = (
         r"which (one|card) (would|do|should) (u|you|i) (play|throw|{verbs}|open|start)|"
         r"which (one|card) (do|would) (u|you|ya) (reckon|think)|no clue (where|what|which)|"
         r"what to (open|start|{verbs}) with|what'?s (better|smarter|best|smartest)|"
-        r"which'?s better|"
+        r"which'?s better|\bor\b.*\bwhat do (u|you|ya) think\b|"
         r"any way to (get|make|win|block)|"
         r"where (do|can|could|would) i (win|get (\d|three|four|five)|make (\d|three|four|five))|"
         r"where (do|should) i (need to |have to )?(go|put|play|place|move)\b.*\bto not lose\b|"
@@ -281,7 +287,8 @@ _ES: tuple[tuple[str, str], ...] = (
     (
         "hint",
         r"\b(recomienda\w*|recomenda\w*|sugiere\w*|sugeri\w*|aconseja\w*|conviene|"
-        r"que (hago|robo|tiro|descarto|elijo|pongo|muevo)\b(?! (el|la|ella|norte|rojo|negro))|"
+        r"que (hago|robo|tiro|descarto|elijo|pongo|muevo|saco)\b(?! (el|la|ella|norte|rojo|negro))|"
+        r"(q|que) carta (saco|tiro|juego|pongo|bajo|descarto)\b|"
         r"deberia|consejo|pista|que harias|mejor (jugada|opcion|carta|movimiento)|sobra|"
         r"me quedo con|cual (me )?(conviene|va mejor)|"
         r"con (que|cual) (carta )?(salgo|abro|empiezo|arranco)|"
@@ -293,7 +300,7 @@ _ES: tuple[tuple[str, str], ...] = (
         r"donde (la |lo )?(pongo|pondrias|juego|jugarias)\b.*\b(para|pa) (no perder|q(ue)? no "
         r"(me )?gane)|"
         r"^\W*donde (la |lo )?(pongo|pondrias|jugarias)( tu| vos)?(?=\W*(ayuda\w*)?\W*$)|"
-        r"^\W*(que|cual) (descarto|tiro)\W*$|"
+        r"^\W*(que|cual) (descarto|tiro)(\W*$|\s*\?)|"
         r"(donde|que|cual) (pongo|juego|tiro|muevo)\b.*"
         r"\b(mejor|para ganar))\b",
     ),
@@ -363,13 +370,18 @@ _KO: tuple[tuple[str, str], ...] = (
         "legal",
         r"(지금|내가|제가|뭐|뭘|어디|어느|무엇|무슨).*(수|데|곳|거|것)있(어|나|니|냐|는|을|음|지|\?|$)|"
         r"(둘|낼|놓을|고를|움직일|할|갈|버릴|뽑을)수있는(곳|데|칸|거|게|것|수|카드|자리)|"
-        r"선택지|옵션|가능한|합법|아무(데|곳|거|카드|자리)\w{0,3}(둬|놔|내|놓아|버려|골라)도(돼|되|됨)(?!.*야(되|돼|하))|(지금|내가|제가|뭐|뭘|어디|어느|무엇).*(둘수|낼수|놓을수|고를수|"
+        r"선택지|옵션|가능한|합법|"
+        # "아무데나 둬도 돼?" (may I go anywhere?), unless a rule is asked ("…야 돼?": must I)
+        r"아무(데|곳|거|카드|자리)\w{0,3}(둬|놔|내|놓아|버려|골라)도(돼|되|됨)(?!.*"
+        + KOREAN_MUST
+        + r")|"
+        r"(지금|내가|제가|뭐|뭘|어디|어느|무엇).*(둘수|낼수|놓을수|고를수|"
         r"움직일수|이길수|잡을수|할수)",
     ),
     (
         "hint",
         r"추천|좋을까|나을까|낫(나|니|냐|겠|지)|좋(아|나|니|냐|겠)(요)?\?|어떻게(해야|하지|할까)|"
-        r"뭐(내|두|놓|하)(지|까|는게)|힌트|조언|최선|제일좋|가장좋|베스트|나아\?|나아$|가나아|"
+        r"뭐(내|두|놓|하)(지|까|는게)|힌트|조언|최선|제일좋|젤좋|가장좋|베스트|나아(요)?\?|나아$|가나아|"
         r"까.{1,24}까\??$|(어디|뭘|뭐)\w{0,2}(막아야|둬야|놔야|내야)|(뭐|뭘|어떤|어느)\w{0,8}게유리",
     ),
     (
@@ -406,6 +418,7 @@ def _filled(cues: str, fill: dict[str, str]) -> str:
 
 
 # said in jest: "i resign lol jk", "me rindo, es broma", "포기 농담"
+
 _JOKING = re.compile(
     r"\b(jk|just kidding|kidding|es broma|bromeo|(?<!ni de )broma)\b|농담|장난", re.IGNORECASE
 )
