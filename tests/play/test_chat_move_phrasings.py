@@ -980,6 +980,16 @@ BLIND_MOVES = [
     ("trumps-lead", "클로버7 먼저 내볼게 낮은거부터 털자", "LEAD 7♣"),
     ("masul-late", "하트 잭 5열에 올려요 상대 J♦ 이겨야지", "J♥ C5"),
     ("trumps-lead", "el as de corazones de una, q se note", "LEAD A♥"),
+    # heldout105 to heldout108 (measured once at 30bd23b): two misreads, a facing said after
+    # "pero" with a challenge denied after it (played face up) and the pile card taken "pa mi"
+    # before the discard (played DRAW PILE) …
+    ("masul-late", "j de corazones en la 2 pero boca abajo, no desafio todavia", "J♥ C2 FD"),
+    ("maze-late", "3RA pa mi, descarto 2RM", "PILE 2RM"),
+    ("maze-late", "3RA, discard 2RM", "PILE 2RM"),
+    # … and moves refused: "me la llevo", a reason after "q no", a Korean slip (번쨰)
+    ("trumps-follow", "me la llevo, no gasto triunfos", "TAKE"),
+    ("trumps-lead", "saco el 7♥ q no me sirve de mucho", "LEAD 7♥"),
+    ("solonyo-blind", "두번쨰 카드 고를게요", "PICK 2"),
 ]  # fmt: skip
 
 
@@ -1425,6 +1435,20 @@ BLIND_REQUESTS = [
     ("solonyo-late", "ok nvm about quitting, deal the next one", "chat", "nobody resigns"),
     ("solonyo-late", "ok forget i said i quit, deal the next one", "chat", "nobody resigns"),
     ("card-chess-step", "체크된 말은 잡을 수 있어?", "question", ""),
+    # heldout105 to heldout108: two misreads, a take-back said with the pick's word and a card
+    # named with an exclamation (asked back, never played) …
+    ("solonyo-late", "take back that last pick", "undo", ""),
+    ("solonyo-shown", "ayyy a queen, easy points", "question", "PICK 3"),
+    # … pieces in play counted (the board's line), the board asked as "la partida", advice as
+    # "q es mejor", playing with friends, whether the game was known before
+    ("card-chess-capture", "how many pieces do i have in play", "status", "In play: red 2"),
+    ("card-chess-step", "how many pieces does each side have in play?", "status", "In play"),
+    ("maze-draw", "enseñame como esta la partida", "board", ""),
+    ("card-chess-step", "reemplazo o me lo quedo? q es mejor", "hint", ""),
+    ("maze-draw", "se puede jugar con amigos online?", "question", "No puedo responder"),
+    ("card-chess-step", "이거 원래 위키에 있던 게임이야?", "question", "Gregor Richards"),
+    # a count of what is in play is never answered with a rule's sentence
+    ("masul-start", "how many cards are in play", "question", "I can't answer that"),
 ]  # fmt: skip
 
 

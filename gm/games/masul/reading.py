@@ -37,6 +37,10 @@ _HAND_CARD = re.compile(
     re.IGNORECASE,
 )
 _CHALLENGE = re.compile(r"(?<![a-z])challeng\w*", re.IGNORECASE)
+_NO_CHALLENGE = re.compile(
+    r"(?<![a-z])(?:no|not|without|don'?t|won'?t)\s+(?:\w+\s+)?challeng\w*(?:\s+\w+)?",
+    re.IGNORECASE,
+)
 # a bare number where a card goes ("J♥ in the 5", "7♣ on 3"): a column, never a card's rank
 _PLACE_NUMBER = re.compile(
     r"(?<![a-z0-9])(in|on|at|into|to)\s+(?:the\s+)?(?:#\s*|no\.?\s*)?([1-7])"
@@ -218,7 +222,9 @@ def normalise(text: str, state: State, seat: int) -> str:
 
 def challenge(text: str) -> tuple[str, bool]:
     """``text`` without the challenge target ("the face down card"), and whether it names a
-    challenge (the word, or a play against a face-down card)."""
+    challenge (the word, or a play against a face-down card; not the word denied: "…, no
+    challenge yet", "without challenging")."""
+    text = _NO_CHALLENGE.sub(" ", text)
     named = bool(_CHALLENGE.search(text))
     t, n = _TARGET.subn(" ", text)
     t = _CHALLENGE.sub(" ", t)

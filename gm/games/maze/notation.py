@@ -436,6 +436,8 @@ def _read_draw(text: str, said: _Said, seat: _Seat) -> Move:
         if said.draw_at is None:
             if said.discard_at is None and cards == [seat.pile_top]:
                 return DRAW_PILE  # a bare "4BM" naming the pile card
+            if said.discard_at is not None and len(cards) == 2 and seat.pile_top in cards:
+                return _take_pile(text, said, seat)  # "3RA pa mi, descarto 2RM": PILE 2RM
             raise seat.illegal(_DRAW_FIRST, "draw-first")
         if not cards:
             if seat.pile_top is None or said.deck_verb:  # "draw", "draw a card": the deck

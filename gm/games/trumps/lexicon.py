@@ -77,7 +77,8 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     (
         "es",
         "phrase",
-        r"\b(me (las |lo |los )?llevo|recojo|cojo)\b( las cartas| el mont[oó]n| la pila| todo)?",
+        r"\b(me (las |la |lo |los )?llevo|recojo|cojo)\b"
+        r"( las cartas| el mont[oó]n| la pila| todo)?",
         " take ",
     ),
     ("es", "phrase", r"\b(?:el|del) mont[oó]n\b", " the pile "),  # "cuántas hay en el montón"

@@ -436,6 +436,9 @@ def _answer(
         if said[1] not in ("ko", "es")
         else rulesearch.asks_how(*said)
     )
+    # a count of the position asked ("how many cards are in play"): no rule's sentence answers
+    # it (a rule's count, "how many do I need to win", is how the game works)
+    quotes = quotes and not (_HOW_MANY.match(text) and _IN_PLAY.search(text))
     if native is not None or (quotes and about_the_rules(text)):
         quoted = native or replies.from_rules(text, rules_text)
         if quoted is not None:
@@ -510,6 +513,10 @@ _PROGRESS_ASKED = re.compile(
     re.IGNORECASE,
 )
 _COUNTED_FROM = ("question", "board", "score", "status", "hidden")
+# a count of what is there now ("… are in play", "… left", "… on the board")
+_IN_PLAY = re.compile(
+    r"\b(?:in play|left|remaining|on the (?:board|table)|are there|is there)\b", re.IGNORECASE
+)
 _COUNTED_WORDS = re.compile(r"\b(?:cards?|left|remaining|still|now|have|has|got)\b", re.I)
 # a line that counts a seat's cards: "Opponent's Hand: 6", "north (dealer) · 5 cards", "hand 8"
 _CARDS_COUNTED = re.compile(r"\bhand\W*\d|\d+ cards?\b", re.IGNORECASE)
@@ -520,7 +527,8 @@ _IF_SO = re.compile(
     r"\b(?:if|after|when|once) (?:i|you|u|we|they|one|someone|somebody|a player)\b", re.IGNORECASE
 )
 # what is left ("how many turns do I have left?"): the standing answers any other count it found
-_LEFT = re.compile(r"\b(?:left|remaining)\b", re.IGNORECASE)
+# (or in play: "how many pieces do i have in play", "cuantas piezas tengo en juego")
+_LEFT = re.compile(r"\b(?:left|remaining|in play|en juego)\b", re.IGNORECASE)
 
 
 def _progress_asked(

@@ -100,6 +100,7 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"(i )?(misclicked|mis clicked|fat fingered|messed up|oops)( \w+){0,3} undo( that| it)?",
         r"undo( that| it| my( last)? move| the( last)? move| last move)?",
         r"take (that|it|my move|the move) back|take back( that| my move| the move)?",
+        r"take back (that|my|the) (last |previous )?(move|pick|play|one|card|turn)",
         r"(can|could|may) i (undo|take (that|it|my move) back)( my move| that)?",
         r"(revert|go back|cancel)( that| my( last)? move| the( last)? move)?",
         r"i (did not|didn't|do not) mean (that|to do that|to play that)|mulligan|redo",
@@ -507,7 +508,7 @@ _ABOUT_THE_GAME = re.compile(
     r"\bse parece a\b|"
     r"(?:랑|이랑|하고|와|과)\s*(?:얼마나\s*|많이\s*|좀\s*)?비슷|(?:랑|이랑|하고|와|과)\s*(?:뭐가\s*)?(?:달라|다른|차이)|"
     r"원래\s*이름|어느\s*나라|이름\s*(?:이|의)?\s*(?:뭐|뜻)|누가\s*만든|만든\s*게임|"
-    r"(?:러시아|한국|중국|일본|미국)\s*게임|판\S*\s*끝이\s*없|"
+    r"(?:러시아|한국|중국|일본|미국)\s*게임|판\S*\s*끝이\s*없|원래\s*(?:있던|있는)\s*게임|위키에|"
     r"\b(?:is )?the (?:board|grid) (?:infinite|endless|unlimited)\b|\bel tablero es infinito\b",
     re.IGNORECASE,
 )
@@ -526,7 +527,7 @@ _ABOUT_PLAYING = re.compile(
     r"\bhow long (?:does|do|will|is|would) (?:a|one|the|this|each) (?:game|round|match)\b|"
     r"\bis (?:this|the) (?:bot|ai|computer)\b|\b(?:bot|ai|computer) any good\b|"
     r"\b(?:play|playing|jugar) (?:against|vs|with|contra|con) (?:a |another |other |otra |otro )?"
-    r"(?:person|human|friend|people|persona|humano|amigo)\b|"
+    r"(?:persons?|humans?|friends?|people|personas?|humanos?|amigos?)\b|"
     r"\bcuanto dura\b|\bel bot (?:es|juega|pone|hace|tira|elige)\b.*\?|"
     r"얼마나\s*걸|몇\s*턴\s*정도\s*걸|(?:컴퓨터|사람|봇)(?:이랑|랑|하고)\s*하는|봇\s*상대로만",
     re.IGNORECASE,

@@ -284,6 +284,7 @@ def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -
         )
     text = _RESIGNED.sub("지", text)  # "먹지 뭐": a shrug, no "what"
     text = _NOT_DOING.sub("", text)  # "안 잡고 걍 가져갈래": what is not done, then the order
+    text = text.replace("쨰", "째")  # "두번쨰": a slip for 번째
     text = _RANK_FIRST.sub(
         _suit_first, text
     )  # 5스페이드, 에이스 하트로 → 스페이드 5, 하트 에이스로

@@ -282,7 +282,7 @@ _REASON = re.compile(
     # la jota xq …", "8하트 5열 ㄱㄱ 필드가 하트라 …"
     r"[.]\s+[^.]*\b(?:so|since|because|bc|cuz|xq|porque)\b.*$|,\s*(?:le|les)\s+(?:gana|mata)\b.*|"
     r"\s+ㄱㄱ+\s+\S.*$|,\s*(?:ese|esa|este|esta|that|this)\s+\S+\s+(?:no|not)\b.*|"
-    r"\s+q\s+(?:hay|el|la|es|tiene|vale|ahi|ahí|alli|allí|aca|acá)\b.*|\s*\([^()]*\)\s*$|"
+    r"\s+q\s+(?:hay|el|la|es|tiene|vale|ahi|ahí|alli|allí|aca|acá|no)\b.*|\s*\([^()]*\)\s*$|"
     r"\s+(?:vs\.?|versus|against|contra)\s+(?:their|his|her|the|su|sus|el|la)\b.*|"
     r"\s+(?:y|and)\s+(?:hago|hacer|make|get)\s+\d+\b.*|\s+\d+\s*개\b.*|"
     r"\s+(?:y|and)\s+(?:hago|armo|completo|make|get) (?:la|el|a|my|mi)\b.*|"

@@ -82,6 +82,7 @@ def board_lines(board: str, question: str) -> list[str]:
     if not terms:
         return []
     terms |= {name for word, names in _ALSO_NAMED.items() if word in terms for name in names}
+    terms |= {phrase for phrase in _PHRASES if phrase in lowered}  # "… in play": that line
     lines = [
         line.strip(" >")
         for line in below_title(board)
@@ -95,6 +96,8 @@ def board_lines(board: str, question: str) -> list[str]:
 
 # a thing a board names in other words: "the deck" is the "Draw pile" or "stock" on some
 _ALSO_NAMED = {"deck": ("draw pile", "stock")}
+# words a board's line may be named by together, though each alone says little ("in play")
+_PHRASES = ("in play",)
 
 # the game's progress in its board's title line: "round 6", "turn 4 of 200", "ply 15 of 500",
 # "12 moves played"

@@ -215,7 +215,7 @@ _SIGH_EMOJI = "[\U0001f62d\U0001f629\U0001f644\U0001f612\U0001f624\U0001f62b]"
 _REMARKS = re.compile(
     rf"[ㅋㅎㅠㅜ]{{2,}}|{_LAUGH_EMOJI}|{_SIGH_EMOJI}|"
     r"\b(?:" + _LAUGHTER + r"|(?:ha){2,}|a?(?:ja){2,}j?|(?:je){2,}|"
-    r"ugh+|uf+|ay|uy|wow|omg|meh|bah|jeez|damn|dang|useless|story of my life|typical|"
+    r"ugh+|uf+|ay+|uy+|yay|wow|omg|meh|bah|jeez|damn|dang|useless|story of my life|typical|"
     r"figures|trash|garbage|terrible|awful|horrible)\b|"
     r"^\W*(?:oh+|ooh+|aw+|와+|오+|아+|헐|헉|우와)(?=[\s,.!]|$)",
     re.IGNORECASE,

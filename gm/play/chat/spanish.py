@@ -237,6 +237,7 @@ WORDS: tuple[tuple[str, str], ...] = (
     (r"\brombos?\b", "diamonds"),  # the suit by its shape
     (r"\bizq\b", "left"),  # chat's short "izq" (izquierda)
     (r"\bnom[aá]s\b", ""),  # "me las llevo nomás": just
+    (r"\b(?:pa|para) m[ií]\b", ""),  # "3RA pa mi, descarto 2RM": for me
     # "mi trébol más bajo" → "my lowest clubs": the adjective before its noun, as English has it
     (r"\b(picas?|corazon(?:es)?|diamantes?|trebol(?:es)?|cartas?) (?:mas alt[oa]|mayor)\b",
      r"highest \1"),

@@ -290,7 +290,7 @@ _ES: tuple[tuple[str, str], ...] = (
         r"que (hago|robo|tiro|descarto|elijo|pongo|muevo|saco)\b(?! (el|la|ella|norte|rojo|negro))|"
         r"(q|que) carta (saco|tiro|juego|pongo|bajo|descarto)\b|"
         r"deberia|consejo|pista|que harias|mejor (jugada|opcion|carta|movimiento)|sobra|"
-        r"me quedo con|cual (me )?(conviene|va mejor)|"
+        r"me quedo con|cual (me )?(conviene|va mejor)|(q|que|cual) es mejor\b|"
         r"con (que|cual) (carta )?(salgo|abro|empiezo|arranco)|"
         r"cual (descarto|tiro|juego|pongo|elijo|saco|bajo)\b|"
         r"donde (la |lo )?(pongo|juego|tiro|muevo|meto)\b.*"
@@ -308,7 +308,7 @@ _ES: tuple[tuple[str, str], ...] = (
         "board",
         r"\bpon(e|eme|me)? (el tablero|la mesa)\b|"
         r"\b(pas|mand)(a|ame) (el tablero|la mesa|la grilla|la cuadricula)\b|"
-        r"\bcomo (esta|va|quedo) (el tablero|la mesa|la grilla)\b|"
+        r"\bcomo (esta|va|quedo) (el tablero|la mesa|la grilla|la partida|el juego)\b|"
         r"\b(mostra|muestra|ensena)\w* todo\b|"
         r"\b(ver|muestra\w*|mostra\w*|ensena\w*|mira|pinta\w*|dibuja\w*|saca\w*)\b.*\b(tablero|"
         r"mesa|mano|filas|columnas|"
