@@ -64,10 +64,12 @@ TRACKED = (
     *("heldout97", "heldout98", "heldout99", "heldout100"),
     *("heldout101", "heldout102", "heldout103", "heldout104"),
     *("heldout105", "heldout106", "heldout107", "heldout108"),
+    *("heldout109", "heldout110", "heldout111", "heldout112"),
 )
 #: held out: never tuned on, measured on demand (GM_MEASURE_HELDOUT=1; see README.md), one part
-#: after another; heldout109 to heldout112 were written by four blind writers in stop 37
-HELD_OUT: tuple[str, ...] = ("heldout109", "heldout110", "heldout111", "heldout112")
+#: after another; heldout113 to heldout116 were written by four blind writers in stop 37 and
+#: are measured at that stop's last reader
+HELD_OUT: tuple[str, ...] = ("heldout113", "heldout114", "heldout115", "heldout116")
 
 
 @dataclass(frozen=True)

@@ -300,6 +300,9 @@ ASKED = [
     ("solonyo-shown", "the red one", "PICK 3"),  # two red cards
     ("solonyo-shown", "빨간 거", "PICK 1"),
     ("maze-late", "take the pile and discard the red one", "PILE 5RS"),
+    # heldout111's misread: a card chosen by what it is not ("the red one that is not the
+    # queen", played PICK 3, the queen): the clause before the denial is asked back
+    ("solonyo-shown", "la roja q no es la reina", "PICK 1"),
 ]
 
 
@@ -990,6 +993,9 @@ BLIND_MOVES = [
     ("trumps-follow", "me la llevo, no gasto triunfos", "TAKE"),
     ("trumps-lead", "saco el 7♥ q no me sirve de mucho", "LEAD 7♥"),
     ("solonyo-blind", "두번쨰 카드 고를게요", "PICK 2"),
+    # heldout109 to heldout112 (measured once at caca3a4): a Korean face-up play said "오픈해서"
+    # with the other side's "fd" met after it (played face down)
+    ("masul-late", "하트J 2열에 오픈해서 상대 fd랑 붙자", "J♥ C2"),
 ]  # fmt: skip
 
 
@@ -1449,6 +1455,10 @@ BLIND_REQUESTS = [
     ("card-chess-step", "이거 원래 위키에 있던 게임이야?", "question", "Gregor Richards"),
     # a count of what is in play is never answered with a rule's sentence
     ("masul-start", "how many cards are in play", "question", "I can't answer that"),
+    # heldout109 to heldout112: a Korean sigh about one's chain (a rules sentence once) and a
+    # Spanish one (answered in English once)
+    ("maze-late", "아 체인 왜케 안이어지냐", "chat", "알겠습니다"),
+    ("trumps-follow", "uff me estan dando una paliza", "chat", "Entendido"),
 ]  # fmt: skip
 
 

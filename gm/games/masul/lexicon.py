@@ -20,6 +20,15 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "phrase", r"덮어\s*(?:놓|두|둘|놔|깔)\S*", " face down put "),
     # "2열 뒷면카드 챌린지": the face-down card is theirs, the one challenged (played face up)
     ("ko", "phrase", r"뒷면\s*(?:카드)?\s*(?:를|을)?\s*(?:챌린지|도전|까)\S*", " challenge "),
+    # "상대 fd랑 붙자": the other side's face-down card, met face up (a challenge); "오픈해서":
+    # played open, face up
+    (
+        "ko",
+        "phrase",
+        r"상대\s*(?:의\s*)?(?:fd|FD|뒷면\s*카드|뒷면)\S*\s*(?:붙|까|챌린지)\S*",
+        " challenge ",
+    ),
+    ("ko", "phrase", r"오픈(?:해서|해|으로|하고)?", " face up "),
     ("ko", "counter", "열", "column"),
     ("ko", "counter", "줄", "column"),
     ("ko", "counter", "칸", "column"),

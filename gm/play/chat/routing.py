@@ -273,7 +273,7 @@ _GOES_TO = re.compile(r"\b(?:a|to|hacia|into)\s+[a-z]{1,2}\d\b", re.IGNORECASE)
 # laughter, sighs and exclamations, in each language: a message with one that is no definite
 # move ("my ace is gonna wreck them lol", "8 또 나왔네 ㅋㅋ", "uff una reina") is chat
 _CHATTER = re.compile(
-    r"[ㅋㅎㅠㅜㅡ]{2,}|(?:다|네|군|구나|구만|구먼|라니|겠다)[\s.!~ㅋㅎㅠㅜㅡ]*$|왜\s*이렇게|"
+    r"[ㅋㅎㅠㅜㅡ]{2,}|(?:다|네|군|구나|구만|구먼|라니|겠다)[\s.!~ㅋㅎㅠㅜㅡ]*$|왜\s*이렇게|왜케|"
     + _SIGH_EMOJI
     + "|"
     + _LAUGH_EMOJI
@@ -598,10 +598,28 @@ def _main_or_first(
             return reading
     again = _definite(table, seat, main, lang)
     if again is None:
-        return reading
+        return _denied(table, seat, text, main, lang, reading) if definite else reading
     if definite and (verdict[1] or "").startswith(again[2][1] or ""):
         return reading  # the whole says more of the same move ("…, face down so …": kept)
     return _between(text, reading, again)
+
+
+def _denied(
+    table, seat: int, text: str, main: str, lang: str | None, reading: tuple[str, str, Verdict]
+) -> tuple[str, str, Verdict]:
+    """A message whose clause after its main one denies what it names ("la roja q no es la
+    reina": the red one that is not the queen): the whole's reading may be the very card
+    denied, so the main clause's candidates are asked back when it fits several; else the
+    whole's reading."""
+    rest = text[len(main) :] if text.startswith(main) else ""
+    if not _DENIES.search(rest):
+        return reading
+    said = _read_alone(table, seat, main, lang)
+    return said if said[0] == "move" and isinstance(said[2][0], AmbiguousMoveError) else reading
+
+
+# a clause that denies what it names ("… q no es la reina", "… that isn't the queen")
+_DENIES = re.compile(r"\b(?:no es|not|isn'?t|is not|ain'?t)\b", re.IGNORECASE)
 
 
 def _between(

@@ -14,7 +14,7 @@ import unicodedata
 MARKERS = re.compile(
     r"[áéíóúñ¿¡]|\b(?:de|del|la|las|los|el|en|con|mi|mis|que|pista|ayuda|reglas|gracias|hola|"
     r"vale|porfa|rindo|vencid[oa]|obvi[oa]|tablero|partida|turno|ganando|jugar|juego|otra|revancha|"
-    r"pongo|"
+    r"pongo|una|unas|unos|estan|estoy|dando|paliza|muy|"
     r"columna|"
     r"carta|cartas|quien|puedo|deshacer|sigamos|historial|jaja\w*|espera|momento|buena|jugada|"
     r"elige|tu|como|se|juega|marcador|descarto|robo|tiro|mazo|elijo|quedo|triunfo|voy|muestrame|"
