@@ -12,7 +12,7 @@ notation in the message (7♣, C3, DISCARD 3RC, 2,3) is kept as written.
 from __future__ import annotations
 
 import re
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from gm.play.chat.sides import OTHER_SIDE
@@ -154,10 +154,9 @@ def _kiwi() -> Any:
     return Kiwi()
 
 
-@lru_cache(maxsize=2048)
 def morphemes(text: str) -> tuple[Any, ...]:
-    """Kiwi's morphemes of ``text``, kept for the texts seen last: one message is read several
-    ways (whole, by clause, for the rules' words), each a Kiwi analysis of a few milliseconds."""
+    """Kiwi's morphemes of ``text`` (each call a Kiwi analysis of a few milliseconds; the texts
+    a message is read as are mostly distinct, so they are not kept)."""
     return tuple(_kiwi().tokenize(text))
 
 
