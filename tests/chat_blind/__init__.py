@@ -68,8 +68,11 @@ TRACKED = (
 )
 #: held out: never tuned on, measured on demand (GM_MEASURE_HELDOUT=1; see README.md), one part
 #: after another; heldout113 to heldout116 were written by four blind writers in stop 37 and
-#: are measured at that stop's last reader
-HELD_OUT: tuple[str, ...] = ("heldout113", "heldout114", "heldout115", "heldout116")
+#: measured at that stop's last reader; heldout117 to heldout120 were written in stop 38
+HELD_OUT: tuple[str, ...] = (
+    *("heldout113", "heldout114", "heldout115", "heldout116"),
+    *("heldout117", "heldout118", "heldout119", "heldout120"),
+)
 
 
 @dataclass(frozen=True)
