@@ -303,6 +303,7 @@ ASKED = [
     # heldout111's misread: a card chosen by what it is not ("the red one that is not the
     # queen", played PICK 3, the queen): the clause before the denial is asked back
     ("solonyo-shown", "la roja q no es la reina", "PICK 1"),
+    ("masul-start", "king c2", "K♥ C2"),  # two kings held, no colour said
 ]
 
 
@@ -996,6 +997,23 @@ BLIND_MOVES = [
     # heldout109 to heldout112 (measured once at caca3a4): a Korean face-up play said "오픈해서"
     # with the other side's "fd" met after it (played face down)
     ("masul-late", "하트J 2열에 오픈해서 상대 fd랑 붙자", "J♥ C2"),
+    # heldout113 to heldout116 (measured once at f041f3b): a Korean face-down play said "덮어서
+    # 놔줘" (once played face up) and its kin, a face-up one said "앞면으로 깔게요" (깔다, lay: no
+    # challenge), a card's colour said with its rank, a second thought that says the place again
+    # after "put it" (and after the other side's card the play was aimed at), a reason after a
+    # comma that tells what a card gave, a coordinate with what it makes said after it
+    ("masul-late", "8♥ 7열에 덮어서 놔줘", "8♥ C7 FD"),
+    ("masul-late", "8♥ 7열에 비공개로", "8♥ C7 FD"),
+    ("masul-start", "하트킹 2열 앞면으로 깔게요", "K♥ C2"),
+    ("masul-start", "red king in column 2 pls, face up, matches the 7 of hearts", "K♥ C2"),
+    ("masul-start", "black king c2", "K♠ C2"),
+    ("masul-late", "8h col 3 vs their king... nah wait put it on 5 instead, suit beats rank there",
+     "8♥ C5"),
+    ("masul-challenge",
+     "jack of hearts vs their K♥ in col 3.. no wait, put it in 7 instead, face down", "J♥ C7 FD"),
+    ("solonyo-blind", "가운데꺼 골라줘", "PICK 2"),
+    ("solonyo-late", "la 1, xq la 3 ya me dio empate", "PICK 1"),
+    ("n-in-a-row-mid", "-2,1 makes 3 straight down", "X -2,1"),
 ]  # fmt: skip
 
 
@@ -1070,6 +1088,8 @@ BLIND_NEVER_PLAYED = [
     # facedown named in a reason (once face up)
     ("card-chess-step", "jk not quitting, lets go on"),
     ("masul-late", "2 of clubs face down on column two, matching their facedown"),
+    # heldout113: how much is left in the draw deck, asked in Korean (once DRAW DECK)
+    ("maze-late", "드로우 덱 얼마나 남았음"),
 ]  # fmt: skip
 
 
@@ -1459,6 +1479,17 @@ BLIND_REQUESTS = [
     # Spanish one (answered in English once)
     ("maze-late", "아 체인 왜케 안이어지냐", "chat", "알겠습니다"),
     ("trumps-follow", "uff me estan dando una paliza", "chat", "Entendido"),
+    # heldout113 to heldout116: counts and what happened asked in Korean and Spanish, advice asked
+    # ("최선수 추천 좀", "what wd u play", "q carta descarto?"), a remark ("q chulo este juego")
+    ("maze-late", "드로우 덱 얼마나 남았음", "status", "덱: 37장"),
+    ("trumps-follow", "cuantas cartas hay en la pila?", "status", "montón (23"),
+    ("card-chess-step", "방금 뭐 잡은거야? 기억 안남", "history", ""),
+    ("trumps-lead", "처음에 6 교환 어떻게 됐어?", "history", ""),
+    ("card-chess-step", "what just got captured on BC2?", "history", ""),
+    ("card-chess-ace", "에이스 움직일까 킹 움직일까? 이 상황 최선수 추천 좀", "hint", ""),
+    ("masul-start", "what wd u play first here? kinda lost tbh", "hint", ""),
+    ("maze-discard", "q carta descarto?", "hint", ""),
+    ("n-in-a-row-first", "q chulo este juego 😄", "chat", "Entendido"),
 ]  # fmt: skip
 
 
@@ -1505,10 +1536,63 @@ def test_a_blind_rounds_request_gets_its_answer(service, position, text, intent,
     assert quotable or "\u201c" not in answer["reply"], answer["reply"]  # no rules quote
 
 
+# Said of the board, of a move someone else made or gm suggested, a guess or a supposition, a
+# card denied or loved, a move asked about or judged badly: never played nor counted (stop 38:
+# phrasings of the kinds the blind rounds' misreads were, probed for the same fault in every
+# game; each was played or counted before)
+NEVER_A_MOVE = [
+    ("maze-late", "deck running low huh"),
+    ("maze-late", "so many cards still in the deck"),
+    ("masul-late", "C5 is still empty"),
+    ("n-in-a-row-mid", "0,0 is taken already"),
+    ("maze-discard", "el 5BS no me sirve"),
+    ("maze-late", "pile might be good"),
+    ("maze-late", "la pila podria servir"),
+    ("maze-late", "더미 괜찮을듯"),
+    ("solonyo-late", "3번이 나으려나"),
+    ("masul-late", "8h c5 might work"),
+    ("masul-late", "8♥ 5열 어떨까"),
+    ("solonyo-late", "bot picked 2 last round"),
+    ("solonyo-late", "el bot eligio la 2"),
+    ("maze-late", "bot took 3RA from the pile"),
+    ("maze-late", "el bot agarro la 3RA"),
+    ("n-in-a-row-mid", "o went 1,1"),
+    ("n-in-a-row-mid", "el bot puso en 1,1"),
+    ("solonyo-late", "not the 3"),
+    ("solonyo-late", "no la 3"),
+    ("solonyo-late", "3번 말고"),
+    ("solonyo-late", "you said 3 earlier"),
+    ("solonyo-late", "dijiste la 3 antes"),
+    ("solonyo-late", "if i pick 3 do i win"),
+    ("solonyo-late", "si elijo la 3 gano"),
+    ("masul-late", "puedo jugar el 8 de corazones en la 5"),
+    ("maze-discard", "me encanta el 5BS"),
+    ("n-in-a-row-mid", "y el 1,2"),
+    ("card-chess-ace", "can the ace go to M5"),
+    ("card-chess-ace", "el as puede ir a M5"),
+    ("card-chess-ace", "el as a M5 es arriesgado"),
+    ("card-chess-ace", "에이스 M5 가면 위험함"),
+    ("card-chess-ace", "exchange is dumb"),
+    ("card-chess-ace", "el exchange no vale la pena"),
+    ("card-chess-ace", "교환은 별로"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("position", "text"), NEVER_A_MOVE)
+def test_a_description_a_tale_or_a_guess_is_never_played_nor_counted(service, position, text):
+    answer = say_at(service, position, text)
+    assert not answer.get("legal") and not counted(answer), answer
+
+
 # A card named with laughter, a sigh or an exclamation, and nothing said of what to do with it:
 # (position, text, move asked back, words of the reply in the message's language).
 REMARKS_ASKED_BACK = [
     ("maze-discard", "ugh, blue suns again 🙄", "DISCARD 5BS", "Did you mean DISCARD 5BS?"),
+    # a description of the board, no order in it (stop 38)
+    ("maze-late", "the pile has a 3RA on top huh", "DRAW PILE", "Did you mean DRAW PILE?"),
+    ("maze-late", "el mazo ya casi no tiene cartas", "DRAW DECK", "¿Querías jugar DRAW DECK?"),
+    ("maze-late", "더미 맨위 3RA네", "DRAW PILE", "DRAW PILE 두려는 건가요?"),
+    ("solonyo-shown", "la reina vale mucho", "PICK 3", "¿Querías jugar PICK 3?"),
     ("solonyo-late", "uff... la 1", "PICK 1", "¿Querías jugar PICK 1?"),
     ("trumps-lead", "오 하트 6 ㅋㅋ", "LEAD 6♥", "LEAD 6♥ 두려는 건가요?"),
 ]

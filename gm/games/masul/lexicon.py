@@ -17,7 +17,9 @@ _ANY_CARD = (
 TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     # "뒷면으로 깔게요": laid face down, not turned over; "덮어놓을게요": laid covered
     ("ko", "phrase", r"뒷면(?:으로)?\s*깔\s*(?:래|게|께|아|자)\S*", " face down put "),
-    ("ko", "phrase", r"덮어\s*(?:놓|두|둘|놔|깔)\S*", " face down put "),
+    ("ko", "phrase", r"덮어\s*(?:서\s*)?(?:놓|두|둘|놔|깔)\S*", " face down put "),
+    # "앞면으로 깔게요": laid face up (깔다, lay; not 까다, turn over)
+    ("ko", "phrase", r"앞\s*면(?:으로)?\s*깔\s*(?:래|게|께|아|자)\S*", " face up put "),
     # "2열 뒷면카드 챌린지": the face-down card is theirs, the one challenged (played face up)
     ("ko", "phrase", r"뒷면\s*(?:카드)?\s*(?:를|을)?\s*(?:챌린지|도전|까)\S*", " challenge "),
     # "상대 fd랑 붙자": the other side's face-down card, met face up (a challenge); "오픈해서":
@@ -38,11 +40,15 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "word", "컬럼", "column"),
     ("ko", "counter", "컬럼", "column"),
     ("ko", "counter", "칼럼", "column"),
-    ("ko", "phrase", r"앞\s*면", " face up "),
+    ("ko", "phrase", r"앞\s*면|(?<!비)공개(?:로|해서|하고)", " face up "),
     (
         "ko",
         "phrase",
-        r"뒷\s*면|뒤\s*면|뒤집어서|뒤집어|엎어서|엎어|숨겨(?:서|놓|둘|둘게|놓을게)?",
+        r"뒷\s*면|뒤\s*면|뒤집어서|뒤집어|비공개(?:로)?|안\s*보이게|숨겨(?:서|놓|둘|둘게|놓을게)?|"
+        # the other side's card covered ("상대 덮인 카드"): its face-down card; else any form of
+        # 덮다 or 엎다 (cover, lay face down: "덮어서", "엎고", "덮은 채로") lays one's own card so
+        r"(?<=상대)\s*(?:의\s*)?(?:덮인|엎인|엎어진|덮여\S*|엎어둔|덮어둔)|"
+        r"(?:엎|덮)(?!인|여|어진|혀)\S*",
         " face down ",
     ),
     ("ko", "phrase", r"(\d)\s*번\s*(줄|열|칸|컬럼|칼럼)", r"\1\2"),  # 7번줄 → 7줄: column 7
@@ -117,7 +123,8 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     (
         "es",
         "phrase",
-        r"\bboca ?a?bajo\b|\btapad(?:it)?[oa]s?\b|\bocult[oa]s?\b|\bescondid[oa]\b",
+        r"\b(?:boca|cara) ?(?:(?:hacia|pa|para) )?a?bajo\b|\btapad(?:it)?[oa]s?\b|"
+        r"\bocult[oa]s?\b|\bescondid[oa]s?\b|\bsin mostrar(?:la|lo)?\b",
         " face down ",
     ),
     # a column named by the card across from it: "frente al rey de corazones de ellos"
@@ -126,7 +133,13 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("es", "phrase", r"\b(debajo|abajo) de(l)?\b", " under the "),
     ("es", "phrase", r"\bpor (mi|el|la)\b", r" for \1 "),
     ("es", "phrase", r"\s+de (ellos|el rival|la maquina|el otro)\b", " "),
-    ("es", "phrase", r"\bboca ?a?rriba\b|\bdescubiert[oa]s?\b|\bdestapad[oa]s?\b", " face up "),
+    (
+        "es",
+        "phrase",
+        r"\b(?:boca|cara) ?(?:(?:hacia|pa|para) )?a?rriba\b|\bdescubiert[oa]s?\b|"
+        r"\bdestapad[oa]s?\b|\ba la vista\b",
+        " face up ",
+    ),
     ("es", "phrase", r"\bcolumnas?\b|\bcol\b", " column "),
     ("es", "phrase", r"\b(en|de|a) la ([1-7])\b", r" \1 column \2 "),  # la (columna) 7
     ("es", "phrase", r"\bdesafi[oa]\w*\b|\breto\b", " challenge "),

@@ -61,7 +61,8 @@ _COLUMN = re.compile(r"(?<![a-z0-9])(?:c|col|column)\.?\s*#?(\d+)(?![0-9])", re.
 # with the typos people make (facedwon, fcae down, face donw, faceup → facup), and hiding a card
 _DOWN = re.compile(
     r"(?<![a-z])(?:fd|f[ac]{2}e?[\s_-]*(?:down|dwon|donw|dow|dwn|doen)|hidden|hide|hiding|"
-    r"conceal\w*|secretly|upside[\s_-]*down)(?![a-z])",
+    r"conceal\w*|secretly|upside[\s_-]*down|covered|blind(?:ly)?|unrevealed|without showing|"
+    r"(?:don'?t|do not) (?:show|reveal) it)(?![a-z])",
     re.IGNORECASE,
 )
 _UP = re.compile(r"(?<![a-z])(?:fu|f[ac]{2}e?[\s_-]*(?:up|uo)|open)(?![a-z])", re.IGNORECASE)
@@ -136,8 +137,8 @@ def read(text: str, example: str, state: State, seat: int) -> Reading:
     end = references.superlative(t)
     if not cards:
         ranks = _bare_ranks(t, structured)
-        if not ranks:
-            suits = references.suit_words(t)
+        # a suit named alone, or the colour said with a rank ("the red king")
+        suits = references.suit_words(t) if not ranks else references.colour_suits(t)
     if not cards and not ranks and not suits and end is None:
         raise _parse_error(text, example, "It names no card.")
     if challenged and kind is not None and kind != "up":
@@ -261,7 +262,7 @@ def _cards_meant(said: Reading, state: State, seat: int) -> list[str]:
         rules.check_in_hand(state, seat, said.cards[0])
         return said.cards
     if said.ranks:
-        meant = [c for c in hand if c[0] in said.ranks]
+        meant = [c for c in hand if c[0] in said.ranks and (not said.suits or c[1] in said.suits)]
         what = "card of rank " + " or ".join(said.ranks)
     elif said.suits:
         meant = [c for c in hand if c[1] in said.suits]

@@ -5,10 +5,11 @@
 columns in words and ordinals (``column three``, ``the third column``, ``the middle column``) and
 bare numbers where a card goes (``J♥ in the 5``),
 Field Cards by ordinal (``the second field card``) and cards of one's own hand by position (``my
-second card``, ``my last card``). :func:`suit_words` and :func:`superlative` find a suit named
-without a rank ("a club") and "my lowest club" / "my highest card"; :func:`challenge` finds a
-challenge ("challenge the face down card in C1 with …"), which is a face-up play opposite a
-face-down card, so "face down" there describes the opponent's card, not the play.
+second card``, ``my last card``). :func:`suit_words`, :func:`colour_suits` and :func:`superlative`
+find a suit named without a rank ("a club"), a colour said with one ("the red king") and "my
+lowest club" / "my highest card"; :func:`challenge` finds a challenge ("challenge the face down
+card in C1 with …"), which is a face-up play opposite a face-down card, so "face down" there
+describes the opponent's card, not the play.
 """
 
 from __future__ import annotations
@@ -66,6 +67,9 @@ _SUPERLATIVE = re.compile(
     re.IGNORECASE,
 )
 _LOW = {"lowest", "smallest", "weakest"}
+# a card's colour said with its rank ("the red king"): the two suits of that colour
+_COLOUR = re.compile(r"(?<![a-z])(red|black)(?![a-z])", re.IGNORECASE)
+_COLOUR_SUITS = {"red": ["♥", "♦"], "black": ["♠", "♣"]}
 
 
 def _fix_typo(m: re.Match[str]) -> str:
@@ -239,6 +243,12 @@ def suit_words(text: str) -> list[str]:
         if symbol not in suits:
             suits.append(symbol)
     return suits
+
+
+def colour_suits(text: str) -> list[str]:
+    """The suits of the one colour the text names ("the red king": ♥ and ♦), or none."""
+    said = {m.group(1).casefold() for m in _COLOUR.finditer(text)}
+    return _COLOUR_SUITS[said.pop()] if len(said) == 1 else []
 
 
 def superlative(text: str) -> str | None:

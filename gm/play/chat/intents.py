@@ -229,7 +229,7 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"(move|play|card)",
         # "what just got captured", "which card was just played": what a move just did
         r"(what|which( card| piece)?) (just )?(got|was|were) (just )?(captured|taken|played|"
-        r"flipped|drawn|discarded|picked|thrown|won|lost)( \w+)?",
+        r"flipped|drawn|discarded|picked|thrown|won|lost)( \w+)?( (on|at|in|from) \w+)?",
     ),
     "score": (
         r"(the )?(score|scores|points|standings)",

@@ -200,7 +200,15 @@ _SEARCHED: tuple[tuple[str, str], ...] = (
         r"뭐\s*기다리",
         "whose turn",
     ),
-    (r"(마지막|방금|아까|처음)\S*\s*(뭐|무슨|뭘)\s*(가|이)?\s*(나왔|냈|했|있었|일)", "history"),
+    (
+        r"(마지막|방금|아까|처음)\S*\s*(뭐|무슨|뭘)\s*(가|이)?\s*(나왔|냈|했|있었|일|잡은|잡았|먹은|먹었|"
+        r"뽑은|뽑았|버린|버렸|가져갔|골랐)",
+        "history",
+    ),
+    # "처음에 6 교환 어떻게 됐어?" (how did the swap at the start go): what happened
+    (r"(처음|아까|방금|지난|저번|전에)\S*\s.*어떻게\s*(?:됐|되었)", "history"),
+    # "이 상황 최선수 추천 좀": advice asked for
+    (r"추천\s*(?:좀|해|부탁|바람|요망|해줘|해주세요)|최선\s*의?\s*수", "hint"),
     # "이기는 조건이 뭐예요?", "이기려면 어떻게 해야 돼?": how one wins, asked
     (
         r"(이기는|이길|승리|지는|끝나는)\s*(조건|방법)|^\s*(이기려면|이길려면|승리하려면)",
@@ -226,7 +234,7 @@ _PART_SAYS = {
 _CARDISH = re.compile(  # a card, a code or a card named by its place or worth ("마지막 카드",
     # "첫 번째 장", "두번째 거", "젤 높은 카드")
     r"[♠♥♦♣]|\d|스페이드|하트|다이아|클로버|클럽|에이스|킹|퀸|잭|"
-    r"(?:마지막|첫|번째|째|왼쪽|오른쪽|가운데|높은|낮은|센|쎈|큰|작은)\s*(?:카드|장|거|걸|것)"
+    r"(?:마지막|첫|번째|째|왼쪽|오른쪽|가운데|높은|낮은|센|쎈|큰|작은)\s*(?:카드|장|거|걸|것|꺼|껄)"
 )
 
 
@@ -338,8 +346,12 @@ _ASKED = (
     ("어떻게", "how"), ("왜", "why"), ("언제", "when"), ("어디", "where"), ("누가", "who"),
     ("누구", "who"), ("무슨", "what"), ("무엇", "what"), ("뭘", "what"), ("뭐", "what"),
 )  # fmt: skip
-_MAY_I = re.compile(r"(?:도|면)\s*(?:돼|되|될까|되나|되니|되냐|됨|괜찮)\S*\s*\??\s*$")
-_HOW_MANY = re.compile(r"몇\s*(?:" + "|".join(sorted(COUNT_WORDS)) + r")?(?!\s*번\s*째)")
+# (not "…면 되니까", because that is enough: a reason)
+_MAY_I = re.compile(r"(?:도|면)\s*(?:돼|되(?!니까|니깐)|될까|되나|되냐|됨|괜찮)\S*\s*\??\s*$")
+# … or 얼마나 ("how much") asked of what is left or there ("드로우 덱 얼마나 남았음")
+_HOW_MANY = re.compile(
+    r"몇\s*(?:" + "|".join(sorted(COUNT_WORDS)) + r")?(?!\s*번\s*째)|얼마나(?=\s*(?:남|있))"
+)
 
 
 def _how_many(text: str) -> tuple[str, str]:

@@ -149,11 +149,27 @@ _SAME_PLACE = re.compile(
 )
 
 
+# a correction's opening that names the same card again ("put it …") and a preposition before a
+# bare number ("on 5"): the place is what follows
+_IT_AGAIN = re.compile(
+    r"^\s*(?:(?:put|place|move|play|drop|stick|throw|lay|do)\s+(?:it|that|this|that one)\s+)?"
+    r"(?:(?:in|on|at|into|to)\s+(?:the\s+)?(?=\d+\b))?",
+    re.IGNORECASE,
+)
+# the other side's card a play was aimed at ("… vs their K♥"): no place of one's own
+_AIMED_AT = re.compile(
+    r"\s+(?:vs\.?|versus|against|opposite)\s+(?:their|his|her|the opponent'?s?)\s+"
+    r"(?:\S+\s+of\s+\S+|\S+)",
+    re.IGNORECASE,
+)
+
+
 def _place_again(head: str, tail: str, card_at: int) -> str | None:
     """``head`` (its card at ``card_at``) with the place its correction ``tail`` says again: from
     the tail's first word the head says after its card ("on C2 … on C3"), or the head's code of
     the same shape as one of the tail's ("C2 … C3"), or the head's last number when the tail's
     first word is a bare number ("en la 2, mejor la 3"); None when the tail says no such thing."""
+    tail = _IT_AGAIN.sub("", tail)  # "… nah wait put it on 5 instead": the place, "5"
     words = [m for m in re.finditer(r"\S+", tail) if m.group().lower() not in _ARTICLES]
     ordinals = [
         m
@@ -247,7 +263,9 @@ def read_corrected(
             return fixed, f"{tail_en} {where}", True
         return fixed, tail_en[: same.start()] + where + tail_en[same.end() :], True
     if cards and not named:  # "K♥ on C2, actually no, on C3": the place said again
-        again = _place_again(head_en, tail_en, cards[-1][1][0])
+        mine = _AIMED_AT.sub("", head_en)  # "J♥ vs their K♥ in 3.. no, in 7": J♥ moved
+        own = find_cards(mine)
+        again = _place_again(mine, tail_en, own[-1][1][0]) if own else None
         if again is not None:  # in English, the head kept whole as written ("… face down …")
             return (again if lang == "en" else fixed), again, True
         if _FACING.match(main_clause(tail_en)):  # "8♠ c3.. no wait facedown, …": how it lies
@@ -282,7 +300,7 @@ _REASON = re.compile(
     # la jota xq …", "8하트 5열 ㄱㄱ 필드가 하트라 …"
     r"[.]\s+[^.]*\b(?:so|since|because|bc|cuz|xq|porque)\b.*$|,\s*(?:le|les)\s+(?:gana|mata)\b.*|"
     r"\s+ㄱㄱ+\s+\S.*$|,\s*(?:ese|esa|este|esta|that|this)\s+\S+\s+(?:no|not)\b.*|"
-    r"\s+q\s+(?:hay|el|la|es|tiene|vale|ahi|ahí|alli|allí|aca|acá|no)\b.*|\s*\([^()]*\)\s*$|"
+    r"\s+q\s+(?:hay|el|la|es|esta|estan|tiene|vale|ahi|ahí|alli|allí|aca|acá|no)\b.*|\s*\([^()]*\)\s*$|"
     r"\s+(?:vs\.?|versus|against|contra)\s+(?:their|his|her|the|su|sus|el|la)\b.*|"
     r"\s+(?:y|and)\s+(?:hago|hacer|make|get)\s+\d+\b.*|\s+\d+\s*개\b.*|"
     r"\s+(?:y|and)\s+(?:hago|armo|completo|make|get) (?:la|el|a|my|mi)\b.*|"
@@ -293,6 +311,8 @@ _REASON = re.compile(
     r"\s+(?:before|so (?:that|he|she|they|it|i|my|the|their)|antes de que|asi (?:no|el|ella))\b.*|"
     r"\s+same (?:suit|colou?r|rank) as\b.*|,\s*total\b.*|\s+(?:and )?see if\b.*|"
     r",\s*(?:thats|that'?s)\s+\d+\b.*|"  # "X at -2,4, thats 3 stacked"
+    # "-2,1 makes 3 straight down": what the move does, said after it
+    r"(?<=\d)\s+(?:makes|gives|completes|blocks)\s+(?:\d|three|four|five|a|an|my|me|it|the)\b.*|"
     # "… to flip their hidden one", "-2,4 to stack mine to 3": what the move is for
     r"\s+to (?:flip|win|block|cover|stop|cap|stack|extend|save|force)\b.*|"
     r"\s+[—–]\s+(?:my|it|its|it'?s|that|this|since|because|so|as|cuz|bc|the)\b.*|"
@@ -334,6 +354,18 @@ _HYPOTHETICAL = re.compile(
     r"deberia|y si|que tal si|si (?:pudiera|pudiese|tuviera|"
     r"fuera|puedo|pudiese)|ojala|seria (?:genial|bueno|ideal|increible)|me pregunto|"
     r"no se si|pensando en|quizas? (?:deberia|podria))\b|"
+    # a supposition said first ("if i pick 3 do i win", "si elijo la 3 gano"; a Korean "…면"
+    # after a move is its reason as often: "0,2 놓으면 3개 ㅋㅋ"): asked, never an order
+    r"^\W*if (?:i|we|u|you)\b|^\W*si (?:yo )?(?:elijo|juego|pongo|robo|tomo|agarro|descarto|"
+    r"muevo|tiro|saco|cojo|como|me llevo|hago|paso|uso|cambio|reemplazo|dejo)\b|"
+    r"\b(?:"
+    # a guess at how a move would do ("8h c5 might work", "la pila podria servir")
+    r"might(?! as well)|could (?:be|work|do|help)|may (?:be|work|help)|podrian?|puede que|capaz|"
+    r"a lo mejor)\b|"
+    # … in Korean ("더미 괜찮을듯", "3번이 나으려나", "8♥ 5열 어떨까"; not the outcome guessed:
+    # "…니까 상대 다이아J 이길듯"): a guess or a question
+    r"(?:괜찮|괜춘|좋|나|낫|되|될|먹힐|통할)\S{0,2}듯(?:해|하다|함|요)?(?![가-힣])|려나|어떨까|어떨지|어때(?=[\s?]*$)|"
+    r"(?:괜찮|나|좋|낫)(?:을까|으려나|을려나)|"
     # a supposition asked after ("si pongo una tapada … q pasa al final", "if i play x what
     # happens")
     r"\b(?:si|if)\b.*\b(?:(?:que|q) (?:pasa|sucede|ocurre)|what happens)\b|"

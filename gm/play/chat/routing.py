@@ -73,7 +73,10 @@ _ENDS_ASKING = re.compile(r"\?[\W_]*$")
 # asked of the position, never a move
 _ASKS_COUNT = re.compile(
     r"\b(?:how many|how much|how big|cu[aá]nt[oa]s|a qui[eé]n le toca|whose turn)\b|"
-    r"몇\s*(?:장|개|턴|번)",
+    # "el as puede ir a M5" (can it go): asked, as a count is
+    r"\b(?:puede|pueden|puedo|pod[eé]s|puedes)\s+(?:ir|jugar|mover|moverse|comer|capturar|llegar|"
+    r"entrar|pasar|ser|poner|tirar)\b|"
+    r"몇\s*(?:장|개|턴|번)|얼마나\s*(?:남|있)",
     re.IGNORECASE,
 )
 # Spanish chat's "q" for "qué" opening a message ("q salio …"; not "q sea el 5…", let it be)
@@ -81,10 +84,15 @@ _Q_OPENS = re.compile(r"^\W*q\s+(?!sea\b|vaya\b|salga\b|de\b|del\b)[a-z]{2,}")
 _OPENS_ASKING = re.compile(
     r"^\W*(?:a ver (?:mis|el|la|las|los|lo q|lo que) ?(?:cartas|mano|tablero|mesa|pila|grilla|"
     r"que hay|q hay)|"
+    # "can the ace go to M5", "is the 3 better" (no "?"): asked
+    r"(?:can|could|may|does|is|are|will|would) (?:the|my|a|an|it|this|that|i|we|he|she|they)"
+    r"\b(?! (?:like|want|wanna|think|guess|go with|pick|take|play|choose|please|pls|plz)\b)|"
     r"(?:can|could|would|will) (?:u|you|ya) (?:please |pls |plz )?(?:show|print|list|tell|"
     r"explain|remind|display|pull up|bring up|redraw|give me)|"
     r"what|what'?s|whats|how|which|where|who|who'?s|whose|why|show|qu[eé]|cómo|como se|"
-    r"cu[aá]l(?:es)?|qui[eé]n|d[oó]nde|cu[aá]nt[oa]s?|mostrame|mu[eé]strame|ens[eé][ñn]ame)\b",
+    r"cu[aá]l(?:es)?|qui[eé]n|d[oó]nde|cu[aá]nt[oa]s?|mostrame|mu[eé]strame|ens[eé][ñn]ame|"
+    # "puedo jugar el 8 de corazones en la 5" (may I), "y el 1,2" (and what about): asked
+    r"puedo|se puede|podr[ií]a|y (?:el|la|los|las|si)|(?:qu[eé]|q) tal (?:el|la|si))\b",
     re.IGNORECASE,
 )
 
@@ -104,7 +112,9 @@ def route(
     # … or a judging reason said before the order ("클럽2는 쓸데없으니까 7열에 뒷면으로 버려")
     before_why = _KOREAN_BECAUSE.sub("", _KOREAN_WHY.split(text)[0], count=1)
     judged = intent in ("move", "unclear") and bool(
-        _KOREAN_JUDGES.search(before_why) or _KOREAN_REMARK.search(text)
+        _KOREAN_JUDGES.search(before_why)
+        or _KOREAN_REMARK.search(text)
+        or _judges_a_move(text)  # "ace to M5 is risky", "el as a M5 es arriesgado"
     )
     # the rules judged, not asked for ("이 게임 룰 진짜 복잡하다;;"; not "룰 설명해줘")
     judged = judged or (
@@ -128,7 +138,12 @@ def route(
         intent = "question"  # "…원래 상대 패에 있던 거야?", "what about the 7 of hearts"
     if intent == "move" and _asks_after(text):  # "reemplazo o no? q me aconsejas": asked
         intent = "question"
-    if intent == "move" and (_told_of(table, text, read) or _tale_alone(text)):
+    if intent == "move" and (
+        _told_of(table, text, read)
+        or _tale_alone(text)
+        or _others_move(table, text)
+        or _DENIED_ALONE.match(text)
+    ):
         intent, verdict = "chat", (None, None)
     if intent == "move" and _sees_own_hand(table, text, said or "en"):
         intent, verdict = "board", (None, None)  # "quiero ver mi mano y la pila": shown
@@ -160,9 +175,12 @@ def route(
     if (
         intent == "move"
         and verdict[0] is None
-        and _remark_on_card(table, text, read, second_thought)
+        and (
+            _remark_on_card(table, text, read, second_thought)
+            or _describes_only(table, text, read, second_thought)
+        )
     ):
-        intent = "confirm"  # "ugh, … again 🙄": asked back, played after a yes
+        intent = "confirm"  # "ugh, … again 🙄", "the pile has a 3RA on top": asked back
     return intent, read, verdict
 
 
@@ -216,7 +234,8 @@ _REMARKS = re.compile(
     rf"[ㅋㅎㅠㅜ]{{2,}}|{_LAUGH_EMOJI}|{_SIGH_EMOJI}|"
     r"\b(?:" + _LAUGHTER + r"|(?:ha){2,}|a?(?:ja){2,}j?|(?:je){2,}|"
     r"ugh+|uf+|ay+|uy+|yay|wow|omg|meh|bah|jeez|damn|dang|useless|story of my life|typical|"
-    r"figures|trash|garbage|terrible|awful|horrible)\b|"
+    r"figures|trash|garbage|terrible|awful|horrible|love|hate|me encanta|me gusta|odio|adoro|"
+    r"favou?rite|favorit[oa])\b|"
     r"^\W*(?:oh+|ooh+|aw+|와+|오+|아+|헐|헉|우와)(?=[\s,.!]|$)",
     re.IGNORECASE,
 )
@@ -252,6 +271,40 @@ def _remark_on_card(table, text: str, read: str, second_thought: bool) -> bool:
     if any(re.search(alias, read.upper()) for alias, _ in words.code_aliases):
         return False  # a place in the game's words, written as people do
     return not (_ORDERS.search(read) or _ORDERS.search(text) or _KOREAN_BIDS.search(text))
+
+
+# a sentence that says what a thing is or has ("the pile has a 3RA on top", "deck running low",
+# "el mazo ya casi no tiene cartas", "더미 맨위 3RA네"): a description, no order
+_DESCRIBES = re.compile(
+    r"\b(?:is|are|was|were|has|have|had|looks?|seems?|running|getting|almost|so many|"
+    r"so few|full|empty|worth|tiene|tienen|tenia|esta|estan|hay|habia|queda|quedan|casi|"
+    r"llen[oa]|vaci[oa]|sigue)\b|(?<=\w )valen?\b|"  # not "vale, …" (okay)
+    r"(?:네|군|구나|구만|잖아|는데|인데|있음|없음|남음|남았음)[\s.!~?]*$",
+    re.IGNORECASE,
+)
+# what makes such a sentence an order all the same ("i'll take the pile, it has a 3RA"; a
+# choice declared: "hearts are my …")
+_INTENDS = re.compile(
+    r"\b(?:go|going|gonna|i'?ll|ill|let'?s|lets|use|choose|grab|want|wanna|need|me llevo|quiero|"
+    r"voy|vamos|dame|prefiero|mejor|(?:is|are) (?:my|mine)|(?:es|son) (?:mi|mis))\b",
+    re.IGNORECASE,
+)
+
+
+def _describes_only(table, text: str, read: str, second_thought: bool) -> bool:
+    """Whether a message the game read as one definite move only describes the board ("the pile
+    has a 3RA on top", "so many cards still in the deck", "el mazo ya casi no tiene cartas"): a
+    description, and no move verb of the game, intention or Korean bidding ending in it. Such a
+    move is asked back, never played on the description alone (:func:`_remark_on_card`)."""
+    main = languages.main_clause(text)  # not the reason after it ("…. hearts there so …")
+    said = main if korean.is_korean(main) else spanish.fold(main)
+    if second_thought or not _DESCRIBES.search(said) or _INTENDS.search(said):
+        return False
+    verbs = (*table.engine.info.chat_words.move_verbs, *_ACTS)  # as said: "picked", "draws"
+    said_verb = rf"\b(?:{'|'.join(map(re.escape, verbs))})(?:s|es|ed|d|ing)?\b"
+    if re.search(said_verb, read, re.IGNORECASE):
+        return False
+    return not _KOREAN_BIDS.search(text)
 
 
 def _undone(table, text: str, lang: str, verdict: Verdict) -> tuple[str, Verdict]:
@@ -413,8 +466,13 @@ def _told_of(table, text: str, read: str) -> bool:
     """Whether a message the game read as a move tells of a card dealt or given, or only judges
     a card, with none of the game's move verbs in it ("jaja me regalaron el 6 de corazones", "uf
     ese 5BS no me sirve pa nada"): a remark."""
-    # Hangul kept whole, a reason said before the order left out ("클럽2는 쓸데없으니까 … 버려")
-    said = _KOREAN_BECAUSE.sub("", text, count=1) if korean.is_korean(text) else spanish.fold(text)
+    # Hangul kept whole, a reason said before the order left out ("클럽2는 쓸데없으니까 … 버려");
+    # else the reason after it ("la 1, xq la 3 me dio empate": what the 3 gave is the reason)
+    said = (
+        _KOREAN_BECAUSE.sub("", text, count=1)
+        if korean.is_korean(text)
+        else spanish.fold(languages.main_clause(text))
+    )
     if not (_GIVEN.search(said) or _JUDGES_A_CARD.search(said)):
         return False
     verbs = (*table.engine.info.chat_words.move_verbs, *_ACTS)
@@ -452,12 +510,70 @@ def _asks_after(text: str) -> bool:
 # not "…, its trash anyway", a reason after a move), and the verbs that make
 # such a message an order all the same ("ditch 5RM, useless", "1RS 버려 쓸모없음": "discard")
 _JUDGES_A_CARD = re.compile(
-    r"\b(?:ese|esa|este|esta|that|this)\s+\S+\s+(?:no (?:me |nos )?sirve|(?:is|es) (?:so )?"
-    r"(?:useless|trash|basura))\b|^\W*\S+\s*(?:은|는|이|가)?\s*(?:쓸모|쓸데)\s*없",
+    r"(?:\b(?:ese|esa|este|esta|that|this)|^\W*(?:el|la|the))\s+\S+\s+(?:no (?:me |nos )?sirve|"
+    r"(?:is|es) (?:so )?(?:useless|trash|basura))\b|"
+    r"^\W*\S+\s*(?:은|는|이|가)?\s*(?:쓸모|쓸데)\s*없",
     re.IGNORECASE,
 )
 _ACTS = ("play", "put", "place", "throw", "toss", "ditch", "dump", "drop", "discard", "draw",
          "take", "pick", "keep", "get rid", "go with", "swap")  # fmt: skip
+
+
+# a message that only denies what it names ("not the 3", "no la 3", "3번 말고"): what is not
+# wanted, never played
+_DENIED_ALONE = re.compile(
+    r"^\W*(?:not|never|nunca|ni)\s+(?:[^\s,;.!?]+\s+){0,3}[^\s,;.!?]+[\s.!?]*$|"
+    r"^\W*no\s+(?:la|el|los|las|mi|mis|the|my)\s+(?:[^\s,;.!?]+\s+){0,2}[^\s,;.!?]+[\s.!?]*$|"
+    r"^\s*(?:[^\s,;.!?]+\s+){0,2}[^\s,;.!?]+\s*말고[\s.!~ㅋㅎ]*$",
+    re.IGNORECASE,
+)
+# a move judged badly ("ace to M5 is risky", "that one is dumb", "no vale la pena", "el as a M5
+# es arriesgado"): a remark on it, never an order
+_JUDGED_BADLY = re.compile(
+    r"\b(?:is|seems|looks|sounds|feels|es|parece|seria)\s+(?:so\s+|too\s+|kinda\s+|pretty\s+|"
+    r"muy\s+|re\s+|medio\s+|super\s+|un poco\s+)?(?:risky|dumb|stupid|bad|terrible|pointless|"
+    r"useless|overrated|dangerous|suicide|a trap|a waste|arriesgad[oa]|riesgos[oa]|peligros[oa]|"
+    r"mala idea|tont[oa]|mal[oa]|inutil|una trampa|un suicidio|al pedo)\b|"
+    r"\bno vale la pena\b|\bnot worth it\b",
+    re.IGNORECASE,
+)
+
+
+def _judges_a_move(text: str) -> bool:
+    """Whether a message's own clause judges a move badly (:data:`_JUDGED_BADLY`), with no
+    intention to make it said, nor a but ("… is risky but i'll do it")."""
+    # its first clause ("draw a new one from the deck, 3RA is useless to me": the order first)
+    said = re.split(r"\.\.+|[.;!?]|,(?!-?\d)", spanish.fold(languages.main_clause(text)))[0]
+    anyway = re.search(r"\b(?:but|pero|anyway|igual|whatever|yolo|still)\b", said)
+    return bool(_JUDGED_BADLY.search(said)) and not (_INTENDS.search(said) or anyway)
+
+
+# who else may have moved: the other side by the names people give it
+_OTHERS = (
+    r"the bot|bot|the ai|ai|the cpu|cpu|the computer|computer|my opponent|the opponent|opponent|"
+    r"the other (?:guy|side|player)|they|he|she|el bot|la ia|la maquina|el rival|el otro|rival|"
+    r"you|u|tu"  # "you said 3 earlier", "dijiste la 3 antes": what gm said, told
+)
+# what they did, said in the past ("bot took 3RA from the pile", "el bot eligio la 2")
+_DID = (
+    r"picked|took|played|put|went|moved|drew|discarded|grabbed|chose|captured|placed|"
+    r"dropped|threw|tossed|led|eligio|agarro|puso|jugo|tomo|movio|robo|descarto|tiro|cogio|"
+    r"saco|mato|comio|capturo|fue|se llevo|llevo|said|told me|suggested|recommended|dijiste|"
+    r"dijo|sugeriste|recomendaste"
+)
+
+
+def _others_move(table, text: str) -> bool:
+    """Whether a message the game read as a move tells of a move someone else made ("bot took
+    3RA from the pile", "el bot puso en 1,1", "o went 1,1"): its subject the other side, by a
+    name people give it or a seat's label, and a verb in the past, in one clause (not "they put
+    the Q♥ … answer it w/ the K♥": the order after the tale); a tale, never an order."""
+    if re.search(r"(?:\.\.+|[.!?;…]|,(?!-?\d))\s*\S", text):  # (not a point's comma: 1,1)
+        return False
+    names = "|".join([_OTHERS, *(re.escape(label.lower()) for label in _seat_labels(table))])
+    told = rf"^\W*(?:(?:lol|ok|so|and|y|uy|ah|oh|wow|jaja)\W+)*(?:{names})\s+(?:just\s+|ya\s+|"
+    told += rf"recien\s+|already\s+)?(?:{_DID})\b|^\W*(?:dijiste|sugeriste|recomendaste)\b"
+    return re.search(told, spanish.fold(text)) is not None
 
 
 def _tale_alone(text: str) -> bool:
@@ -730,7 +846,8 @@ def _never_counts(
     verdict: tuple[Any, str | None],
 ) -> bool:
     """Whether a move the game cannot play is still no illegal attempt: a corrected message
-    ("X no wait Y"), one that gives a reason or says more in a second clause, one in Korean
+    ("X no wait Y"), one that gives a reason or says more in a second clause, one that only
+    describes the board (:func:`_describes_only`: "C5 is still empty"), one in Korean
     words, or one in English or Spanish words that is no explicit try (all notation, or a move
     verb first and a card or code named: "play the ace of spades on 9"; not "the ace up to the
     top, for a check"; nor words the game cannot read that name a second card beside the one
@@ -743,6 +860,8 @@ def _never_counts(
         return True  # corrected, or said with more than the move ("…, lets see what …")
     if len(text.split()) > _TRY_WORDS:
         return True  # a sentence, not a try at the game's notation ("K♥ c5 … xq el campo es …")
+    if _describes_only(table, text, text, second_thought):
+        return True  # a description of the board ("C5 is still empty", "0,0 is taken already")
     if isinstance(error, ParseError) and len(find_cards(text)) >= 2:
         return True  # unread, a card of the board named beside the one played ("next to the 2♠")
     if lang == "ko":  # a Korean word in it: said, not written in the game's notation
@@ -953,7 +1072,8 @@ _KOREAN_REMARK = re.compile(r"[가-힣](?:네|군|구나|라니|겠다)[\s.!~ㅋ
 # a Korean word that judges ("아 5BS 완전 쓸모없네 ㅋㅋ", "하트퀸 올린거 얄밉네"), searched in the
 # message as written (its English reading drops it): a remark, never a move
 _KOREAN_JUDGES = re.compile(
-    r"쓸모\s*없|쓸데\s*없|별로(?:네|다|야|임)|구리(?:네|다)|구려|최악|짜증|얄밉|아깝|예쁘|이쁘|"
+    r"쓸모\s*없|쓸데\s*없|별로(?:네|다|야|임|[\s.!~ㅋㅎㅠㅜ]*$)|구리(?:네|다)|구려|최악|짜증|얄밉|아깝|"
+    r"예쁘|이쁘|위험(?:함|해|하다|하네|할듯|할걸)|손해|비추|에바|노답|"
     r"멋지(?:네|다)|무섭(?:네|다)|개꿀|꿀이(?:네|다)|개이득|억울|어이없|실화(?:냐|임|야)|"
     r"복잡하(?:다|네)|어렵(?:다|네)|"
     r"(?<=\d)네(?=\s|[!~ㅋㅎ]|$)"

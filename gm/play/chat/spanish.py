@@ -15,7 +15,7 @@ MARKERS = re.compile(
     r"[áéíóúñ¿¡]|\b(?:de|del|la|las|los|el|en|con|mi|mis|que|pista|ayuda|reglas|gracias|hola|"
     r"vale|porfa|rindo|vencid[oa]|obvi[oa]|tablero|partida|turno|ganando|jugar|juego|otra|revancha|"
     r"pongo|una|unas|unos|estan|estoy|dando|paliza|muy|"
-    r"columna|"
+    r"columna|tomar|matar|llevar|llevarme|comer|mover|poner|ganar|perder|"
     r"carta|cartas|quien|puedo|deshacer|sigamos|historial|jaja\w*|espera|momento|buena|jugada|"
     r"elige|tu|como|se|juega|marcador|descarto|robo|tiro|mazo|elijo|quedo|triunfo|voy|muestrame|"
     r"corazones|picas|treboles|diamantes|rey|reina|jota|significa|lo|le|yo|pero|porque|ahora|"
@@ -184,11 +184,15 @@ PHRASES: tuple[tuple[str, str], ...] = (
         r".*\b(ensename|muestrame|dime|decime|ver)\b.*\b(sus|tus) (cartas|mano)\b.*",
         "what does the opponent have",
     ),
-    (r"(que )?(genial|divertido|guay|bien|perfecto|buena|buenisimo|increible)( jaja\w*)?", "ok"),
-    (  # "qué muevo?", "dónde pongo?", "cuál elijo?", "qué me recomiendas tirar?": what to play
-        r"(que|cual|donde|a donde) (muevo|hago|juego|pongo|elijo|escojo|tiro|descarto|saco|robo|"
-        r"cojo|agarro|deberia \w+|debo \w+|tendria que \w+|me (recomiendas|aconsejas|sugieres)"
-        r"( \w+)?)( ahora| aqui)?",
+    (  # "q chulo este juego": a remark
+        r"(que |q )?(genial|divertido|guay|bien|perfecto|buena|buenisimo|increible|chulo|lindo|"
+        r"bonito|bacan|copado)( (este|el) juego)?( jaja\w*)?",
+        "ok",
+    ),
+    (  # "qué muevo?", "dónde pongo?", "cuál elijo?", "q carta descarto?": what to play
+        r"(que|q|cual|donde|a donde) (carta |ficha )?(muevo|hago|juego|pongo|elijo|escojo|tiro|"
+        r"descarto|saco|robo|cojo|agarro|deberia \w+|debo \w+|tendria que \w+|"
+        r"me (recomiendas|aconsejas|sugieres)( \w+)?)( ahora| aqui)?",
         "hint",
     ),
     (  # "qué movió el rojo?", "dónde puso el último?", "qué pasó en la ronda anterior" ("cuál
@@ -247,6 +251,8 @@ WORDS: tuple[tuple[str, str], ...] = (
     (r"\btrebol(es)?\b|\bbastos\b", "clubs"), (r"\btiro\b", "play"), (r"\brey\b", "king"),
     (r"\breina\b", "queen"),
     (r"\bjota\b|\bsota\b", "jack"), (r"\bas\b", "ace"), (r"\bcarta\b", "card"),
+    # "cuantas cartas hay en la pila": how many there are
+    (r"\b(cartas|fichas|piezas) hay\b", r"\1 are there"), (r"\bpila\b", "pile"),
     (r"\bcartas\b", "cards"), (r"\bmazo\b", "deck"), (r"\bquedan?\b", "left"),
     (r"\bturnos\b", "turns"), (r"\bronda\b", "round"), (r"\bpiezas\b", "pieces"),
     (r"\b(?:rival|oponente|contrario)\b|(?<=\bal )otro\b|(?<=\bel )otro\b", "opponent"),

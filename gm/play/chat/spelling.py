@@ -54,7 +54,8 @@ def vocabulary(words: ChatWords) -> frozenset[str]:
 # chat's shorthand, no slip of the keys but the same words ("where shud i go"): written out
 SHORTHAND = {"shud": "should", "shld": "should", "wud": "would", "cud": "could", "wat": "what",
              "wut": "what", "wht": "what", "wher": "where", "whr": "where", "wen": "when",
-             "nxt": "next", "plz": "please", "waht": "what", "whta": "what"}  # fmt: skip
+             "nxt": "next", "plz": "please", "waht": "what", "whta": "what", "wd": "would",
+             "shd": "should"}  # fmt: skip
 _SHORT = re.compile(r"(?<![\w'])(?:" + "|".join(SHORTHAND) + r")(?![\w'])")
 
 
