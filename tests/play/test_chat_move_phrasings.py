@@ -1014,6 +1014,18 @@ BLIND_MOVES = [
     ("solonyo-blind", "가운데꺼 골라줘", "PICK 2"),
     ("solonyo-late", "la 1, xq la 3 ya me dio empate", "PICK 1"),
     ("n-in-a-row-mid", "-2,1 makes 3 straight down", "X -2,1"),
+    # heldout117 to heldout120 (measured once at 9cf3101): a Korean pile card not needed, then
+    # the deck (once DRAW PILE); a reason after a hyphen set apart or after a Korean facing, a
+    # Korean pick-up, a Spanish colour and a slip in a suit, "go w", a bid then a remark
+    ("maze-late", "더미 3RA는 필요없고 걍 덱", "DRAW DECK"),
+    ("masul-late", "J♥ col 5 - hearts field so it beats their J♦", "J♥ C5"),
+    ("masul-late", "J♥ 2열에 앞면으로 필드가 이제 클로버라 좀 애매하긴 한데", "J♥ C2"),
+    ("trumps-follow", "그냥 5장 주워갈게ㅠ", "TAKE"),
+    ("masul-start", "el rey rojo en la columna 2 boca arriba, el campo ahi es de corazones",
+     "K♥ C2"),
+    ("trumps-lead", "saco la jota de diamentes", "LEAD J♦"),
+    ("solonyo-shown", "ill go w the black one, save the good ones lol", "PICK 2"),
+    ("maze-late", "새 카드 덱에서 뽑자 더미엔 쓸만한게 없네", "DRAW DECK"),
 ]  # fmt: skip
 
 
@@ -1490,6 +1502,18 @@ BLIND_REQUESTS = [
     ("masul-start", "what wd u play first here? kinda lost tbh", "hint", ""),
     ("maze-discard", "q carta descarto?", "hint", ""),
     ("n-in-a-row-first", "q chulo este juego 😄", "chat", "Entendido"),
+    # heldout117 to heldout120: the legal places asked by their name (a rules sentence once), what
+    # red moved asked with "q", the grid asked to be shown, an undo with "retrocede", advice asked
+    # ("which one would u pick"), the new game taken back, a resignation with a complaint
+    ("n-in-a-row-mid", "what are my legal spots", "legal", "Your legal moves"),
+    ("n-in-a-row-first", "what are my legal squares right now", "legal", "Your legal moves"),
+    ("card-chess-ace", "q ha movido rojo antes?", "history", ""),
+    ("n-in-a-row-mid", "격자 한번 띄워줄래? 어디 뒀는지 까먹음", "board", ""),
+    ("n-in-a-row-o", "retrocede mi ultima jugada", "undo", ""),
+    ("solonyo-blind", "which one would u pick? they're all face down", "hint", ""),
+    ("trumps-follow", "eh forget the new game thing, keep this one going", "chat",
+     "nobody resigns"),
+    ("maze-late", "ㅠㅠ 포기할래요 못하겠어", "resign", "항복"),
 ]  # fmt: skip
 
 

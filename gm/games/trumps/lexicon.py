@@ -44,6 +44,7 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "word", "잡", "beat"),
     ("ko", "word", "덮", "beat"),
     ("ko", "word", "가져가", "take"),
+    ("ko", "phrase", r"주워\s*(?:갈|가|올|먹)\S*", " take "),  # "5장 주워갈게": picked up, taken
     # "걍 받을게요 5장": the cards taken
     ("ko", "phrase", r"(?<![가-힣])받(?:을게|을께|을래|는다|자|겠)\S*", " take "),
     # "그냥 5장 가져갈래요": the cards on the table taken, by their count

@@ -178,8 +178,13 @@ PATTERNS: dict[str, tuple[str, ...]] = {
     "legal": (
         r"what can i (play|do|move)( now)?",
         r"(what are|show|list|give)( me)?( the| my)? (legal |valid |possible |available )?"
-        r"(moves|options|choices|plays)",
+        r"(moves|options|choices|plays)( right now| right| now| here)?",
         r"(legal|valid|possible|available|leagl|lgeal|legl) (moves|plays|mvoes|moev)",
+        # "what are my legal spots", "which squares are legal right now": the places one may play
+        r"(what|which) (are )?(my |the )?(legal|valid|possible|available|open|free) "
+        r"(spots|squares|cells|places|points|moves)( right now| right| now| here| left)?",
+        r"(what|which) (spots|squares|cells|places|points) (are )?(legal|valid|allowed|open|free)"
+        r"( for me)?( right now| right| now| here)?",
         r"(my )?(moves|options)",
         r"(what|which) (cards|moves|pieces) can i (play|move|use)( now| here)?",
         r"(what|which) moves (are legal|can i make|are there|do i have)",
@@ -273,7 +278,14 @@ PATTERNS: dict[str, tuple[str, ...]] = {
 # round 2 of the blind set: requests as people phrase them around the core words (general forms:
 # a request verb with its object anywhere in a short clause, each intent's question words)
 _MORE: dict[str, tuple[str, ...]] = {
-    "keep_playing": (r"(no |nah |never mind |nvm )*(carry on|keep going|proceed)( then)?",),
+    "keep_playing": (
+        r"(no |nah |never mind |nvm )*(carry on|keep going|proceed)( then)?",
+        # "eh forget the new game thing, keep this one going": the game goes on
+        r"(eh |oh |ok |okay |so |nah )*(forget|never mind|nvm|scratch)( about)?( the| that)? "
+        r"(new game|rematch|restart|resign\w*|quitting|giving up)( thing| idea| talk)?"
+        r"([,.;]? .*)?",
+        r"(eh |oh |ok |okay |so |nah )*keep (this|the) (one|game|match) going( .*)?",
+    ),
     "undo": (
         r"(can|could|may) (i|we) undo( \w+){0,6}",
         r"(wait |oops |no )*undo (that|the|my|this|it|last)( \w+){0,4}",
@@ -302,7 +314,12 @@ _MORE: dict[str, tuple[str, ...]] = {
         r".*\bhow does this work\b.*\b(which|what|where)\b.*\bcan i\b.*",
     ),
     "board": (r"(show|see|view) (the|my) (grid|table|board|hand|cards)( \w+){0,2}",),
-    "hint": (r"which (one|card|move|pick) is (the )?best( \w+){0,2}",),
+    "hint": (
+        r"which (one|card|move|pick) is (the )?best( \w+){0,2}",
+        # "which one would u pick? they're all face down": advice asked
+        r"(which|what)( one| card| move)? (would|should|do) (u|you) (pick|choose|play|take|go for)"
+        r"( \w+){0,3}",
+    ),
     "status": (
         r"(is it|it is) (my|his|her|their|your) turn( or (his|hers|mine|theirs|yours))?",
         r"what (is|does) the game (waiting|expecting)( for)?( \w+){0,2}",

@@ -24,7 +24,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"(응|네|예|그래|어|ㅇㅇ)?,?(진짜|정말)?항복(할게|한다|합니다|할래|할께)?(확인)?", "RESIGN?"),
     (r"(항복|포기|기권)(안|않|하지마|하지않|안할)\w*|(안|그만)항복\w*", "do not resign"),
     (
-        r"(졌다|졌어)?(나|저)?(포기|항복|기권|GG|gg)(할게|할래|한다|합니다|할께|요|임)?|그만(할래|하자|할게|둘래)",
+        r"(졌다|졌어)?(나|저)?(포기|항복|기권|GG|gg)(할게|할래|한다|합니다|할께|요|임)?(요)?"
+        r"(못하겠\w*|힘들\w*|어려워\w*|모르겠\w*)?|그만(할래|하자|할게|둘래)",
         "resign",
     ),
     (
@@ -42,7 +43,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ),
     (r"도움말|도와줘|명령어|사용법|어떻게(써|사용해)\w*", "help"),
     (
-        r"(보드|판|게임판|보드판|테이블)(좀|다시)*(보여|보자|확인)\w*|(보드|판)|"
+        r"(보드|판|게임판|보드판|테이블|격자|그리드)(좀|다시|한번)*(보여|보자|확인|띄워)\w*|(보드|판)|"
         r"(보드|게임판|보드판|테이블)(좀)?다시(좀)?",  # "보드 다시": the board again, not a game
         "show the board",
     ),
@@ -166,6 +167,7 @@ def is_korean(text: str) -> bool:
 
 _FILLER = re.compile(
     r"^(?:지금(?!까지)|이제|그럼|근데|첫수|아+(?!싸)|음+|혹시|그래서|저기|야|자|그냥|와+|아냐|아니|ㄴㄴ|"
+    r"[ㅠㅜㅋㅎ]+|"
     r"농담(임|이야|이지)?|장난(임|이야)?|너가|네가|니가)(?=\S)"
 )
 
@@ -278,6 +280,11 @@ _TURNS = re.compile(r"(?<=[은는]\s)턴")
 
 # a clause first that says what is not done ("안 잡고 …", "못 이기니까 …"): no move of its own
 _NOT_DOING = re.compile(r"^\s*(?:안|못)\s*\S+(?:고|니까|니깐|서)\s+(?=\S)")
+# … or what is not needed, then what is ("더미 3RA는 필요없고 걍 덱": the pile's card is no
+# order; not "클럽2는 쓸데없으니까 … 버려", the card discarded because useless)
+_NOT_NEEDED = re.compile(
+    r"^.*?(?:필요\s*없|쓸모\s*없|쓸데\s*없)고\s+(?=.*(?:[A-Za-z0-9♠♥♦♣]|덱|더미))"
+)
 
 
 def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -> str:
@@ -291,6 +298,7 @@ def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -
         )
     text = _RESIGNED.sub("지", text)  # "먹지 뭐": a shrug, no "what"
     text = _NOT_DOING.sub("", text)  # "안 잡고 걍 가져갈래": what is not done, then the order
+    text = _NOT_NEEDED.sub("", text)
     text = text.replace("쨰", "째")  # "두번쨰": a slip for 번째
     text = _RANK_FIRST.sub(
         _suit_first, text

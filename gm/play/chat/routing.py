@@ -110,10 +110,13 @@ def route(
     # a judging word before any reason said after the move ("스페이드 킹 내자 어차피 … 쓸모없음":
     # the move, then why)
     # … or a judging reason said before the order ("클럽2는 쓸데없으니까 7열에 뒷면으로 버려")
-    before_why = _KOREAN_BECAUSE.sub("", _KOREAN_WHY.split(text)[0], count=1)
+    # … or a bid first, then a remark ("새 카드 덱에서 뽑자 더미엔 쓸만한게 없네": the bid orders)
+    bid = _BID_FIRST.search(text)
+    head = text[: bid.end()] if bid else text
+    before_why = _KOREAN_BECAUSE.sub("", _KOREAN_WHY.split(head)[0], count=1)
     judged = intent in ("move", "unclear") and bool(
         _KOREAN_JUDGES.search(before_why)
-        or _KOREAN_REMARK.search(text)
+        or _KOREAN_REMARK.search(head)
         or _judges_a_move(text)  # "ace to M5 is risky", "el as a M5 es arriesgado"
     )
     # the rules judged, not asked for ("이 게임 룰 진짜 복잡하다;;"; not "룰 설명해줘")
@@ -414,6 +417,7 @@ def _laughing_remark(text: str, read: str, intent: str, verdict: Verdict) -> boo
         and not names_a_move(read)
         and not names_a_move(text)
         and not _AGAIN.search(text)
+        and not _CHOOSES.match(text)  # "ill go w the black one, … lol": a choice said
     )
 
 
@@ -658,7 +662,7 @@ def _without_reason(
 
 # a choice said as one ("ill go with the first one", "me quedo con la 2")
 _CHOOSES = re.compile(
-    r"^\W*(?:i'?ll|ill|i will|gonna|going to) (?:go with|take|pick|choose)\b|"
+    r"^\W*(?:i'?ll|ill|i will|gonna|going to) (?:go with|go w|take|pick|choose)\b|"
     r"^\W*(?:me quedo con|voy con|elijo)\b",
     re.IGNORECASE,
 )
@@ -1064,6 +1068,8 @@ _COPULA = re.compile(
     re.IGNORECASE,
 )
 _KOREAN_WHY = re.compile(r"어차피|왜냐면|왜냐하면")  # a reason said after the move
+# a Korean bid with more said after it ("… 뽑자 더미엔 …", "… 낼게 …")
+_BID_FIRST = re.compile(r"(?:[가-힣]자|[을할낼둘갈뽑놓릴]게|[을할낼둘갈]께)(?:요)?(?=\s+\S)")
 _REQUESTED = re.compile(r"줘|주세요|줄래|봐요?\b|알려")  # a Korean request's ending
 _KOREAN_BECAUSE = re.compile(r"^.*?(?:니까|니깐|라서)\s+(?=.*[가-힣])")  # a reason said before it
 # a Korean exclamation's ending ("…왔네", "…좋구나", "…라니"): a remark — no move line of any

@@ -95,7 +95,11 @@ PHRASES: tuple[tuple[str, str], ...] = (
         r"otra( partida| partidita| ronda| mas)?|partida nueva|nueva partida|revancha)( dale| ya)?",
         "rematch",
     ),
-    (r"(deshacer|deshace|deshaz|deshago(?! del?\b))( \w+){0,3}", "undo"),
+    (
+        r"(deshacer|deshace|deshaz|deshago(?! del?\b)|retrocede|retroceder|retroced[eé])"
+        r"( \w+){0,3}",
+        "undo",
+    ),
     (r"(si|vale|ok|confirmo)[, ]+(me rindo|abandono|rendirme)( de verdad)?", "yes resign"),
     (
         r"(no,? )+(me rindo|abandono|te rindas)( todavia| aun| nada| jamas)?|"
@@ -197,8 +201,11 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ),
     (  # "qué movió el rojo?", "dónde puso el último?", "qué pasó en la ronda anterior" ("cuál
         # descarto?" asks which to discard: "cuál" with the past only when someone is named)
-        r"(que|donde) (\w+ )?(movio|jugo|tiro|puso|descarto|hizo|saco|robo|cogio|eligio|echo|"
-        r"paso)( \w+){0,5}|"
+        r"(que|donde) (\w+ )?(movio|jugo|puso|hizo|cogio|eligio|echo|paso)( \w+){0,5}|"
+        # (tiro, descarto, saco, robo: "what do I …" unless someone is named)
+        r"(que|donde) (\w+ )?(tiro|descarto|saco|robo) (el|la|mi|su|rival|oponente|otro|bot|ia|"
+        r"[a-z])\b"
+        r"( \w+){0,4}|"
         r"cual (\w+ )?(movio|jugo|tiro|puso|descarto|hizo|saco|robo|cogio|eligio|echo)"
         r" (el|la|mi|su|rival|oponente|otro)\b( \w+){0,4}",
         "history",
@@ -247,7 +254,10 @@ WORDS: tuple[tuple[str, str], ...] = (
      r"highest \1"),
     (r"\b(picas?|corazon(?:es)?|diamantes?|trebol(?:es)?|cartas?) (?:mas baj[oa]|menor)\b",
      r"lowest \1"),
-    (r"\bpicas?\b", "spades"), (r"\bcorazon(es)?\b", "hearts"), (r"\bdiamantes?\b", "diamonds"),
+    (r"\bpicas?\b", "spades"), (r"\bcorazon(es)?\b", "hearts"),
+    (r"\bdiam[ae]ntes?\b", "diamonds"),  # and "diamentes", a slip
+    # a card's colour ("el rey rojo"): red, black
+    (r"\broj[oa]s?\b", "red"), (r"\bnegr[oa]s?\b", "black"),
     (r"\btrebol(es)?\b|\bbastos\b", "clubs"), (r"\btiro\b", "play"), (r"\brey\b", "king"),
     (r"\breina\b", "queen"),
     (r"\bjota\b|\bsota\b", "jack"), (r"\bas\b", "ace"), (r"\bcarta\b", "card"),
@@ -329,7 +339,7 @@ _CARDISH = re.compile(
     r"[♠♥♦♣]|\b\d+[A-Z]{2}\b|\b[A-Z]{1,2}\d\b|\d\s*,\s*-?\d|"
     r"\b(?:as|rey|reina|jota|sota|\d+|[AKQJ]|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)"
     r"\s+de\s+"
-    r"(?:picas|corazones|diamantes|tr[eé]boles|bastos)\b",
+    r"(?:picas?|corazon(?:es)?|diamantes?|tr[eé]bol(?:es)?|bastos)\b",
     re.IGNORECASE,
 )  # a card or a code named: the clauses' requests are not what the message says
 
@@ -339,7 +349,11 @@ def request(text: str) -> str | None:
     "no importa, sigue", "ayuda, donde juego?"): a clause's request (never mere chat, help only
     when nothing else is asked) when the message names no card or code and supposes nothing
     ("si …, quién gana?")."""
+    # chat's "q" and "xq" written out ("q ha movido rojo antes?": "que ha movido …"), in a
+    # message that names no card ("a ver q tiene en la 2... le tiro el 2 de trebol …": a move)
     folded = _unaccent(text)
+    if not _CARDISH.search(text):
+        folded = re.sub(r"\b(?:xq|pq)\b", "por que", re.sub(r"\bq\b", "que", folded))
     said = _whole(folded)
     if said is not None:
         return said
