@@ -67,10 +67,11 @@ TRACKED = (
     *("heldout109", "heldout110", "heldout111", "heldout112"),
     *("heldout113", "heldout114", "heldout115", "heldout116"),
     *("heldout117", "heldout118", "heldout119", "heldout120"),
+    *("heldout121", "heldout122", "heldout123", "heldout124"),
 )
 #: held out: never tuned on, measured on demand (GM_MEASURE_HELDOUT=1; see README.md), one part
-#: after another; heldout121 to heldout124 were written by four blind writers in stop 38
-HELD_OUT: tuple[str, ...] = ("heldout121", "heldout122", "heldout123", "heldout124")
+#: after another; heldout125 to heldout128 were written by four blind writers in stop 38
+HELD_OUT: tuple[str, ...] = ("heldout125", "heldout126", "heldout127", "heldout128")
 
 
 @dataclass(frozen=True)

@@ -304,6 +304,7 @@ ASKED = [
     # queen", played PICK 3, the queen): the clause before the denial is asked back
     ("solonyo-shown", "la roja q no es la reina", "PICK 1"),
     ("masul-start", "king c2", "K♥ C2"),  # two kings held, no colour said
+    ("solonyo-shown", "lowest one, a 7 still beats their 2 lol", "PICK 2"),  # laughter: asked
 ]
 
 
@@ -1026,6 +1027,17 @@ BLIND_MOVES = [
     ("trumps-lead", "saco la jota de diamentes", "LEAD J♦"),
     ("solonyo-shown", "ill go w the black one, save the good ones lol", "PICK 2"),
     ("maze-late", "새 카드 덱에서 뽑자 더미엔 쓸만한게 없네", "DRAW DECK"),
+    # heldout121 to heldout124 (measured once at 8e6d003): a second thought that names the deck
+    # (once DRAW PILE), the other side's face-down card met with a card said between (once
+    # played face down), a choice by the lowest with laughter after, a deck card said with
+    # "새로", a Sino ordinal column, a Spanish reason after "q coincide", a card too good to give
+    # then another discarded
+    ("maze-late", "pile's 3 red arms... nah, blind draw from the deck", "DRAW DECK"),
+    ("masul-challenge", "2열 뒷면카드 하트J로 챌린지ㄱㄱ", "J♥ C2"),
+    ("maze-late", "덱에서 한장 새로", "DRAW DECK"),
+    ("masul-start", "J♦ 칠번째 열에 낼게요 거기 필드 다이아라서", "J♦ C7"),
+    ("masul-start", "jota de diamantes a la col 7 q coincide con el palo del 10♦", "J♦ C7"),
+    ("maze-discard", "1RS는 아깝고.. 5RM 버려", "DISCARD 5RM"),
 ]  # fmt: skip
 
 
@@ -1514,6 +1526,17 @@ BLIND_REQUESTS = [
     ("trumps-follow", "eh forget the new game thing, keep this one going", "chat",
      "nobody resigns"),
     ("maze-late", "ㅠㅠ 포기할래요 못하겠어", "resign", "항복"),
+    # heldout121 to heldout124: advice asked as "which is smarter" (a rules sentence once), a rule
+    # asked by its name, the board and the free squares asked in Spanish, advice in Korean, an
+    # undo said "put back" or "물릴래요", a count of the deck, an undo taken back
+    ("trumps-follow", "take or beat? which is smarter here", "hint", ""),
+    ("solonyo-shown", "mostrame como esta", "board", ""),
+    ("n-in-a-row-first", "q casillas tengo disponibles?", "legal", ""),
+    ("trumps-follow", "잡을까 그냥 가져갈까? 뭐가 나음", "hint", ""),
+    ("maze-discard", "wait can i put back the card i drew", "undo", ""),
+    ("n-in-a-row-x", "방금 내가 둔거 물릴래요", "undo", ""),
+    ("maze-draw", "deck count? feels like its never ending", "status", "39"),
+    ("card-chess-ace", "아 아니 취소 계속 두자", "chat", ""),  # the game goes on
 ]  # fmt: skip
 
 

@@ -20,8 +20,15 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "phrase", r"덮어\s*(?:서\s*)?(?:놓|두|둘|놔|깔)\S*", " face down put "),
     # "앞면으로 깔게요": laid face up (깔다, lay; not 까다, turn over)
     ("ko", "phrase", r"앞\s*면(?:으로)?\s*깔\s*(?:래|게|께|아|자)\S*", " face up put "),
-    # "2열 뒷면카드 챌린지": the face-down card is theirs, the one challenged (played face up)
+    # "2열 뒷면카드 챌린지": the face-down card is theirs, the one challenged (played face up);
+    # "2열 뒷면카드 하트J로 챌린지ㄱㄱ": the card to meet it with said between
     ("ko", "phrase", r"뒷면\s*(?:카드)?\s*(?:를|을)?\s*(?:챌린지|도전|까)\S*", " challenge "),
+    (
+        "ko",
+        "phrase",
+        r"뒷면\s*카드\s*(?:(?:를|을|에|랑|한테|에다)(?![가-힣]))?(?=.*(?:챌린지|도전|붙))",
+        " challenge the face down ",
+    ),
     # "상대 fd랑 붙자": the other side's face-down card, met face up (a challenge); "오픈해서":
     # played open, face up
     (
@@ -59,6 +66,12 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "phrase", r"(?<![가-힣])오\s*번\s*(?=줄|열|칸|컬럼|칼럼)", "5"),
     ("ko", "phrase", r"(?<![가-힣])육\s*번\s*(?=줄|열|칸|컬럼|칼럼)", "6"),
     ("ko", "phrase", r"(?<![가-힣])칠\s*번\s*(?=줄|열|칸|컬럼|칼럼)", "7"),
+    # … and as an ordinal ("칠번째 열"): the column of that number
+    ("ko", "phrase", r"(?<![가-힣])칠\s*번\s*째\s*(?=줄|열|칸|컬럼|칼럼)", "7"),
+    ("ko", "phrase", r"(?<![가-힣])육\s*번\s*째\s*(?=줄|열|칸|컬럼|칼럼)", "6"),
+    ("ko", "phrase", r"(?<![가-힣])오\s*번\s*째\s*(?=줄|열|칸|컬럼|칼럼)", "5"),
+    ("ko", "phrase", r"(?<![가-힣])사\s*번\s*째\s*(?=줄|열|칸|컬럼|칼럼)", "4"),
+    ("ko", "phrase", r"(?<![가-힣])삼\s*번\s*째\s*(?=줄|열|칸|컬럼|칼럼)", "3"),
     ("ko", "phrase", r"필드\s*(\d)\s*번?\s*(카드)?", r" field card \1 "),
     ("ko", "word", "필드", "field"),
     # a Field Card named by the card on it: "필드에 있는 다이아 7" → the 7 of diamonds field card;

@@ -503,7 +503,7 @@ _COUNT_ASKED = re.compile(
     # cards"): a count, asked
     r"\b(?:getting|running) (?:low|out|thin)\b|\balmost (?:empty|out|gone)\b|"
     r"\b(?:any|many|muchas|pocas|few) (?:cards? )?left\b|\bleft (?:any|many|muchas|pocas|few)\b|"
-    r"^\W*(?:deck|pile|hand|discard) size\W*$",  # "deck size?"
+    r"^\W*(?:deck|pile|hand|discard) (?:size|count)\b",  # "deck size?", "deck count? …"
     re.IGNORECASE,
 )
 # "what round are we on", "¿en qué ronda vamos?", "지금 몇 라운드야", "몇 턴째야": the progress

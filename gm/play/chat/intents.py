@@ -289,6 +289,9 @@ _MORE: dict[str, tuple[str, ...]] = {
     "undo": (
         r"(can|could|may) (i|we) undo( \w+){0,6}",
         r"(wait |oops |no )*undo (that|the|my|this|it|last)( \w+){0,4}",
+        # "wait can i put back the card i drew": undone
+        r"(wait |oops |no )*(can|could|may) (i|we) (put|give) (back|it back|that back)( \w+){0,6}",
+        r"(put|give) (it |that |this )?back( \w+){0,5}",
     ),
     "new_game": (r".*\b(start|begin|play) (a )?(new|another|fresh) (game|one|match|round)\b.*",),
     "hidden": (
@@ -316,6 +319,9 @@ _MORE: dict[str, tuple[str, ...]] = {
     "board": (r"(show|see|view) (the|my) (grid|table|board|hand|cards)( \w+){0,2}",),
     "hint": (
         r"which (one|card|move|pick) is (the )?best( \w+){0,2}",
+        # "this or that? which is smarter here": advice asked
+        r".*\b(which|what)( one| option| move| play)? (is|would be|'s) (the )?(smarter|better|best|"
+        r"wiser)( move| option| play| choice)?( here| now| rn)?",
         # "which one would u pick? they're all face down": advice asked
         r"(which|what)( one| card| move)? (would|should|do) (u|you) (pick|choose|play|take|go for)"
         r"( \w+){0,3}",

@@ -23,6 +23,7 @@ HANGUL = re.compile(r"[\uac00-\ud7a3\u3131-\u318e\u1100-\u11ff]")
 PHRASES: tuple[tuple[str, str], ...] = (
     (r"(응|네|예|그래|어|ㅇㅇ)?,?(진짜|정말)?항복(할게|한다|합니다|할래|할께)?(확인)?", "RESIGN?"),
     (r"(항복|포기|기권)(안|않|하지마|하지않|안할)\w*|(안|그만)항복\w*", "do not resign"),
+    (r"취소(하고)?계속\w*", "keep going"),  # "아 아니 취소 계속 두자": taken back, the game goes on
     (
         r"(졌다|졌어)?(나|저)?(포기|항복|기권|GG|gg)(할게|할래|한다|합니다|할께|요|임)?(요)?"
         r"(못하겠\w*|힘들\w*|어려워\w*|모르겠\w*)?|그만(할래|하자|할게|둘래)",
@@ -30,7 +31,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ),
     (
         r"(힌트|도움|추천)(좀|하나)?(해)?(줘|주세요|줄래|부탁해?|요)?|뭐(두는|내는|하는)게좋(아|을까)\w*|"
-        r"(어떤거|어떤걸|어떤게|어느게|어느거|뭐가|무엇이)(내|좋|나아|낫|둘|놓)\w*|좋은수(좀)?(알려|추천)\w*|"
+        r"(어떤거|어떤걸|어떤게|어느게|어느거|뭐가|무엇이)(내|좋|나아|낫|나음|나을|둘|놓)\w*|좋은수(좀)?(알려|추천)\w*|"
         r"뭐(하지|할까|해야(?!\w*(단계|차례))\w*)|어떻게하는게좋\w*|어떻게해야(좋|할|돼|되)\w*|"
         r"(네가|너가|니가|당신이|아무거나|아무거)?(골라|정해|선택해)(줘|주세요)?\w*|아?몰라\w*(골라|정해)\w*|"
         r"추천\w*",
@@ -49,7 +50,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ),
     (r"(내)?(손패|패|카드)(좀)?(보여\w*|뭐야|뭐있어)?", "what are my cards"),
     (
-        r"(다시|한판더|한번더|한게임더|새로|재경기|새게임)(시작)?(하자|해|할래|ㄱ|고|붙자|ㄱㄱ|할까)?\??|"
+        r"(다시|한판더|한번더|한게임더|재경기|새게임)(시작)?(하자|해|할래|ㄱ|고|붙자|ㄱㄱ|할까)?\??|"
+        # ("새로" alone is no game: "덱에서 한장 새로", a new card)
+        r"새로(시작)?(하자|해|할래|ㄱ|붙자|ㄱㄱ|할까|시작)\??|"
         # "또" alone is no rematch ("아 또 파란색이야")
         r"또(시작)?(하자|해|할래|ㄱ|붙자|ㄱㄱ|할까)\??|"
         r"리매치|재대결|"
@@ -92,7 +95,10 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"(가능한|할수있는|낼수있는)(거|것|수)\w*", "legal moves"),
     (r"(방금|아까)?무슨일\w*|지금까지(기록|뭐)\w*", "history"),
     (r"(마지막|최근|지난)(수|턴|차례|카드)(는|가|이)?(뭐|어디)\w*", "history"),
-    (r"(방금|아까)?(거|수|것)?(취소|무르기|무를래|물러|무르|되돌려)\w*", "undo"),
+    (
+        r"(방금|아까)?(내가)?(둔|낸)?(거|수|것)?(취소|무르기|무를래|물러|무르|되돌려|물릴|물려)\w*",
+        "undo",
+    ),
     (  # "상대 뭐 들고 있어?", "A가 지금 들고 있는 카드 뭐야?"
         rf"({OTHER_SIDE['ko']}|[A-Za-z]+)(가|는|이)?(뭐|뭘|무슨카드)(들고|갖고|가지고|있)\w*|"
         rf"({OTHER_SIDE['ko']}|[A-Za-z]+)(가|는|이)?(지금)?(들고|갖고|가지고|쥐고)있는(카드|패|거|것)"
@@ -283,8 +289,14 @@ _NOT_DOING = re.compile(r"^\s*(?:안|못)\s*\S+(?:고|니까|니깐|서)\s+(?=\S
 # … or what is not needed, then what is ("더미 3RA는 필요없고 걍 덱": the pile's card is no
 # order; not "클럽2는 쓸데없으니까 … 버려", the card discarded because useless)
 _NOT_NEEDED = re.compile(
-    r"^.*?(?:필요\s*없|쓸모\s*없|쓸데\s*없)고\s+(?=.*(?:[A-Za-z0-9♠♥♦♣]|덱|더미))"
+    r"^.*?(?:필요\s*없|쓸모\s*없|쓸데\s*없|아깝)고[\s.]+(?=.*(?:[A-Za-z0-9♠♥♦♣]|덱|더미))"
 )
+
+
+def without_unwanted(text: str) -> str:
+    """``text`` without a first clause that says a card is not needed or too good to give, when
+    another thing is named after it ("더미 3RA는 필요없고 걍 덱", "1RS는 아깝고.. 5RM 버려")."""
+    return _NOT_NEEDED.sub("", text)
 
 
 def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -> str:
@@ -298,7 +310,7 @@ def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -
         )
     text = _RESIGNED.sub("지", text)  # "먹지 뭐": a shrug, no "what"
     text = _NOT_DOING.sub("", text)  # "안 잡고 걍 가져갈래": what is not done, then the order
-    text = _NOT_NEEDED.sub("", text)
+    text = without_unwanted(text)
     text = text.replace("쨰", "째")  # "두번쨰": a slip for 번째
     text = _RANK_FIRST.sub(
         _suit_first, text

@@ -77,8 +77,8 @@ _NAMES = (
     r"hearts?|spades?|clubs?|diamonds?|corazon(?:es)?|picas?|espadas?|tr[eé]bol(?:es)?|diamantes?|"
     r"middle|left|right|first|second|third|fourth|fifth|sixth|seventh|last|medio|izquierda|"
     r"derecha|primer[oa]?|segund[oa]|tercer[oa]?|cuart[oa]|quint[oa]|sext[oa]|septim[oa]|"
-    r"ultim[oa])\b"
-    r"|[가-힣]*(?:열|줄|칸|하트|스페이드|다이아|클로버|에이스|킹|퀸|잭))"
+    r"ultim[oa]|deck|pile|from|draw|mazo|pila|pozo)\b"
+    r"|[가-힣]*(?:열|줄|칸|하트|스페이드|다이아|클로버|에이스|킹|퀸|잭|덱|더미))"
 )
 # a verb a "no" negates ("…, no quiero gastar el as", "…, no way"): no second thought
 _NEGATED = (
@@ -300,7 +300,7 @@ _REASON = re.compile(
     # la jota xq …", "8하트 5열 ㄱㄱ 필드가 하트라 …"
     r"[.]\s+[^.]*\b(?:so|since|because|bc|cuz|xq|porque)\b.*$|,\s*(?:le|les)\s+(?:gana|mata)\b.*|"
     r"\s+ㄱㄱ+\s+\S.*$|,\s*(?:ese|esa|este|esta|that|this)\s+\S+\s+(?:no|not)\b.*|"
-    r"\s+q\s+(?:hay|el|la|es|esta|estan|tiene|vale|ahi|ahí|alli|allí|aca|acá|no)\b.*|\s*\([^()]*\)\s*$|"
+    r"\s+q\s+(?:hay|el|la|es|esta|estan|tiene|vale|coincide|combina|pega|empata|ahi|ahí|alli|allí|aca|acá|no)\b.*|\s*\([^()]*\)\s*$|"
     r"\s+(?:vs\.?|versus|against|contra)\s+(?:their|his|her|the|su|sus|el|la)\b.*|"
     r"\s+(?:y|and)\s+(?:hago|hacer|make|get)\s+\d+\b.*|\s+\d+\s*개\b.*|"
     r"\s+(?:y|and)\s+(?:hago|armo|completo|make|get) (?:la|el|a|my|mi)\b.*|"

@@ -112,7 +112,7 @@ def route(
     # … or a judging reason said before the order ("클럽2는 쓸데없으니까 7열에 뒷면으로 버려")
     # … or a bid first, then a remark ("새 카드 덱에서 뽑자 더미엔 쓸만한게 없네": the bid orders)
     bid = _BID_FIRST.search(text)
-    head = text[: bid.end()] if bid else text
+    head = korean.without_unwanted(text[: bid.end()] if bid else text)  # "1RS는 아깝고.. 5RM 버려"
     before_why = _KOREAN_BECAUSE.sub("", _KOREAN_WHY.split(head)[0], count=1)
     judged = intent in ("move", "unclear") and bool(
         _KOREAN_JUDGES.search(before_why)
@@ -424,6 +424,7 @@ def _laughing_remark(text: str, read: str, intent: str, verdict: Verdict) -> boo
 # a choice said by its place among others ("the middle one", "la de la izquierda", "가운데")
 _CHOSEN_BY_PLACE = re.compile(
     r"\b(?:middle|center|centre|left|right|first|last|medio|centro|izquierda|derecha|primer[oa]|"
+    r"lowest|highest|smallest|biggest|mas alt[oa]|mas baj[oa]|"
     r"ultim[oa])\b(?!\s+(?:time|round|game|turn|hand|vez|ronda|partida|mano))|가운데|왼쪽|오른쪽|"
     r"첫\s*번째|마지막(?!\s*(?:판|라운드|번|턴))",
     re.IGNORECASE,

@@ -56,7 +56,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ),
     (
         r"(muestrame|mostrame|ensename|mostra|muestra)( \w+){0,5} (tablero|mesa|mano|cartas)|"
-        r"(muestrame|mostrame|ensename) como (esta|va|quedo) (todo|la cosa|el juego)",
+        r"(muestrame|mostrame|ensename) como (esta|va|quedo)( todo| la cosa| el juego)?",
         "show the board",
     ),
     (
@@ -78,7 +78,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
         r"(que|cuales|cual) (cartas? |movimientos |jugadas )?(puedo|se puede) (jugar|tirar|poner|"
         r"descartar|elegir|mover|usar|hacer)( .*)?|"
         r"(donde|a donde) (puedo|se puede) (jugar|poner|ir|colocar)( .*)?|"
-        r"que opciones tengo( .*)?",
+        r"que opciones tengo( .*)?|"
+        r"(que|cuales) (casillas|jugadas|movimientos|cartas|opciones) (tengo|hay) "
+        r"(disponibles|libres|legales|validas)( .*)?",
         "legal moves",
     ),
     (
@@ -204,7 +206,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
         r"(que|donde) (\w+ )?(movio|jugo|puso|hizo|cogio|eligio|echo|paso)( \w+){0,5}|"
         # (tiro, descarto, saco, robo: "what do I …" unless someone is named)
         r"(que|donde) (\w+ )?(tiro|descarto|saco|robo) (el|la|mi|su|rival|oponente|otro|bot|ia|"
-        r"[a-z])\b"
+        r"(?:a|b)(?! (?:la|el|los|las)\b))\b"
         r"( \w+){0,4}|"
         r"cual (\w+ )?(movio|jugo|tiro|puso|descarto|hizo|saco|robo|cogio|eligio|echo)"
         r" (el|la|mi|su|rival|oponente|otro)\b( \w+){0,4}",
