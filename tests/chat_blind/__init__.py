@@ -68,10 +68,12 @@ TRACKED = (
     *("heldout113", "heldout114", "heldout115", "heldout116"),
     *("heldout117", "heldout118", "heldout119", "heldout120"),
     *("heldout121", "heldout122", "heldout123", "heldout124"),
+    *("heldout125", "heldout126", "heldout127", "heldout128"),
 )
 #: held out: never tuned on, measured on demand (GM_MEASURE_HELDOUT=1; see README.md), one part
-#: after another; heldout125 to heldout128 were written by four blind writers in stop 38
-HELD_OUT: tuple[str, ...] = ("heldout125", "heldout126", "heldout127", "heldout128")
+#: after another; heldout129 to heldout132 were written by four blind writers in stop 38 and
+#: are measured at that stop's last reader
+HELD_OUT: tuple[str, ...] = ("heldout129", "heldout130", "heldout131", "heldout132")
 
 
 @dataclass(frozen=True)

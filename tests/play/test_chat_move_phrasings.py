@@ -1038,6 +1038,12 @@ BLIND_MOVES = [
     ("masul-start", "J♦ 칠번째 열에 낼게요 거기 필드 다이아라서", "J♦ C7"),
     ("masul-start", "jota de diamantes a la col 7 q coincide con el palo del 10♦", "J♦ C7"),
     ("maze-discard", "1RS는 아깝고.. 5RM 버려", "DISCARD 5RM"),
+    # heldout125 to heldout128 (measured once at 0d1bdbf): a count said in words before a lone
+    # number (once X 3,-2: two numbers said apart are no point)
+    ("n-in-a-row-mid", "make it three — right on top of my two x's at -2", "X -2,4"),
+    ("n-in-a-row-mid", "completo tres en la columna -2 por arriba", "X -2,4"),
+    ("n-in-a-row-mid", "-2 4", "X -2,4"),
+    ("solonyo-late", "otra vez la 3", "PICK 3"),
 ]  # fmt: skip
 
 
@@ -1537,6 +1543,10 @@ BLIND_REQUESTS = [
     ("n-in-a-row-x", "방금 내가 둔거 물릴래요", "undo", ""),
     ("maze-draw", "deck count? feels like its never ending", "status", "39"),
     ("card-chess-ace", "아 아니 취소 계속 두자", "chat", ""),  # the game goes on
+    # heldout125 to heldout128: what happened last round and what one may do asked in Korean (rules
+    # sentences once: "말고" there is "besides", no second thought)
+    ("solonyo-late", "직전 라운드 어떻게 됐어?", "history", ""),
+    ("solonyo-blind", "나 뭐 할 수 있어? 고르는거 말고 다른것도 돼?", "legal", "PICK 1"),
 ]  # fmt: skip
 
 
@@ -1622,6 +1632,10 @@ NEVER_A_MOVE = [
     ("card-chess-ace", "exchange is dumb"),
     ("card-chess-ace", "el exchange no vale la pena"),
     ("card-chess-ace", "교환은 별로"),
+    # heldout125 to heldout128: a card that came, told ("nice got the 6 of hearts …", once LEAD
+    # 6♥), a card named again with a sigh ("otra vez el 3 rojo de brazos 🙄", once DRAW PILE)
+    ("trumps-lead", "nice got the 6 of hearts from the exchange 😎"),
+    ("maze-late", "ay no, otra vez el 3 rojo de brazos 🙄"),
 ]  # fmt: skip
 
 

@@ -79,7 +79,8 @@ _IN_A_ROW = re.compile(r"\bin\s+a\s+(?:row|line)\b", re.IGNORECASE)
 # a line's length said as the goal, no point: "make it 3, 0,2", "hago 3 en 0,2", "-2,4 pa tener 3"
 _GOAL = re.compile(
     r"\b(?:make it|make|makes|to get|get|complete|completing|hago|hacer|haciendo|para tener|"
-    r"pa tener|tener|para hacer|pa hacer|completo|completar|completa)\s+(?:a\s+)?\d+\b"
+    r"pa tener|tener|para hacer|pa hacer|completo|completar|completa)\s+(?:a\s+)?"
+    r"(?:\d+|two|three|four|five|six|dos|tres|cuatro|cinco|seis)\b"  # "make it three"
     r"(?:\s+in\s+an?\s+(?:column|diagonal|stack)\b)?"  # "-2,4 to get 3 in a column"
     r"(?!\s*,\s*-?\d)"
     r"(?!\s+(?:in\s+a\s+(?:row|line)|en\s+raya)),?",
@@ -188,6 +189,17 @@ def _numbers(toks: list[str]) -> list[tuple[int, int]]:
     return out
 
 
+def _one_point(toks: list[str], numbers: list[tuple[int, int]]) -> bool:
+    """Whether two numbers are said together as one point ("3,-2", "1 minus 2", "zero and
+    one"), not apart in a sentence ("make it three … my two x's at -2": a count, then a
+    column)."""
+    (first, _), (second, _) = numbers
+    between = toks[first + 1 : second]
+    # the labels' signs ("x=0, y=-1") and a compound number's words ("twenty, twenty one")
+    said = {",", "and", "y", "by", "=", ":", *_SIGNS, *_TENS, *words.CARDINALS}
+    return len(between) <= 4 and all(t in said for t in between)
+
+
 # words before a mark that make it one referred to ("the last O", "block o at -1,3")
 _REFERS_TO_MARK = frozenset({"last", "latest", "block", "blocking", "stop", "cap", "cut"})
 _BLOCKED_BY = frozenset({"block", "blocked", "blocking", "stop", "cut", "cap"})
@@ -234,7 +246,7 @@ def parse_move(text: str, state: State, seat: int) -> Move:
         raise ParseError(text, EXPECTED + "; name one mark at most")
     if labels:
         x, y = labelled["x"], labelled["y"]
-    elif len(numbers) == 2:
+    elif len(numbers) == 2 and _one_point(toks, numbers):
         x, y = numbers[0][1], numbers[1][1]
     elif not numbers and (corner := _corner(toks, state)) is not None:
         x, y = corner  # "top right corner of the little grid": the board as shown

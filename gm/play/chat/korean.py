@@ -76,7 +76,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ),
     (  # "방금 상대가 뭐 냈어?", "A가 마지막에 뭐 버렸어?": what was played (past tense)
         r".{0,10}?(뭐|뭘|어디에?|어디다)(냈|뒀|둠|잡았|버렸|했|놨|놓았|뽑았|가져갔|골랐|움직였|옮겼)\w*|"
-        r"(저번|지난|이전|아까)(판|라운드|턴|수|차례)\w*(어떻게|뭐)\w*",
+        r"(저번|지난|이전|아까|직전)(판|라운드|턴|수|차례)\w*(어떻게|뭐)\w*",
         "history",
     ),
     (  # "상대 손패 알려줘", "레드 손패 뭐야?": the other side's hidden cards
@@ -193,7 +193,7 @@ def _whole(text: str) -> str | None:
 # whose turn, who leads, what happened, the other side's cards
 _SEARCHED: tuple[tuple[str, str], ...] = (
     (
-        r"(어디|뭐|뭘|무엇|어느|무슨|어떤)[^?]{0,6}?(둘|낼|놓을|고를|버릴|막을|뽑을|움직일|살릴)"
+        r"(어디|뭐|뭘|무엇|어느|무슨|어떤)[^?]{0,6}?(둘|낼|놓을|고를|버릴|막을|뽑을|움직일|살릴|할)"
         r"\s*수\s*있",
         "legal moves",
     ),
@@ -214,7 +214,7 @@ _SEARCHED: tuple[tuple[str, str], ...] = (
         "history",
     ),
     # "처음에 6 교환 어떻게 됐어?" (how did the swap at the start go): what happened
-    (r"(처음|아까|방금|지난|저번|전에)\S*\s.*어떻게\s*(?:됐|되었)", "history"),
+    (r"(처음|아까|방금|지난|저번|전에|직전|이전)\S*\s.*어떻게\s*(?:됐|되었)", "history"),
     # "이 상황 최선수 추천 좀": advice asked for
     (r"추천\s*(?:좀|해|부탁|바람|요망|해줘|해주세요)|최선\s*의?\s*수", "hint"),
     # "이기는 조건이 뭐예요?", "이기려면 어떻게 해야 돼?": how one wins, asked

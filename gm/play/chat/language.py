@@ -114,6 +114,8 @@ def corrected(text: str) -> tuple[str, bool]:
     parts = _CORRECTION.split(text)
     if len(parts) < 2 or not parts[-1].strip() or not parts[0].strip():
         return text, False
+    if "?" in parts[0] and re.search(r"\s말고\s", text):
+        return text, False  # "뭐 할 수 있어? 고르는거 말고 …": besides, asked
     head, tail = parts[0].split(), parts[-1].strip()
     verb = head[0].lower()  # a head of one word is what was corrected ("tréboles... no, …")
     if (
@@ -379,7 +381,8 @@ _HYPOTHETICAL = re.compile(
     # tells of a card that came ("me vino un sol azul", "just got the 5", "5 나왔네"), or asks
     # to be told ("덱 맨 위 카드 뭔지 알려줘"): no order to play
     r"^\W*(?:(?:justo|ya|uy|ah|oh|wow|nice|yay|lol|y|and|so|ok)\W+)*"
-    r"(?:me (?:vino|salio|toco|llego|entro)|i (?:just )?(?:got|drew|pulled)|just (?:got|drew))\b|"
+    r"(?:me (?:vino|salio|toco|llego|entro)|i (?:just )?(?:got|drew|pulled)|just (?:got|drew)|"
+    r"got (?:the|a|an|my|another)|drew (?:the|a|an|another))\b|"  # "nice got the 6 of hearts …"
     # tells of a move made, said first ("buenísimo, le comí el 5!!", "i just took their jack"; not
     # "get rid of the one I took")
     r"^\W*(?:\w+\W+)?(?:(?:le|me|ya) )?(?:comi|jugue|puse|movi|meti|elegi|cogi)\b|"

@@ -440,7 +440,8 @@ _SHRUG = re.compile(
 # a number chosen again ("3 again lol", "otra vez la 2", "또 3번"): a pick, not a remark on it
 _AGAIN = re.compile(
     r"\b\d+(?:st|nd|rd|th)?\s+(?:again|otra vez|de nuevo)\b|"
-    r"\b(?:otra vez|de nuevo) (?:la |el )?\d+\b|"
+    # (not a card named again: "otra vez el 3 rojo de brazos 🙄", a sigh)
+    r"\b(?:otra vez|de nuevo) (?:la |el )?\d+\b(?!\s+(?:roj|azul|amarill|verde|negr|de\b))|"
     r"(?:또|다시)\s*\d+\s*번",
     re.IGNORECASE,
 )
