@@ -72,8 +72,11 @@ TRACKED = (
 )
 #: held out: never tuned on, measured on demand (GM_MEASURE_HELDOUT=1; see README.md), one part
 #: after another; heldout129 to heldout132 were written by four blind writers in stop 38 and
-#: are measured at that stop's last reader
-HELD_OUT: tuple[str, ...] = ("heldout129", "heldout130", "heldout131", "heldout132")
+#: measured at that stop's last reader; heldout133 to heldout136 by four more in stop 39
+HELD_OUT: tuple[str, ...] = (
+    *("heldout129", "heldout130", "heldout131", "heldout132"),
+    *("heldout133", "heldout134", "heldout135", "heldout136"),
+)
 
 
 @dataclass(frozen=True)
