@@ -104,6 +104,13 @@ class ChatWords:
       placeholders, and the phrases they are built from: a reply in another language words a
       reason through the catalogues (gm/play/chat/localise.py) when every part of it is one of
       these or the game's notation, else leaves it out.
+    - ``manners``: ``(said, unsaid, notation, unless)`` regex sources: a word that says how a
+      move is made (``said``, "face down") or the opposite (``unsaid``, "face up"), matched on
+      the message's English reading, the mark the move's notation then carries (``notation``,
+      ``FD``), and words that make ``said`` name something else (``unless``: a challenge, where
+      "face down" is the other side's card). A move read from a message that says one and not
+      the other, played without the mark it asks for (or with the one it refuses), is asked
+      back with the move that differs only by the mark, never played.
     - ``roles``: the names of the roles the seats take in turn, as the board names them after
       "(you, …)": a question asking which one the seat is asks its status, answered with the
       seat's own line of the board.
@@ -125,6 +132,7 @@ class ChatWords:
     reasons: tuple[str, ...] = ()
     board: tuple[str, ...] = ()
     roles: tuple[str, ...] = ()
+    manners: tuple[tuple[str, str, str, str], ...] = ()
 
     def __add__(self, other: ChatWords) -> ChatWords:
         """Both games' (or the shared and a game's) words, each once, in order."""

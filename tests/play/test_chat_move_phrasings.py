@@ -1044,6 +1044,15 @@ BLIND_MOVES = [
     ("n-in-a-row-mid", "completo tres en la columna -2 por arriba", "X -2,4"),
     ("n-in-a-row-mid", "-2 4", "X -2,4"),
     ("solonyo-late", "otra vez la 3", "PICK 3"),
+    # heldout129 to heldout132 (measured once at f22d33e): a shrug between two choices ends the
+    # doubt (once PICK 3); a place said where it lies against another (once counted)
+    ("solonyo-late", "음.. 2번? 아니 3번.. 아 몰라 그냥 2번", "PICK 2"),
+    ("solonyo-late", "3번.. 아 몰라 2번", "PICK 2"),
+    ("solonyo-late", "la 2? no la 3.. bah da igual la 2", "PICK 2"),
+    ("solonyo-late", "3.. idk just 2", "PICK 2"),
+    ("n-in-a-row-mid", "x en 0,1 encima de la del 0,0", "X 0,1"),
+    ("n-in-a-row-mid", "x at 0,1 right above the one at 0,0", "X 0,1"),
+    ("n-in-a-row-mid", "x en 0,1 al lado de 0,0", "X 0,1"),
 ]  # fmt: skip
 
 
@@ -1547,6 +1556,12 @@ BLIND_REQUESTS = [
     # sentences once: "말고" there is "besides", no second thought)
     ("solonyo-late", "직전 라운드 어떻게 됐어?", "history", ""),
     ("solonyo-blind", "나 뭐 할 수 있어? 고르는거 말고 다른것도 돼?", "legal", "PICK 1"),
+    # heldout129 to heldout132: anything besides the one move asked (a rules sentence once)
+    ("solonyo-late", "can i do anything here besides picking a card", "legal", "PICK 1"),
+    ("maze-draw", "can i do something else besides drawing", "legal", "DRAW DECK"),
+    ("maze-draw", "puedo hacer otra cosa q no sea robar?", "legal", "DRAW DECK"),
+    ("solonyo-late", "카드 고르는거 말고 다른거 할 수 있어?", "legal", "PICK 1"),
+    ("masul-start", "can i do smth else besides playing a card", "legal", "7♣ C1"),
 ]  # fmt: skip
 
 
@@ -1636,7 +1651,48 @@ NEVER_A_MOVE = [
     # 6♥), a card named again with a sigh ("otra vez el 3 rojo de brazos 🙄", once DRAW PILE)
     ("trumps-lead", "nice got the 6 of hearts from the exchange 😎"),
     ("maze-late", "ay no, otra vez el 3 rojo de brazos 🙄"),
+    # two places named where neither reads as the move: no explicit try, never counted
+    ("n-in-a-row-mid", "X 0,1 0,0"),
+    ("n-in-a-row-mid", "x 0,1 pegado 0,0"),
 ]  # fmt: skip
+
+
+# A move read from a message that says how it is made, played otherwise ("… face down …" read
+# as a face-up play: six blind misreads were of this kind): asked back with the move that differs
+# only by the mark, never played nor counted — (position, text, the candidates asked back).
+MANNER_ASKED_BACK = [
+    (
+        "masul-late",
+        "2 of clubs face down on column two, matching their facedown",
+        ["2♣ C2", "2♣ C2 FD"],
+    ),
+    ("masul-late", "2c c7 not face down", ["2♣ C7 FD", "2♣ C7"]),
+]
+
+
+@pytest.mark.parametrize(("position", "text", "candidates"), MANNER_ASKED_BACK)
+def test_a_move_said_made_otherwise_is_asked_back(service, position, text, candidates):
+    answer = say_at(service, position, text)
+    assert not answer.get("legal") and not counted(answer), answer
+    assert sorted(answer["candidates"]) == sorted(candidates), answer
+
+
+# … and the mark said of the other side's card ("their face down"), or said as the move is
+# played, changes nothing: played
+@pytest.mark.parametrize(
+    ("position", "text", "move"),
+    [
+        ("masul-challenge", "J♥ c2 vs their facedown", "J♥ C2"),
+        ("masul-challenge", "challenge their face down in c2 with the jack of hearts", "J♥ C2"),
+        ("masul-challenge", "jh c2 face up against the fd", "J♥ C2"),
+        ("masul-late", "2c c7 fd", "2♣ C7 FD"),
+        ("masul-start", "rey de picas en la 1 boca arriba", "K♠ C1"),
+        ("masul-start", "스페이드 킹 1열 뒷면으로", "K♠ C1 FD"),
+    ],
+)
+def test_a_move_said_as_it_is_made_is_played(service, position, text, move):
+    answer = say_at(service, position, text)
+    assert answer["intent"] == "move" and answer.get("move") == move, answer
 
 
 @pytest.mark.parametrize(("position", "text"), NEVER_A_MOVE)

@@ -13,7 +13,7 @@ from gm.games.base import (
     Outcome,
     State,
 )
-from gm.games.masul import notation, rules
+from gm.games.masul import notation, reading, rules
 from gm.games.masul.lexicon import BOARD, REASONS, TRANSLATIONS
 from gm.games.masul.rules import COLUMNS, HAND_SIZE, MAX_FIELD_REPLACEMENTS, SEAT_NAMES, MasulMove
 from gm.games.words import ChatWords
@@ -43,6 +43,9 @@ CHAT_WORDS = ChatWords(
     translations=TRANSLATIONS,
     reasons=REASONS,
     board=BOARD,
+    # a facing said ("face down", "hidden"; "face up", "open"), the mark the move then carries,
+    # and a challenge, where "face down" names the other row's card, not how one's own is laid
+    manners=((notation.DOWN.pattern, notation.UP.pattern, r"\bFD\b", reading.CHALLENGE.pattern),),
 )
 
 

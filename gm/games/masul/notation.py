@@ -59,13 +59,13 @@ _FIELD = re.compile(
 _FIELD_WORD = re.compile(r"(?<![a-z])(?:fc|field(?:\s*cards?)?)(?![a-z])", re.IGNORECASE)
 _COLUMN = re.compile(r"(?<![a-z0-9])(?:c|col|column)\.?\s*#?(\d+)(?![0-9])", re.IGNORECASE)
 # with the typos people make (facedwon, fcae down, face donw, faceup → facup), and hiding a card
-_DOWN = re.compile(
+DOWN = re.compile(
     r"(?<![a-z])(?:fd|f[ac]{2}e?[\s_-]*(?:down|dwon|donw|dow|dwn|doen)|hidden|hide|hiding|"
     r"conceal\w*|secretly|upside[\s_-]*down|covered|blind(?:ly)?|unrevealed|without showing|"
     r"(?:don'?t|do not) (?:show|reveal) it)(?![a-z])",
     re.IGNORECASE,
 )
-_UP = re.compile(r"(?<![a-z])(?:fu|f[ac]{2}e?[\s_-]*(?:up|uo)|open)(?![a-z])", re.IGNORECASE)
+UP = re.compile(r"(?<![a-z])(?:fu|f[ac]{2}e?[\s_-]*(?:up|uo)|open)(?![a-z])", re.IGNORECASE)
 _REPLACE = re.compile(r"(?<![a-z])(?:replac\w*|swap\w*|exchang\w*)", re.IGNORECASE)
 _BARE_RANK = re.compile(
     r"(?<![a-z0-9'’])(10|[2-9]|[xtjqk]|two|three|four|five|six|seven|eight|nine|ten|jack|queen"
@@ -115,12 +115,12 @@ def read(text: str, example: str, state: State, seat: int) -> Reading:
     t = references.normalise(text, state, seat)
     t, challenged = references.challenge(t)
     if challenged:  # a challenge is played face up: "face down" names the opponent's card
-        t = _DOWN.sub(" ", t)
+        t = DOWN.sub(" ", t)
     t, fields = _blank(t, _FIELD)
     t, field_words = _blank(t, _FIELD_WORD)
     t, cols = _blank(t, _COLUMN)
-    t, downs = _blank(t, _DOWN)
-    t, ups = _blank(t, _UP)
+    t, downs = _blank(t, DOWN)
+    t, ups = _blank(t, UP)
     t, replace = _blank(t, _REPLACE)
     column = _one_column(text, example, fields + cols)
     if downs and ups:

@@ -37,7 +37,7 @@ _HAND_CARD = re.compile(
     r"(?:\s+(?:in|of|from)\s+my\s+hand)?(?![a-z])",
     re.IGNORECASE,
 )
-_CHALLENGE = re.compile(r"(?<![a-z])challeng\w*", re.IGNORECASE)
+CHALLENGE = re.compile(r"(?<![a-z])challeng\w*", re.IGNORECASE)
 _NO_CHALLENGE = re.compile(
     r"(?<![a-z])(?:no|not|without|don'?t|won'?t)\s+(?:\w+\s+)?challeng\w*(?:\s+\w+)?",
     re.IGNORECASE,
@@ -229,9 +229,9 @@ def challenge(text: str) -> tuple[str, bool]:
     challenge (the word, or a play against a face-down card; not the word denied: "…, no
     challenge yet", "without challenging")."""
     text = _NO_CHALLENGE.sub(" ", text)
-    named = bool(_CHALLENGE.search(text))
+    named = bool(CHALLENGE.search(text))
     t, n = _TARGET.subn(" ", text)
-    t = _CHALLENGE.sub(" ", t)
+    t = CHALLENGE.sub(" ", t)
     return t, named or n > 0
 
 

@@ -197,6 +197,11 @@ _SEARCHED: tuple[tuple[str, str], ...] = (
         r"\s*수\s*있",
         "legal moves",
     ),
+    (  # "카드 고르는거 말고 다른거 할 수 있어?": anything else one may do, asked
+        r"(?:말고|빼고|외에|외에는)\s*(?:다른|딴)\s*(?:거|것|걸|수|선택지)?\s*(?:도\s*)?"
+        r"(?:할|둘|낼|고를)?\s*수\s*(?:있|없)",
+        "legal moves",
+    ),
     (
         rf"({OTHER_SIDE['ko']}|북쪽|남쪽|레드|블랙|[A-Za-z]+)\S*\s*(카드|패|손패)\s*(좀\s*)?"
         r"(보여|알려|뭐)",

@@ -80,6 +80,15 @@ _NAMES = (
     r"ultim[oa]|deck|pile|from|draw|mazo|pila|pozo)\b"
     r"|[가-힣]*(?:열|줄|칸|하트|스페이드|다이아|클로버|에이스|킹|퀸|잭|덱|더미))"
 )
+# a shrug said between two choices, and the choice said after it (a card, a number or a place)
+_SHRUGS = (
+    r"(?:아\s*)?(?:몰라|모르겠다|모르겠어)|idk|dunno|whatever|eh,? whatever|"
+    r"(?:bah,?\s*)?da igual|(?:bah,?\s*)?no s[eé]|ni idea"
+)
+_CHOSEN = (
+    r"(?:(?:the|la|el|my|mi|#)\s*)?\S*[\d♠♥♦♣]|[가-힣]*(?:하트|스페이드|다이아|클로버)|"
+    r"(?:the|la|el) (?:ace|king|queen|jack|as|rey|reina|jota|deck|pile|mazo|pila)\b"
+)
 # a verb a "no" negates ("…, no quiero gastar el as", "…, no way"): no second thought
 _NEGATED = (
     r"(?:quiero|puedo|se|sé|voy|me|te|lo|la|le|les|hay|tengo|es|esta|está|creo|way|need|want|"
@@ -98,6 +107,9 @@ _CORRECTION = re.compile(
     r"(?:\.\.+|[,;?])\s*(?:no|nah|nope|err+|erm|uh+|um+|h+m+|sorry|actually|oops)(?:[\s,]+(?:no|nah))*"
     rf"\b(?!\s+{_NEGATED}\b)(?:[\s,]+mejor\b)?[\s,.]*(?={_NAMES})|\s+(?:no|nah|err+|erm|sorry|actually)\s+(?:mejor\s+)?(?=\S*\d|\S*[♠♥♦♣])|"
     r"(?:[,;]\s*|\s+o\s+|(?:\s+no)?\.\.+\s*)mejor(?:\s+dicho)?\b(?!\s+que\b)[\s,]*|"
+    # a shrug between two choices ends the doubt ("2? no 3.. 아 몰라 그냥 2번", "3.. idk just 2",
+    # "la 3.. bah da igual, la 2"): the one said after it
+    rf"(?:\.\.+|[?…])\s*(?:{_SHRUGS})[\s,.…!]*(?:just\s+|그냥\s*)?(?={_CHOSEN})|"
     r"(?<=\S)(?:\.\.+\s*|[,;]\s*|\s+)(?:아\s*)?(?:아니(?:다|야|지|요|에요)?|아냐|ㄴㄴ|정정|잠깐만?)(?![가-힣])"
     r"(?:[\s,.]*잠깐만?)?[\s,.!]+",
     re.IGNORECASE,
@@ -114,8 +126,8 @@ def corrected(text: str) -> tuple[str, bool]:
     parts = _CORRECTION.split(text)
     if len(parts) < 2 or not parts[-1].strip() or not parts[0].strip():
         return text, False
-    if "?" in parts[0] and re.search(r"\s말고\s", text):
-        return text, False  # "뭐 할 수 있어? 고르는거 말고 …": besides, asked
+    if "?" in parts[0] and re.search(r"\s말고\s", text) or re.search(r"말고\s*(?:다른|딴)", text):
+        return text, False  # "뭐 할 수 있어? 고르는거 말고 …", "… 말고 다른거 …": besides
     head, tail = parts[0].split(), parts[-1].strip()
     verb = head[0].lower()  # a head of one word is what was corrected ("tréboles... no, …")
     if (
@@ -315,6 +327,10 @@ _REASON = re.compile(
     r",\s*(?:thats|that'?s)\s+\d+\b.*|"  # "X at -2,4, thats 3 stacked"
     # "-2,1 makes 3 straight down": what the move does, said after it
     r"(?<=\d)\s+(?:makes|gives|completes|blocks)\s+(?:\d|three|four|five|a|an|my|me|it|the)\b.*|"
+    # "x en 0,1 encima de la del 0,0", "x 0,1 right above my 0,0": where the place is, said after
+    r"(?<=\d)\s+(?:right |just |directly |justo |bien )?(?:above|below|under|over|on top of|"
+    r"next to|beside|left of|right of|encima de|debajo de|al lado de|arriba de|abajo de|"
+    r"junto a)\s+\S.*|"
     # "… to flip their hidden one", "-2,4 to stack mine to 3": what the move is for
     r"\s+to (?:flip|win|block|cover|stop|cap|stack|extend|save|force)\b.*|"
     r"\s+[—–]\s+(?:my|it|its|it'?s|that|this|since|because|so|as|cuz|bc|the)\b.*|"

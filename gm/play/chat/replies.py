@@ -456,6 +456,11 @@ def about_the_game(rules_text: str) -> str | None:
     return f"From the rules: \u201c{cut(sentences[0])}\u201d" if sentences else None
 
 
+# a word of the rules in more than a quarter of their sentences (its weight in
+# :func:`from_rules` below this) is a common one, which alone ties no sentence to a question
+_COMMON = math.log(4)
+
+
 def from_rules(question: str, rules_text: str) -> str | None:
     """The rules sentence that best answers ``question`` (the rarest of its words weigh most),
     quoted; None when no sentence shares a word with it."""
@@ -507,6 +512,8 @@ def from_rules(question: str, rules_text: str) -> str | None:
     rarest = has(max(known, key=lambda t: weight[t]))
     if shared * 2 < len(known) or not (rarest or shared >= 2):
         return None  # it misses most of the question's words, or its one rare word: unrelated
+    if all(weight[t] < _COMMON for t in known if has(t)):
+        return None  # it shares only words most rules sentences have ("card"): unrelated
     return f"From the rules: \u201c{cut(quote)}\u201d"
 
 

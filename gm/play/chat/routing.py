@@ -184,7 +184,69 @@ def route(
         )
     ):
         intent = "confirm"  # "ugh, … again 🙄", "the pile has a 3RA on top": asked back
+    if intent == "move" and verdict[0] is None and verdict[1]:
+        # a second thought says how in its own words ("… face down.. wait no face UP")
+        intent, verdict = _as_said(table, seat, fixed if second_thought else text, said, verdict[1])
     return intent, read, verdict
+
+
+def _as_said(table, seat: int, text: str, lang: str | None, move: str) -> tuple[str, Verdict]:
+    """A definite move checked against how the message says it is made (the game's
+    :attr:`ChatWords.manners`: "face down" said, the move played face up): played when they agree;
+    asked back with the move that differs only by it when they do not
+    (:class:`ReadingsDisagree`), or confirmed when no such move is legal. Said only as a noun
+    ("their face down", "the face down card") or denied ("not face down") it says nothing."""
+    words = table.engine.info.chat_words
+    english = languages.to_english(text, lang or "en", words.translations)
+    for said, unsaid, notation, unless in words.manners:
+        if re.search(unless, english, re.IGNORECASE):
+            continue
+        asks = _says(said, english) or _says(unsaid, english, denied=True)
+        refuses = _says(unsaid, english) or _says(said, english, denied=True)
+        carried = bool(re.search(notation, move))
+        if asks == refuses or asks == carried:
+            continue
+        other = _differing_by(table, seat, move, notation, carried)
+        if other is None:
+            return "confirm", (None, move)
+        return "move", (ReadingsDisagree(text, [move, other]), None)
+    return "move", (None, move)
+
+
+# a word said of a thing, not of how a move is made ("their face down", "the face down card")
+_AS_A_NOUN_BEFORE = re.compile(
+    r"\b(?:the|their|his|her|its|that|this|a|an|opp\w*|other|your)\s+$", re.IGNORECASE
+)
+_AS_A_NOUN_AFTER = re.compile(r"^\s+(?:cards?|ones?)\b", re.IGNORECASE)
+_DENIED_BEFORE = re.compile(
+    r"\b(?:not|no|never|don'?t|nunca|sin)\s+$|"
+    r"\b(?:can'?t|cannot|no (?:se )?pued[eo])\s+"
+    r"(?:go|be|put|play|place|ir|ponerl[oa]|jugarl[oa])?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _says(source: str, english: str, denied: bool = False) -> bool:
+    """Whether ``english`` says the word of ``source`` of how a move is made (``denied``:
+    says it is not made so: "not face down")."""
+    return any(
+        not _AS_A_NOUN_BEFORE.search(english[: m.start()])
+        and not _AS_A_NOUN_AFTER.match(english[m.end() :])
+        and bool(_DENIED_BEFORE.search(english[: m.start()])) == denied
+        for m in re.finditer(source, english, re.IGNORECASE)
+    )
+
+
+def _differing_by(table, seat: int, move: str, notation: str, carried: bool) -> str | None:
+    """The legal move that differs from ``move`` only by what ``notation`` finds, else None."""
+
+    def bare(text: str) -> str:
+        return " ".join(re.sub(notation, " ", text).split())
+
+    for other in table.move_texts(table.legal_moves(seat)):
+        if bool(re.search(notation, other)) != carried and bare(other) == bare(move):
+            return other
+    return None
 
 
 def _asked_of_the_game(
@@ -868,11 +930,28 @@ def _never_counts(
         return True  # a sentence, not a try at the game's notation ("K♥ c5 … xq el campo es …")
     if _describes_only(table, text, text, second_thought):
         return True  # a description of the board ("C5 is still empty", "0,0 is taken already")
-    if isinstance(error, ParseError) and len(find_cards(text)) >= 2:
-        return True  # unread, a card of the board named beside the one played ("next to the 2♠")
+    if isinstance(error, ParseError) and (
+        len(find_cards(text)) >= 2 or _places_named(table, text) >= 2
+    ):
+        return True  # unread, a second card or place named ("next to the 2♠", "… above 0,0")
     if lang == "ko":  # a Korean word in it: said, not written in the game's notation
         return bool(re.search(r"[\uac00-\ud7a3]", text))
     return lang in ("es", "en") and not explicit_attempt(table, seat, text)
+
+
+def _places_named(table, text: str) -> int:
+    """How many different places (the game's codes, :attr:`ChatWords.move_codes`) a text names,
+    codes that overlap counted once ("x 0,1 above my 0,0": two)."""
+    spans: list[tuple[int, int, str]] = []
+    for source in table.engine.info.chat_words.move_codes:
+        spans += [(m.start(), m.end(), m.group()) for m in re.finditer(source, text, re.I)]
+    places: list[tuple[int, int, str]] = []
+    for start, end, said in sorted(spans):
+        if places and start < places[-1][1]:  # overlapping codes of one place ("x 0,1", "0,1")
+            places[-1] = (places[-1][0], max(end, places[-1][1]), places[-1][2])
+        else:
+            places.append((start, end, said))
+    return len({re.sub(r"\s+", "", said.lower()) for _, _, said in places})
 
 
 # the most words an explicit try at a move takes ("play the ace of spades on C9 face down")
@@ -891,7 +970,11 @@ _WEIGHS = re.compile(
 # one's options asked by the rules' words ("what am i allowed to do with a Q♥ on top")
 _ALLOWED = re.compile(
     r"\b(?:what|which|list|que|q|cuales)\b.*\b(?:allowed|legal|valid|options|choices|opciones)\b|"
-    r"\bonly thing i can\b",
+    r"\bonly thing i can\b|"
+    # what else one may do besides a move ("anything besides picking", "otra cosa q no sea robar")
+    r"\b(?:anything|something|smth|algo|otra cosa)\b.*\b(?:besides|other than|apart from|except|"
+    r"aside from|instead of|aparte de|ademas de|además de|que no sea|q no sea|en vez de|salvo|"
+    r"excepto)\b|말고\s*(?:다른|딴)",
     re.IGNORECASE,
 )
 # a piece sent back to a place ("el as vuelve atrás a bc5"): a move, not an undo
@@ -913,7 +996,9 @@ _MUST = re.compile(
 )
 # a choice asked for ("can I play this or pass?", "can I go anywhere?"), not one move
 _CHOICE = re.compile(
-    r"\b(?:or|o|anything|any|anywhere|which|where|what)\b|아무(?:데|곳|거|카드|자리)", re.IGNORECASE
+    r"\b(?:or|o|anything|any|anywhere|which|where|what|something else|smth else|algo mas|"
+    r"algo más|otra cosa)\b|아무(?:데|곳|거|카드|자리)|다른\s*(?:거|것|걸)",
+    re.IGNORECASE,
 )
 
 
