@@ -1053,6 +1053,32 @@ BLIND_MOVES = [
     ("n-in-a-row-mid", "x en 0,1 encima de la del 0,0", "X 0,1"),
     ("n-in-a-row-mid", "x at 0,1 right above the one at 0,0", "X 0,1"),
     ("n-in-a-row-mid", "x en 0,1 al lado de 0,0", "X 0,1"),
+    # heldout133 to heldout136 (measured once at b7fbc0a): a second thought that says only the
+    # facing or only the place, or only one clause again; a card of the board named beside the
+    # one played (its column); a Field Card replaced in Korean; a move after a number it makes
+    ("masul-late", "5 of spades c7 fd.. wait no, face up actually", "5♠ C7"),
+    ("masul-late", "8h c2 face up.. no wait, face down", "8♥ C2 FD"),
+    ("masul-late", "hmm 8h on col5... no wait, col 7, face up", "8♥ C7"),
+    ("maze-late", "take 3RA and dump 1YA... actually no dump 5RC instead", "PILE 5RC"),
+    ("masul-start",
+     "jack of diamonds under the 7♦ field card, face up. diamonds match so it should hold",
+     "J♦ C6"),
+    ("masul-start", "ok lets go queen of spades in col 4 (the 4♠ one) face up obv", "Q♠ C4"),
+    ("masul-challenge", "jh vs their jd in col5", "J♥ C5"),
+    ("masul-late", "필드 4♠을 클로버4로 바꿔주세요", "4♣ FC4"),
+    ("masul-late", "필드 4♠ 클로버4로 교체", "4♣ FC4"),
+    ("card-chess-capture", "bc4 클로버2 한칸 앞으로", "BC4-BK4"),
+    ("card-chess-capture", "bc4 2 of clubs one forward", "BC4-BK4"),
+    ("trumps-follow", "A♥로 퀸 때리고 그 위에 J♦", "BEAT A♥ J♦"),
+    ("trumps-follow", "에이스하트로 퀸 잡고 위에 다이아K", "BEAT A♥ K♦"),
+    ("trumps-follow", "beat with A♥ queen then J♦", "BEAT A♥ J♦"),
+    ("trumps-lead", "start w my lower spade, the ten", "LEAD 10♠"),
+    ("n-in-a-row-mid", "-2,1 -> that's 3 for me", "X -2,1"),
+    ("n-in-a-row-mid", "pongo en -2,1 y tengo 3", "X -2,1"),
+    ("n-in-a-row-mid", "bloqueo debajo de sus dos o, -1,0", "X -1,0"),
+    ("solonyo-late", "la segunda... si, la segunda", "PICK 2"),
+    ("maze-late", "robo del monton de descarte", "DRAW PILE"),
+    ("maze-late", "robo de la pila de descartes", "DRAW PILE"),
 ]  # fmt: skip
 
 
@@ -1562,6 +1588,33 @@ BLIND_REQUESTS = [
     ("maze-draw", "puedo hacer otra cosa q no sea robar?", "legal", "DRAW DECK"),
     ("solonyo-late", "카드 고르는거 말고 다른거 할 수 있어?", "legal", "PICK 1"),
     ("masul-start", "can i do smth else besides playing a card", "legal", "7♣ C1"),
+    # heldout133 to heldout136: "… or is that not allowed" asks of one move, not a choice; a
+    # question asked inside a sentence (인지 헷갈리네); the target to win asked; "la otra
+    # partida" is the last game, no rematch; a cheer after the score; a count of marks; what a
+    # word means, then a remark; a seat named as the other side; advice "내야 유리"
+    ("masul-start", "wait can i go face down across from a face up card or is that not allowed",
+     "question", ""),
+    ("trumps-follow", "can i beat that or is it take", "legal", "BEAT"),
+    ("masul-start", "어느 줄이 내 줄인지 헷갈리네", "score", "Row 3"),
+    ("solonyo-blind", "cuantos puntos hay q hacer para ganar?", "rules", ""),
+    ("solonyo-blind", "how many points do you need to win?", "rules", "128"),
+    ("solonyo-blind", "voy bien? cuanto me falta para ganar?", "score", ""),
+    ("solonyo-late", "por q no puedo ver mis cartas? en la otra partida si las veia", "question",
+     ""),
+    ("solonyo-late", "11 a 0 vamoss 💪", "chat", ""),
+    ("maze-draw", "lemme see the whole layout agian", "board", ""),
+    ("n-in-a-row-x", "list my legal spots", "legal", "X 0,2"),
+    ("masul-late", "q significa FD? jaja soy nuevo en esto", "question", "FD"),
+    ("masul-late", "what does FD mean? lol im new to this", "question", "FD"),
+    ("masul-late", "FD 뜻이 뭐야?", "question", "FD"),
+    ("card-chess-step", "can you show me what black has in hand?", "question", "hidden"),
+    ("card-chess-step", "흑 손패 뭐 있는지 보여줄 수 있어?", "question", ""),
+    ("trumps-lead", "뭐부터 내야 유리함?", "hint", ""),
+    ("trumps-lead", "와 손에 19장ㅋㅋㅋ 언제 다 털어", "chat", ""),
+    ("trumps-follow", "q cartas se llevo el norte la ultima vez q recogio?", "history", ""),
+    ("card-chess-step", "what got flipped on bc2 just now?", "history", ""),
+    ("solonyo-blind", "is any pick better than the others or is it pure luck", "hint", ""),
+    ("solonyo-shown", "도전자는 점수 못얻어?", "question", ""),
 ]  # fmt: skip
 
 

@@ -77,6 +77,13 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
         " keep it ",
     ),
     ("ko", "word", "똑바로", "straight"),
+    # "클로버2 한칸 앞으로" (one square forward): a piece moved straight on
+    (
+        "ko",
+        "phrase",
+        r"(?:한|1)\s*칸\s*(?:앞으로|전진)|앞으로\s*(?:한|1)\s*칸|앞으로|전진",
+        " forward ",
+    ),
     (
         "es",
         "phrase",

@@ -209,7 +209,10 @@ def resolve(text: str, state: dict[str, Any], seat: int) -> Move | None:
     refs = _refs(blanked, state["hands"][seat])
     blanked = blanked.casefold()
     hand, pieces = state["hands"][seat], state["pieces"]
-    named = any(r.card is None or r.owner == "mine" for r in refs)
+    named = any(r.card is None or r.owner == "mine" for r in refs) or (
+        _MOVE.search(blanked) is not None  # "bc4 2♣ one forward": one's own piece moved
+        and any(r.card is not None and r.card in pieces and CARD_SIDE[r.card] == seat for r in refs)
+    )
     if not named and (
         state["pending"] is not None
         or not any(_foe_piece(r.card, hand, pieces, seat) for r in refs)

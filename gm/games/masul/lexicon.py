@@ -15,6 +15,17 @@ _ANY_CARD = (
 )
 
 TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
+    # "필드 4♠을 클로버4로 바꿔주세요": the Field Card named first, the card replacing it with 로
+    (
+        "ko",
+        "phrase",
+        r"필드\s*(?:카드\s*)?(?:의\s*)?"
+        + _ANY_CARD
+        + r"\s*(?:을|를|은|는)?\s*"
+        + _ANY_CARD
+        + r"\s*(?:으로|로)\s*(?=바꾸|바꿔|바꿀|바꾼|교체)\S*",
+        r" replace the field \1 with \2 ",
+    ),
     # "뒷면으로 깔게요": laid face down, not turned over; "덮어놓을게요": laid covered
     ("ko", "phrase", r"뒷면(?:으로)?\s*깔\s*(?:래|게|께|아|자)\S*", " face down put "),
     ("ko", "phrase", r"덮어\s*(?:서\s*)?(?:놓|두|둘|놔|깔)\S*", " face down put "),

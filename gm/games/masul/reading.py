@@ -131,10 +131,15 @@ def _ordinal_place(m: re.Match[str]) -> str:
 # column: played on a Field Card, it replaces it)
 _BY_CARD = re.compile(
     r"\b(?:(?:right |just |directly )?(?:under|below|beneath|above|across from|opposite|"
-    r"opposite to|facing|in front of|against|(?:in|on|to|into) the column (?:of|with))\s+)"
+    r"opposite to|facing|in front of|against|vs\.?|versus|"
+    r"(?:in|on|to|into) the column (?:of|with))\s+)"
     r"(?:the |their |his |her |my |that )?(?P<card>[^,;]{2,22}?)"
-    r"(?:\s+column|\s+col)?(?=\s*(?:$|[^\w\s♠♥♦♣♧♢♡♤]|\s+(?:face|fd|column|col|please|pls|and|so|"
+    r"(?:\s+field(?:\s+card)?)?(?:\s+column|\s+col)?"
+    r"(?=\s*(?:$|[^\w\s♠♥♦♣♧♢♡♤]|\s+(?:face|fd|column|col|please|pls|and|so|in|on|at|"
     r"for|since|because|then)\b))|"
+    # an aside that names the column's card ("in col 4 (the 4♠ one)")
+    r"\(\s*(?:the |their |his |her |that )?(?P<aside>[^()]{2,22}?)"
+    r"(?:\s+(?:one|column|col|field card|card))?\s*\)|"
     r"\b(?:the |their |his |her |that )(?P<named>(?:(?!\s(?:in|on|at|into|to)\s)[^,;]){2,22}?)"
     r"\s+col(?:umn)?\b",
     re.IGNORECASE,
@@ -156,7 +161,7 @@ def _board_card_column(text: str, state: State, seat: int) -> str:
                 shown.setdefault(slot["card"], c + 1)
 
     def column(m: re.Match[str]) -> str:
-        words = m.group("card") or m.group("named")
+        words = m.group("card") or m.group("named") or m.group("aside")
         found = find_cards(words)
         if len(found) != 1 or words[: found[0][1][0]].strip() or words[found[0][1][1] :].strip():
             return m.group(0)  # a card and nothing else ("the ace of spades in column": no)

@@ -74,6 +74,8 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     # "…, despues veo q tiro": the card to throw chosen later, none named now
     ("es", "phrase", r"\b(?:y )?(?:despu[eé]s|luego|ya)\s+veo\s+(?:que|q|qu[eé]|cual)\s+\w+",
      " "),
+    ("es", "phrase", r"\b(?:del|de la) (?:mont[oó]n|pozo|pila) de (?:los )?descartes?\b",
+     " from the pile "),
     ("es", "phrase", r"\b(del|el|la pila de|el monton de|la carta de|la de) descartes?\b|"
      r"\b(la|el) (carta )?de arriba( del (monton|pila|descarte)| de (los|las) (descartes|"
      r"descartadas|tiradas))?\b", " from the pile "),

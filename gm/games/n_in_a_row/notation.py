@@ -93,6 +93,8 @@ _PRONOUN = {"last", "the", "that", "this", "my", "your", "first", "new", "other"
 # words said of a mark between its owner and it ("their bottom O", "the lone X")
 _SAID_OF_A_MARK = {"bottom", "top", "left", "right", "upper", "lower", "middle", "lone", "last",
                    "first", "new", "other", "single", "leftmost", "rightmost"}  # fmt: skip
+# counted marks are marks on the board ("below their two o", "both x")
+_MARKS_COUNTED = {"two", "three", "four", "both"}
 _THEIRS = {
     "your",
     "yours",
@@ -232,7 +234,7 @@ def parse_move(text: str, state: State, seat: int) -> Move:
         for i, t in enumerate(toks)
         if t in ("x", "o")
         and i not in labels
-        and not (i and toks[i - 1] in _REFERS_TO_MARK | _THEIRS | {"the", "of"})
+        and not (i and toks[i - 1] in _REFERS_TO_MARK | _THEIRS | _MARKS_COUNTED | {"the", "of"})
         # "their bottom O", "the last X": a word between the owner and the mark
         and not (i > 1 and toks[i - 2] in _THEIRS | {"the"} and toks[i - 1] in _SAID_OF_A_MARK)
         and not (i > 1 and toks[i - 1] == "of" and toks[i - 2] in _LINE_NOUNS)  # "column of O"

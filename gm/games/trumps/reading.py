@@ -187,6 +187,11 @@ def _own_cards(
             r.target = True
         elif pile and _said_after(toks, r.start, described):
             r.target = True  # "the ace over the queen": the queen is the card beaten
+    loose = [r for r in described if not r.target]
+    if pile and len(loose) > 2:  # "beat with A♥ queen then J♦": the bare rank of the top card
+        for r in loose:
+            if r.card is None and r.suit is None and r.rank is not None and _fits_top(r, pile[-1]):
+                r.target = True
     for r in described:
         if r.target and pile and not _fits_top(r, pile[-1]):
             raise illegal(f"The top card of the pile is {pile[-1]}.", "top-card")
@@ -228,6 +233,12 @@ def _lead_or_beat(
     pile, hand, trump = state["pile"], state["hands"][seat], state["trumps"][seat]
     says_lead = bool(wordset & _LEAD) and not wordset & _BEAT
     lead = says_lead or (not pile and not wordset & _BEAT)
+    if lead and len(mine) == 2:  # "my lower spade, the ten": one card said twice
+        both = set(_resolve(mine[0], hand, trump, illegal)) & set(
+            _resolve(mine[1], hand, trump, illegal)
+        )
+        if len(both) == 1:
+            return _choose(text, state, seat, [("lead", both.pop())], render_move)
     if lead and len(mine) != 1:
         raise illegal("A lead is one card.", "lead-one-card")
     if len(mine) > 2:

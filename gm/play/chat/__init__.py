@@ -113,8 +113,10 @@ def say(
         answer["reply"] = localise.reply(lang, {**answer, "intent": "language"}, "", {})
         _keep(store, game_id, seat, kept, {**kept, **settings})
         return _board_in(lang, answer)
-    words = table.engine.info.chat_words.translations
-    fixed, read, second_thought = languages.read_corrected(text, said or "en", words)
+    words = table.engine.info.chat_words
+    fixed, read, second_thought = languages.read_corrected(
+        text, said or "en", words.translations, words.manners
+    )
     verdict: tuple[Any, str | None] = (None, None)
     followed = memory.resolve(kept, read) if kept else None
     if followed is not None and (move := memory.still_legal(table, seat, followed)) is not None:
@@ -434,7 +436,7 @@ def _answer(
     quotes = (
         _ASKS_IN_WORDS.search(text) is not None and not _OF_NOW.search(text)
         if said[1] not in ("ko", "es")
-        else rulesearch.asks_how(*said)
+        else rulesearch.asks_how(*said) or asks_meaning(text)  # "q significa XY?"
     )
     # a count of the position asked ("how many cards are in play"): no rule's sentence answers
     # it (a rule's count, "how many do I need to win", is how the game works)

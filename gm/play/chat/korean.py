@@ -117,7 +117,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"(무르기|무를래|물러|되돌려|취소)\w*", "undo"),
     (r"계속(하자|해|할래|가자|ㄱ|할게|하기|진행)?\w*", "keep going"),
     (
-        r"(.+?)(이|가|은|는|란|라는게)?(뭐야|뭐임|무슨뜻|뭔뜻|뭐예요|뭐에요)\w*",
+        r"(.+?)(?:뜻|의미)?(이|가|은|는|란|라는게)?(뭐야|뭐임|무슨뜻|뭔뜻|뭐예요|뭐에요)\w*",
         r"what does \1 mean",
     ),
     (r"(응|웅|네|넹|넵|예|ㅇㅇ|그래)(그래|해|해줘|할게|좋아)?", "yes"),  # a yes to what gm offered
@@ -335,7 +335,8 @@ def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -
     if _MAY_I.search(text):  # "3열에 둬도 돼?": may I — asked, never played
         asked = "can i"
     english = _CARD.sub(r"\2 of \1", _words(text, words, counters))  # 스페이드 7 → 7 of spades
-    english = f"{asked} {english}".strip() + (" ?" if text.rstrip().endswith("?") else "")
+    ends_asked = text.rstrip().endswith("?") or bool(_ASKED_WITHIN.search(text))
+    english = f"{asked} {english}".strip() + (" ?" if ends_asked else "")
     for kind, src, en in game:
         if kind == "after":
             english = re.sub(src, en, english)
@@ -370,7 +371,13 @@ _SUIT_POLITE = re.compile(_SUITS_KO + r"(?:이)?요(?![가-힣])")
 _ASKED = (
     ("어떻게", "how"), ("왜", "why"), ("언제", "when"), ("어디", "where"), ("누가", "who"),
     ("누구", "who"), ("무슨", "what"), ("무엇", "what"), ("뭘", "what"), ("뭐", "what"),
+    ("어느", "which"),
 )  # fmt: skip
+# a question said inside a sentence ("어느 줄이 내 줄인지 헷갈리네", which row is mine, I'm not
+# sure): asked, as if it ended with "?"
+_ASKED_WITHIN = re.compile(
+    r"(?:인지|는지|은지|건지|던지|ㄴ지)\s*(?:잘\s*)?(?:헷갈|모르겠|몰라|궁금|알려)"
+)
 # (not "…면 되니까", because that is enough: a reason)
 _MAY_I = re.compile(r"(?:도|면)\s*(?:돼|되(?!니까|니깐)|될까|되나|되냐|됨|괜찮)\S*\s*\??\s*$")
 # … or 얼마나 ("how much") asked of what is left or there ("드로우 덱 얼마나 남았음")

@@ -129,6 +129,13 @@ def corrected(text: str) -> tuple[str, bool]:
     if "?" in parts[0] and re.search(r"\s말고\s", text) or re.search(r"말고\s*(?:다른|딴)", text):
         return text, False  # "뭐 할 수 있어? 고르는거 말고 …", "… 말고 다른거 …": besides
     head, tail = parts[0].split(), parts[-1].strip()
+    again = [  # "take 3RA and dump 1YA... actually no dump 5RC": the second clause said again
+        m
+        for m in re.finditer(r"\b(?:and|then|y|luego)\s+(\S+)", parts[0], re.IGNORECASE)
+        if m.group(1).lower() == tail.split()[0].lower()
+    ]
+    if again:
+        return parts[0][: again[-1].start(1)] + tail, True
     verb = head[0].lower()  # a head of one word is what was corrected ("tréboles... no, …")
     if (
         len(head) > 1
@@ -223,7 +230,12 @@ def _place_again(head: str, tail: str, card_at: int) -> str | None:
             m.start()
             for m in re.finditer(r"\S+", head)
             if m.start() > card_at
-            and (m.group() == w if w.isalpha() else shape == _shape(m.group()) != "")
+            and (
+                # "… on row5... no wait, row 7": the word said again with its number apart
+                re.fullmatch(rf"{re.escape(w)}\d*", m.group(), re.IGNORECASE) is not None
+                if w.isalpha()
+                else shape == _shape(m.group()) != ""
+            )
         ]
         if found:  # a facing said before the place ("no, mejor boca abajo en la 2") kept
             kept = " ".join(_FACING_SAID.findall(tail[: word.start()]))
@@ -249,14 +261,19 @@ def _shape(word: str) -> str:
 
 
 def read_corrected(
-    text: str, lang: str, translations: tuple[tuple[str, str, str, str], ...]
+    text: str,
+    lang: str,
+    translations: tuple[tuple[str, str, str, str], ...],
+    manners: tuple[tuple[str, str, str, str], ...] = (),
 ) -> tuple[str, str, bool]:
     """A message with its second thought applied: ``(the text as corrected, its English,
     corrected)``. A correction that is one card alone, said after a head naming several
     ("K♥ then the K♣.. i mean K♦"), replaces the head's last card ("K♥ then the K♦"); any other
     correction that names no card but a word said after the head's card ("K♥ on C2, actually no,
     on C3") replaces the head from that word on ("K♥ on C3"); any other correction is the
-    message (:func:`corrected`)."""
+    message (:func:`corrected`). A correction that only says how the card lies ("… XY.. wait no,
+    face up actually") is the head with the way it said (its words and the notation's signs of
+    the game's ``manners``, :attr:`ChatWords.manners`) replaced."""
     fixed, fix = corrected(text)
     english = to_english(fixed, lang, translations)
     if not fix:
@@ -282,14 +299,21 @@ def read_corrected(
         again = _place_again(mine, tail_en, own[-1][1][0]) if own else None
         if again is not None:  # in English, the head kept whole as written ("… face down …")
             return (again if lang == "en" else fixed), again, True
-        if _FACING.match(main_clause(tail_en)):  # "8♠ c3.. no wait facedown, …": how it lies
+        facing = _FACING.match(main_clause(tail_en))
+        if facing:  # "8♠ c3.. no wait facedown, …", "… XY.. wait no, face up actually"
             head_en = re.sub(r"\bface[ -]?(?:down|up)\b", " ", head_en, flags=re.IGNORECASE)
-            return fixed, f"{head_en.strip(' .,')} {main_clause(tail_en).strip(' .,')}", True
+            for _, _, notation, _ in manners:
+                head_en = re.sub(notation, " ", head_en, flags=re.IGNORECASE)
+            return fixed, f"{head_en.strip(' .,')} {facing.group(1)}", True
     return fixed, english, True
 
 
 # a correction that only says how the card lies ("… no wait, facedown")
-_FACING = re.compile(r"^\W*(?:face[ -]?down|face[ -]?up)\W*$", re.IGNORECASE)
+_FACING = re.compile(
+    r"^\W*(face[ -]?down|face[ -]?up)(?:\W+(?:actually|instead|then|please|pls|obv|obviously|"
+    r"lol|i guess|i think|this time))*\W*$",
+    re.IGNORECASE,
+)
 
 
 # a reason said after the move ("…, it matches the other card", "… since 3YS is better",
@@ -316,7 +340,10 @@ _REASON = re.compile(
     r"\s+ㄱㄱ+\s+\S.*$|,\s*(?:ese|esa|este|esta|that|this)\s+\S+\s+(?:no|not)\b.*|"
     r"\s+q\s+(?:hay|el|la|es|esta|estan|tiene|vale|coincide|combina|pega|empata|ahi|ahí|alli|allí|aca|acá|no)\b.*|\s*\([^()]*\)\s*$|"
     r"\s+(?:vs\.?|versus|against|contra)\s+(?:their|his|her|the|su|sus|el|la)\b.*|"
-    r"\s+(?:y|and)\s+(?:hago|hacer|make|get)\s+\d+\b.*|\s+\d+\s*개\b.*|"
+    r"\s+(?:y|and)\s+(?:hago|hacer|make|get|tengo|llevo|have|i have|i get|i got)\s+\d+\b.*|"
+    r"\s+\d+\s*개\b.*|"
+    # "-2,1 -> that's 3 for me": what the move makes, after an arrow
+    r"\s*(?:->|→|=>)\s*(?:that'?s|thats|this|it'?s|its|makes?|gives?|i (?:have|get|got))\b.*|"
     r"\s+(?:y|and)\s+(?:hago|armo|completo|make|get) (?:la|el|a|my|mi)\b.*|"
     r"\s+(?:since|because|cuz|bc|porque|porq|xq|pq|ya que|que el|que la|to make|para)\b.*|"
     r"\s+pa\s+\w+(?:ar|er|ir)\b.*|\s+\S+\s*상대로[\sㅋㅎ~!.]*$|"  # "… pa pelear con su K♥"

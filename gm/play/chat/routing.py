@@ -262,6 +262,8 @@ def _asked_of_the_game(
         return "status", (None, None)
     if intent == "score" and _NOT_ALLOWED.search(text):  # "… 뒷면으로 못내는거 맞지?"
         return "question", (None, None)
+    if intent == "score" and (_TO_WIN.search(text) or _TO_WIN.search(read)):
+        return "rules", (None, None)  # "cuantos puntos hay q hacer para ganar?": the target
     if intent in ("unclear", "help", "chat", "legal", "status") and asks_about_playing(text):
         return "question", (None, None)
     return intent, verdict
@@ -409,6 +411,10 @@ _CHATTER = re.compile(
 )
 
 
+# what a word means, asked ("what does XY mean", "q significa XY", "XY 뜻이 뭐야")
+_MEANING_ASKED = re.compile(
+    r"\b(?:mean|means|meaning|stand for|stands for|significa|quiere decir)\b|뜻|의미", re.IGNORECASE
+)
 # a joke at the game's expense, laughing ("so weird lol", "tan raro jaja", "넘 이상해 ㅋㅋ")
 _MOCKS = re.compile(
     r"\b(?:so|such|too|tan|muy) (?:weird|random|dumb|silly|raro|rara)\b.*(?:"
@@ -421,13 +427,18 @@ _MOCKS = re.compile(
 def _chatter(text: str, intent: str, verdict: tuple[Any, str | None]) -> bool:
     """Whether a message that is no definite move (unreadable, ambiguous or illegal as a move,
     or not understood at all) sounds like chat: it is answered as chat, never counted."""
+    first, asked_at, _ = text.partition("?")
+    if asked_at and _MEANING_ASKED.search(first):
+        return False  # "what does XY mean? lol im new to this": asked, then a remark
     if _MOCKS.search(text) and intent in ("question", "rules"):
         return True  # "these suit names are so weird lol ??": a joke at the game, not asked
     if _DISBELIEF.match(text) and not _OPENS_ASKING.match(text) and not may_i(text):
         return intent in ("question", "move", "unclear")  # "a queen?? cmon 😩": a sigh
     if text.rstrip().endswith("?") or not _CHATTER.search(text):
         return False
-    if intent == "question" and verdict == (None, None):  # "패가 왜 이렇게 좋냐 ㅋㅋㅋ"
+    if intent == "question" and (
+        verdict == (None, None) or (isinstance(verdict[0], AmbiguousMoveError) and "?" not in text)
+    ):  # "패가 왜 이렇게 좋냐 ㅋㅋㅋ", "와 손에 19장ㅋㅋㅋ 언제 다 털어"
         return True
     # "아 손패 진짜 구리다ㅋㅋㅋ" (my hand sucks lol): the hand named, not asked to be shown
     if intent == "board" and korean.is_korean(text) and not _SHOW_ME.search(text):
@@ -994,10 +1005,14 @@ _MUST = re.compile(
     rf"(?:어|아|여){topics.KOREAN_MUST}|\b(?:must|have to|has to|tengo que|hay que|tiene que)\b",
     re.IGNORECASE,
 )
-# a choice asked for ("can I play this or pass?", "can I go anywhere?"), not one move
+# a choice asked for ("can I play this or pass?", "can I go anywhere?"), not one move (nor "… or
+# is that not allowed", "… o no?": the one move asked twice)
 _CHOICE = re.compile(
-    r"\b(?:or|o|anything|any|anywhere|which|where|what|something else|smth else|algo mas|"
-    r"algo más|otra cosa)\b|아무(?:데|곳|거|카드|자리)|다른\s*(?:거|것|걸)",
+    r"\b(?:(?:or|o)(?!\s+(?:not|no|nah)\b|\s+(?:is|isn'?t|es|está|esta)\s+(?:(?:that|it|this|eso)\s+)?"
+    r"(?:(?:not|no)\s+)?(?:allowed|legal|illegal|ok|okay|possible|valid|permitido|against)\b)|"
+    r"anything|any|anywhere|"
+    r"which|where|what|something else|smth else|algo mas|algo más|otra cosa)\b|"
+    r"아무(?:데|곳|거|카드|자리)|다른\s*(?:거|것|걸)",
     re.IGNORECASE,
 )
 
@@ -1222,13 +1237,24 @@ def _names_a_figure(table, seat: int, text: str) -> bool:
     return False
 
 
+# what it takes to win, asked ("how many points do you need to win?", "cuantos puntos hay q
+# hacer para ganar?", "몇 점 내야 이겨?"): the rules' target, not the standing
+_TO_WIN = re.compile(
+    # (not "cuanto me falta para ganar?", how far one still is: the standing)
+    r"^(?!.*\b(?:falta|faltan|queda|quedan|left|still|todavia|todavía)\b)(?:"
+    r"\b(?:how many|how much|cu[aá]nt[oa]s?)\b.*\b(?:to win|para ganar)\b|"
+    r"\b(?:need|needs|necesit\w*|hace falta|hay que|hay q)\b.*\b(?:to win|para ganar)\b|"
+    r"몇\s*\S*\s*(?:내야|따야|모아야|있어야|얻어야|먹어야)\s*(?:이겨|이기|이김|승리)|이기려면|이길려면)",
+    re.IGNORECASE,
+)
 # a rule asked of a supposed case ("can u put a card face down if they already got one
 # there??"): the rules answer it, not the standing
 _SUPPOSED = re.compile(r"\b(?:if|si)\b(?!.*\b(?:now|ahora|ya)\b)", re.IGNORECASE)
 # what one cannot do, checked ("… 못내는거 맞지?", "… can't …, right?"): asked of the rules
 _NOT_ALLOWED = re.compile(
     r"(?:못\s*\S*|면\s.*)(?:거|건|는\s*거)\s*(?:맞|아니|아님)|\bcan'?t\b.*\bright\b|"
-    r"^(?:\S+\s+)?\S+(?:은|는)\s+(?:다시\s+)?\S+\s*수\s*있(?:어|나|니|음|을까)",
+    r"^(?:\S+\s+)?\S+(?:은|는)\s+(?:다시\s+)?\S+\s*수\s*있(?:어|나|니|음|을까)|"
+    r"^(?:\S+\s+)?\S+(?:은|는)\s+(?:\S+\s+)?못\s*\S+\s*\?\s*$",  # "도전자는 점수 못얻어?"
     re.IGNORECASE,
 )
 _LOOSE = {"won"}  # a figure's word a question may leave out ("who is winning C2?")

@@ -163,7 +163,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
         "history",
     ),
     (r"sigamos|seguimos|sigue|continua|continuamos", "keep going"),
-    (r"que significa (.+)", r"what does \1 mean"),
+    (r"que significa (\S+(?: \S+){0,3})", r"what does \1 mean"),  # a term, not a paragraph
     (
         r"(alguna|una) (sugerencia|recomendacion|idea)|ayudame( a)? (elegir|decidir)|"
         r"cual es (la|mi) mejor (jugada|opcion|carta)( ahora)?|la mejor jugada|que harias( tu)?|"
@@ -235,6 +235,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
         "ok",
     ),
     (  # exclamations: "¡qué mala suerte!", "madre mía", "no puede ser", "vamos!"
+        r"(?:\d+ a \d+ )?"  # "11 a 0 vamoss 💪": the score said, then cheered
         r"(que (mala |buena )?(suerte|pena|rabia|lastima|divertido|dificil|facil|emocion|nervios)|"
         r"madre mia|no puede ser|vamos+|bien|ups|ole|dificil|facil|me encanta( este juego| esto)?|"
         r"(bueno )+bueno|ay( no)?|buf+|ostras|jo|uy+)( jaja\w*)?",
@@ -318,7 +319,18 @@ def _unaccent(text: str) -> str:
 
 
 def is_spanish(text: str) -> bool:
-    return len(MARKERS.findall(text)) >= 1 and not re.search(r"\b(the|is|what|my)\b", text, re.I)
+    """Whether a message is written in Spanish: a Spanish word in it ("vamoss" and "siii" as
+    "vamos" and "si"), and none of the commonest English ones."""
+    squeezed = _DRAWN_OUT.sub(
+        lambda m: m.group(1) + m.group(2) if len(m.group(0)) > 3 else m.group(0), text
+    )
+    return bool(MARKERS.search(text) or MARKERS.search(squeezed)) and not re.search(
+        r"\b(the|is|what|my)\b", text, re.I
+    )
+
+
+# a word's last letter drawn out ("vamoss", "siii", "holaaa")
+_DRAWN_OUT = re.compile(r"\b(\w+?)(\w)\2+\b")
 
 
 def _whole(text: str) -> str | None:
@@ -363,7 +375,15 @@ def request(text: str) -> str | None:
     if len(clauses) < 2 or _CARDISH.search(text) or re.match(r"\s*(?:y )?si\b", folded):
         return None  # "si …, quién gana?": a supposition, asked of the rules
     found = [w for c in clauses if (w := _whole(c)) is not None and w != "ok"]
+    if found == ["yes"] and any(_CHOICE.search(c) for c in clauses):
+        return None  # "la segunda... si, la segunda": a choice said again, not a yes
     return next((w for w in found if w != "help"), found[0] if found else None)
+
+
+# a choice named by its place ("la segunda", "la 2", "el primero")
+_CHOICE = re.compile(
+    r"\b(?:primer[oa]?|segund[oa]|tercer[oa]?|cuart[oa]|quint[oa]|ultim[oa]|\d+)\b"
+)
 
 
 _ASKED = (  # a question word first: the English one, so the message reads as a question

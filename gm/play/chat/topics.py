@@ -71,6 +71,7 @@ _EN: tuple[tuple[str, str], ...] = (
         r"(what|which)('s|s| is| are)? ((?:{seats})|he|she|they|the \w+) (holding|hiding|keeping)|"
         r"what (does|do|did) ((?:{seats})|he|she|they|the ({other}|other \w+)) "
         r"(have|hold|keep)|"
+        r"what ((?:{seats})|he|she|they|the ({other}|other \w+)) (has|holds|keeps|got)\b|"
         r"(what|which) (\d+ |two |three |four |five |six |seven |eight )?cards? "
         r"(does|do|did|has|have|is|are) "
         r"(he|she|they|you|the \w+|(?!i\b|we\b)\w+) (still |even |really |now )?"
@@ -95,7 +96,7 @@ _EN: tuple[tuple[str, str], ...] = (
         r"(last|previous) \w+ do|just (played|did|put|took|"
         r"drew|discarded|picked|moved)|(played|happened) (before|last|earlier)|"
         r"what (got|was|were|has been|have been) (just )?(captured|taken|played|discarded|"
-        r"thrown|picked|drawn|moved|swapped|replaced)|"
+        r"thrown|picked|drawn|moved|swapped|replaced|flipped|revealed|turned over|turned up)|"
         r"last thing|who (swapped|replaced|discarded|played|put|took|moved|threw)|"
         r"(he|she|they|{seats}|the ({other}|other \w+)) "
         r"(just |last )?(played|put|drew|discarded|took|moved|picked|did))\b",
@@ -133,6 +134,9 @@ _EN: tuple[tuple[str, str], ...] = (
         r"(even )?(allowed|able) to\b|"
         r"\bwhat (am i|are we|im|i'?m) (even |actually |really )?(allowed|able) to do\b|"
         r"\blist what\b|\b(what|which) (moves|plays|options)\b|"
+        r"\blist (my |the |all |me )*(legal |valid |possible |available |open )?"
+        r"(moves|plays|options|spots|squares|points|places|cells|cards)\b|"
+        r"\b(legal|valid|possible|available) (spots|squares|points|places|cells)\b|"
         r"\bwhat (else )?can i (even |actually |really )?do\b|"
         r"\bonly (thing|move|option) i (can|could) (do|make|play)\b|"
         r"\bwhat can (my|the|this|that) \w+ do\b",
@@ -147,7 +151,8 @@ _EN: tuple[tuple[str, str], ...] = (
         r"which is better|worth it|does it matter|(least|most) useful|worst card|"
         r"where (do|should) i (block|go|put|place|play|move)\b|"
         r"\bor\b[^?]*\?\s*(pls |please )?help\b|"
-        r"(is|are) (any|one|either) (of )?(them|these|those|the cards)? ?better|"
+        r"(is|are) (any|one|either) (of )?"
+        r"(them|these|those|the cards|pick|card|spot|move|choice)? ?better|"
         r"(best|better|good) (odds|chances?)|"
         r"(a )?(good|bad|smart|dumb) idea|"
         r"which (one|card) (is|would be) (better|best|worse|worst)|"
@@ -171,7 +176,7 @@ _EN: tuple[tuple[str, str], ...] = (
     (
         "board",
         r"\b(show|see|view|display|look at|print|prnt|draw|redraw|refresh|pull up|bring up)\b.*"
-        r"\b(board|grid|hand|cards|table|tabel|bord|baord|position|rows|lines)\b|"
+        r"\b(board|grid|hand|cards|table|tabel|bord|baord|position|rows|lines|layout|lay out)\b|"
         r"\b(show|see|view|display|look at)\b.*\b(pile|deck|discards?|stack)\b|"
         r"\bwhere (we'?re|we are|are we|things are|things stand) at\b|where do we stand|"
         r"\bwhere'?s (the|my) (board|grid|table)\b",
@@ -205,7 +210,8 @@ _ES: tuple[tuple[str, str], ...] = (
         "rematch",
         r"\b(vamos (por )?otra|reinicia (el juego|la partida)|quiero otra|"
         r"despues de esta (otra|una mas)|"
-        r"revancha|otra partida|otra partidita|jugamos otra|juguemos otra|echamos otra|"
+        r"revancha|(?<!la )(?<!esa )(?<!aquella )otra partida|otra partidita|jugamos otra|"
+        r"juguemos otra|echamos otra|"
         r"(arrancar|arrancamos|empezar|arranquemos|empecemos|empezamos) (una|otra) nueva|"
         r"(empezamos|empezar|empecemos|arrancamos) de nuevo|"
         r"otra ronda|partida nueva|nueva partida|(jugar|jugamos|juguemos) (de nuevo|otra vez)|"
@@ -250,7 +256,9 @@ _ES: tuple[tuple[str, str], ...] = (
         r"\b(ultim[oa]s?|anterior(es)?) (jugadas?|movimientos?|cartas?|turnos?)\b|"
         r"\b(jugue|tire|puse|movi|descarte|hice|saque|robe|captur[eé]|comi|elegi)\b.*"
         r"\b(recien|antes|ultim[oa]|ahora|recien)\b|"
-        r"\b(q|que) (captur[eé]|capturo|capturaron|comi|comio|se comio|me comio|comiste)\b",
+        r"\b(q|que) (captur[eé]|capturo|capturaron|comi|comio|se comio|me comio|comiste)\b|"
+        # "q cartas se llevo el norte la ultima vez q recogio?": what was taken, and when
+        r"\b(se llevo|recogio|levanto|agarro|tomo|llevo|gano)\b.*\b(la ultima vez|recien|antes)\b",
     ),
     (
         "status",
@@ -340,9 +348,9 @@ _KO: tuple[tuple[str, str], ...] = (
         "hidden",
         r"^(?!.*(내|제|나의))(?=.*({other}|{seats})).*(엎어|엎은|뒷면|뒤집힌|뒤집어둔|덮인|덮어둔).*"
         r"(뭔지|뭐야|뭐임|뭔데|알려|보여)|"
-        r"({other}|AI|봇|북쪽|남쪽|레드|블랙|빨강|빨간|검정|검은|{seats})\w{0,6}"
+        r"({other}|AI|봇|북쪽|남쪽|레드|블랙|빨강|빨간|검정|검은|흑|{seats})\s?\w{0,6}"
         r"(카드|패|손패|손|장)"
-        r"(\w{0,6})(뭐|뭔|보여|보자|볼래|알려|들|있|까봐|까줘|까보|오픈)|덱(맨)?위|다음카드|(덱|더미)에(뭐|뭔|남)|"
+        r"\s?(\w{0,6})\s?(뭐|뭔|보여|보자|볼래|알려|들|있|까봐|까줘|까보|오픈)|덱(맨)?위|다음카드|(덱|더미)에(뭐|뭔|남)|"
         r"(깔린|깔려있는|숨은|숨겨진|숨겨둔)카드\w{0,2}(뭐|뭔|보여|알려)|"
         r"({other}|{seats})\w{0,6}(스페이드|하트|다이아|클로버|에이스|킹|퀸|잭)\w{0,6}(있|남|가지|몇)",
     ),
@@ -363,7 +371,9 @@ _KO: tuple[tuple[str, str], ...] = (
     ),
     (
         "score",
-        r"이기고|이겨|누가이기는|지고있|앞서|(?<!게)유리|(?<!게)불리|리더|우세|점수|스코어|몇대몇|"
+        # (not "뭐부터 내야 유리함?": what one must play to gain it, advice asked)
+        r"이기고|이겨|누가이기는|지고있|앞서|(?<!게)(?<!야)(?<!야\s)유리|(?<!게)불리|리더|우세|점수|"
+        r"스코어|몇대몇|"
         r"(나|내|우리|상대|쟤)\w{0,2}몇점|^몇점|밀리|"
         r"더가까|완성에가까",
     ),
@@ -383,7 +393,7 @@ _KO: tuple[tuple[str, str], ...] = (
         "hint",
         r"추천|좋을까|나을까|낫(나|니|냐|겠|지)|좋(아|나|니|냐|겠)(요)?\?|어떻게(해야|하지|할까)|"
         r"뭐(내|두|놓|하)(지|까|는게)|힌트|조언|최선|제일좋|젤좋|가장좋|베스트|나아(요)?\?|나아$|가나아|"
-        r"까.{1,24}까\??$|(어디|뭘|뭐)\w{0,2}(막아야|둬야|놔야|내야)|(뭐|뭘|어떤|어느)\w{0,8}게유리",
+        r"까.{1,24}까\??$|(어디|뭘|뭐)\w{0,2}\s?(막아야|둬야|놔야|내야)|(뭐|뭘|어떤|어느)\w{0,8}게유리",
     ),
     (
         "board",
