@@ -305,6 +305,7 @@ ASKED = [
     ("solonyo-shown", "la roja q no es la reina", "PICK 1"),
     ("masul-start", "king c2", "K♥ C2"),  # two kings held, no colour said
     ("solonyo-shown", "lowest one, a 7 still beats their 2 lol", "PICK 2"),  # laughter: asked
+    ("solonyo-late", "la tercera otra vez jaja", "PICK 3"),  # heldout137 to 140: chosen, laughing
 ]
 
 
@@ -1079,6 +1080,25 @@ BLIND_MOVES = [
     ("solonyo-late", "la segunda... si, la segunda", "PICK 2"),
     ("maze-late", "robo del monton de descarte", "DRAW PILE"),
     ("maze-late", "robo de la pila de descartes", "DRAW PILE"),
+    # heldout137 to heldout140 (measured once at 98c6e9f): the card said, then only where it
+    # goes; "nah la segunda"; a suit cut short in Korean ("2클", "4클로"); the last column in
+    # Korean; the pile as 파일; "dump" a card described; a reason said by the Field Card's suit
+    # or by the card across; a choice by place with a laugh (asked back, below)
+    ("masul-late", "8 de corazones... no espera, mejor boca abajo, en la 2", "8♥ C2 FD"),
+    ("solonyo-late", "la segunda... o la primera? nah la segunda", "PICK 2"),
+    ("masul-late", "2클 7열에 앞면으로.. 아 아니 뒷면으로 할래", "2♣ C7 FD"),
+    ("masul-late", "4클로 4열 필드 스페이드4 교체해주세요", "4♣ FC4"),
+    ("masul-start", "다이아 잭 맨 오른쪽 칸에 앞면으로 놓을게요 필드가 다이아라", "J♦ C7"),
+    ("masul-start", "맨 왼쪽에 클로버7 뒷면으로", "7♣ C1 FD"),
+    ("maze-draw", "파일에서 집고 5RM 버려", "PILE 5RM"),
+    ("maze-draw", "파일 카드 집고 빨강 달 5 버려줘", "PILE 5RM"),
+    ("maze-late", "pile, and dump the blue 4 moons", "PILE 4BM"),
+    ("maze-late", "take the pile and dump the blue 4 moons", "PILE 4BM"),
+    ("masul-late", "클로버5 3열에 앞면요 상대 하트킹 있는 데", "5♣ C3"),
+    ("masul-challenge",
+     "putting the 5 of spades against their king in col 3, field is spades so suit beats rank",
+     "5♠ C3"),
+    ("trumps-choose", "mm no se... treboles. si, treboles", "TRUMP ♣"),
 ]  # fmt: skip
 
 
@@ -1615,6 +1635,23 @@ BLIND_REQUESTS = [
     ("card-chess-step", "what got flipped on bc2 just now?", "history", ""),
     ("solonyo-blind", "is any pick better than the others or is it pure luck", "hint", ""),
     ("solonyo-shown", "도전자는 점수 못얻어?", "question", ""),
+    # heldout137 to heldout140: a place's code is no word of a rule; a sigh in Korean (ㄷㄷ,
+    # 실화냐); advice asked "which one do i …"; the other side's cards asked in new words; "ff";
+    # options asked as "movimientos"; how a thing works asked after it; what happens in a case,
+    # then another question
+    ("masul-challenge", "can i even put something face down in c3 or is that not allowed",
+     "question", ""),  # asked of one move there: no rules sentence about C3 quoted
+    ("trumps-follow", "와 더미 23장 ㄷㄷ 실화냐", "chat", ""),
+    ("maze-discard", "which one do i dump?", "hint", ""),
+    ("trumps-follow", "what are the 5 cards north has left?", "question", "hidden"),
+    ("trumps-lead", "상대 손에 스페이드 많아?", "question", ""),
+    ("trumps-lead", "뭐부터 내는게 나음?", "hint", ""),
+    ("n-in-a-row-o", "ff, cant beat this", "resign", ""),
+    ("maze-draw", "q movimientos valen ahora", "legal", "DRAW DECK"),
+    ("card-chess-capture", "q movimientos puedo hacr?", "legal", "PLAY"),
+    ("card-chess-step", "el jaque como funciona aca", "question", ""),
+    ("solonyo-late", "비기면 어떻게 돼? 다시 하는거야?", "question", ""),
+    ("solonyo-late", "if we tie what happens? do we redo it?", "question", ""),
 ]  # fmt: skip
 
 

@@ -132,6 +132,19 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ),
     # "까다" (turn over, of the other row's face-down card): a challenge, played face up
     ("ko", "phrase", r"까\s*(?:볼|봐|보|자|줄|야|서|고|기)|깔\s*(?:래|게|께)|깐다", " challenge "),
+    # "맨 오른쪽 칸에" (in the very right slot): the last column; "맨 왼쪽": the first
+    (
+        "ko",
+        "phrase",
+        r"(?:맨|제일|가장)\s*오른\s*쪽\s*(?:칸|열|줄|자리)?(?:에|으로|로)?",
+        " far right column ",
+    ),
+    (
+        "ko",
+        "phrase",
+        r"(?:맨|제일|가장)\s*왼\s*쪽\s*(?:칸|열|줄|자리)?(?:에|으로|로)?",
+        " far left column ",
+    ),
     ("ko", "word", "바꾸", "replace"),
     ("ko", "word", "교체", "replace"),
     ("ko", "word", "필드카드", "field card"),

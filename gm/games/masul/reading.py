@@ -184,7 +184,11 @@ _FIELD_FIRST = re.compile(
 # a Field Card's suit said as a reason after the move ("…, diamond field", "…, hearts field
 # there"): no Field Card played on
 _SUIT_FIELD_REASON = re.compile(
-    r"[,.]\s*(?:the\s+)?(?:clubs?|diamonds?|hearts?|spades?)\s+field\b.*$", re.IGNORECASE
+    r"[,.]\s*(?:the\s+)?(?:clubs?|diamonds?|hearts?|spades?)\s+field\b.*$|"
+    # "…, field is spades so suit beats rank"
+    r"[,.]\s*(?:the\s+)?field(?:\s+card)?(?:'s|\s+is|\s+was|\s+being)\s+"
+    r"(?:clubs?|diamonds?|hearts?|spades?)\b.*$",
+    re.IGNORECASE,
 )
 # the far end of the row ("the far right column", "very left"): the last or the first column
 _FAR = re.compile(r"\b(?:far|very)[\s-]+(right|left)\b", re.IGNORECASE)

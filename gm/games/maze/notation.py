@@ -206,7 +206,12 @@ def resolve(
     readings = [t]
     for (a, b), ref in reversed(_partial_refs(t)):
         want, said = _describe(ref)
-        discarding = step == "discard" or re.search(r"\bdiscard\b", t[:a]) is not None
+        discarding = (
+            step == "discard"
+            or any(  # "… and dump the blue 4 moons"
+                w in _DISCARD_WORDS for w in re.findall(r"[a-z]+", t[:a])
+            )
+        )
         scope = shown if step == "discard" else [pile_top] if pile_top else []
         if step == "draw" and discarding:
             scope = sort_cards({*shown, *scope})

@@ -526,7 +526,9 @@ _CARDS_COUNTED = re.compile(r"\bhand\W*\d|\d+ cards?\b", re.IGNORECASE)
 _A_SUIT = re.compile(r"\b(?:spades?|hearts?|diamonds?|clubs?|aces?|kings?|queens?|jacks?)\b", re.I)
 # a count asked of what would happen ("how many do i pick up if i take …"): a rule's count
 _IF_SO = re.compile(
-    r"\b(?:if|after|when|once) (?:i|you|u|we|they|one|someone|somebody|a player)\b", re.IGNORECASE
+    r"\b(?:if|after|when|once) (?:i|you|u|we|they|one|someone|somebody|a player|the|my|your|"
+    r"their|it|its|it'?s)\b",
+    re.IGNORECASE,
 )
 # what is left ("how many turns do I have left?"): the standing answers any other count it found
 # (or in play: "how many pieces do i have in play", "cuantas piezas tengo en juego")

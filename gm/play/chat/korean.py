@@ -317,6 +317,7 @@ def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -
     text = _NOT_DOING.sub("", text)  # "안 잡고 걍 가져갈래": what is not done, then the order
     text = without_unwanted(text)
     text = text.replace("쨰", "째")  # "두번쨰": a slip for 번째
+    text = _SHORT_SUIT.sub(_suit_in_full, text)  # "2클", "4클로", "5스페": the suit cut short
     text = _RANK_FIRST.sub(
         _suit_first, text
     )  # 5스페이드, 에이스 하트로 → 스페이드 5, 하트 에이스로
@@ -357,6 +358,15 @@ _RANK_FIRST = re.compile(
     # (a number after the suit is its rank, unless a counter follows it: "잭하트 2열")
     + r"(?!\s*(?:\d(?!\d*\s*(?:열|줄|칸|번|컬럼|칼럼))|에이스|킹|퀸|잭|[AKQJ](?![A-Za-z])))"
 )
+
+
+# a rank and its suit cut short ("2클 7열에", "4클로 4열", "K스페"): the suit in full
+_SHORT_SUIT = re.compile(r"(?<![\w])(10|[2-9AKQJ])\s*(클로|클|스페|다이)(?![가-힣])")
+_SUITS_IN_FULL = {"클로": "클로버", "클": "클로버", "스페": "스페이드", "다이": "다이아"}
+
+
+def _suit_in_full(m: re.Match[str]) -> str:
+    return f"{m.group(1)}{_SUITS_IN_FULL[m.group(2)]}"
 
 
 def _suit_first(m: re.Match[str]) -> str:

@@ -94,6 +94,8 @@ _NEGATED = (
     r"(?:quiero|puedo|se|sé|voy|me|te|lo|la|le|les|hay|tengo|es|esta|está|creo|way|need|want|"
     r"can|idea|gasto|gastar|uso|usar|desperdicio|wasting|waste|using|spending|gonna)"
 )
+# a choice said after "la", "el" ("nah la segunda", not "no la quiero")
+_A_CHOICE = r"(?:\d|primer|segund|tercer|cuart|quint|sext|s[eé]ptim|[uú]ltim)"
 # a second thought: "X no wait Y", "X... i mean Y", "X, no espera, Y", "X 말고 Y", "X 아 아니다
 # Y", "X 아니 잠깐 Y" → Y ("아니면", "or else", is no second thought)
 _CORRECTION = re.compile(
@@ -105,7 +107,7 @@ _CORRECTION = re.compile(
     r"no,? perd[oó]n|perd[oó]n,? no)\b"
     r"[\s,.]*|\s*(?<=\S)\s*말고\s+|"
     r"(?:\.\.+|[,;?])\s*(?:no|nah|nope|err+|erm|uh+|um+|h+m+|sorry|actually|oops)(?:[\s,]+(?:no|nah))*"
-    rf"\b(?!\s+{_NEGATED}\b)(?:[\s,]+mejor\b)?[\s,.]*(?={_NAMES})|\s+(?:no|nah|err+|erm|sorry|actually)\s+(?:mejor\s+)?(?=\S*\d|\S*[♠♥♦♣])|"
+    rf"\b(?!\s+{_NEGATED}\b(?!\s+{_A_CHOICE}))(?:[\s,]+mejor\b)?[\s,.]*(?={_NAMES})|\s+(?:no|nah|err+|erm|sorry|actually)\s+(?:mejor\s+)?(?=\S*\d|\S*[♠♥♦♣])|"
     r"(?:[,;]\s*|\s+o\s+|(?:\s+no)?\.\.+\s*)mejor(?:\s+dicho)?\b(?!\s+que\b)[\s,]*|"
     # a shrug between two choices ends the doubt ("2? no 3.. 아 몰라 그냥 2번", "3.. idk just 2",
     # "la 3.. bah da igual, la 2"): the one said after it
@@ -305,9 +307,22 @@ def read_corrected(
             for _, _, notation, _ in manners:
                 head_en = re.sub(notation, " ", head_en, flags=re.IGNORECASE)
             return fixed, f"{head_en.strip(' .,')} {facing.group(1)}", True
+        if own and not re.search(r"\d", mine[own[-1][1][1] :]) and _ONLY_WHERE.match(tail_en):
+            # "8 de corazones... no espera, mejor boca abajo, en la 2": the card said, then
+            # where (and how) it goes
+            return fixed, f"{mine.strip(' .,')} {tail_en.strip(' .,')}", True
     return fixed, english, True
 
 
+# a correction that says only where, and how, a card goes ("mejor boca abajo, en la 2"): a
+# number, the word it numbers, and words of a place, nothing else
+_ONLY_WHERE = re.compile(
+    # (a place: "in …", a word numbered, a code; "the 10" is a card)
+    r"^(?=.*\d)(?=.*(?:\b(?:in|on|at|to|into)\b|\b(?!(?:the|a|an|my)\b)[a-z]+\s+\d|\b[a-z]+\d))"
+    r"(?:[\s,.!]*(?:in|on|at|to|into|the|a|place|spot|face[ -]?down|face[ -]?up|"
+    r"better|instead|mejor|please|pls|then|actually|[a-z]+(?=\s+\d)|\w*\d\w*)\b)+[\s,.!]*$",
+    re.IGNORECASE,
+)
 # a correction that only says how the card lies ("… no wait, facedown")
 _FACING = re.compile(
     r"^\W*(face[ -]?down|face[ -]?up)(?:\W+(?:actually|instead|then|please|pls|obv|obviously|"
@@ -380,6 +395,8 @@ _REASON = re.compile(
     # 아까 3번 비겼으니까 1번으로", a second thought)
     r"(?<=[로게자])\.\.+\s*[^.]*(?:니까|니깐|라서)(?:\s.*)?$|"
     r"\s+상대\S*\s+\S+\s+(?:맞은편|반대편)\S*[\sㅋㅎ~!.]*$|"
+    # "클로버5 3열에 앞면요 상대 하트킹 있는 데": where it goes, told by the card across
+    r"(?<=[요게께로])\s+상대\S*\s+\S+\s+있는\s*(?:데|곳|자리|열|칸)\S*[\sㅋㅎ~!.]*$|"
     r"(?<=[^\s뒤나에])서\s+\S.*$",
     re.IGNORECASE,
 )

@@ -465,7 +465,11 @@ def from_rules(question: str, rules_text: str) -> str | None:
     """The rules sentence that best answers ``question`` (the rarest of its words weigh most),
     quoted; None when no sentence shares a word with it."""
     sentences = rule_sentences(rules_text)
-    terms = [w for w in re.findall(r"[\w♠♥♦♣]+", question.lower()) if w not in _STOP and len(w) > 1]
+    terms = [  # (a place's code, "c3", names no rule: a rule's example may use it, "C3: …")
+        w
+        for w in re.findall(r"[\w♠♥♦♣]+", question.lower())
+        if w not in _STOP and len(w) > 1 and not re.fullmatch(r"[a-z]{1,3}\d+", w)
+    ]
     if not terms or not sentences:
         return None
     lowered = [s.lower() for s in sentences]

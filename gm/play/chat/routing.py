@@ -393,7 +393,8 @@ _GOES_TO = re.compile(r"\b(?:a|to|hacia|into)\s+[a-z]{1,2}\d\b", re.IGNORECASE)
 # laughter, sighs and exclamations, in each language: a message with one that is no definite
 # move ("my ace is gonna wreck them lol", "8 또 나왔네 ㅋㅋ", "uff una reina") is chat
 _CHATTER = re.compile(
-    r"[ㅋㅎㅠㅜㅡ]{2,}|(?:다|네|군|구나|구만|구먼|라니|겠다)[\s.!~ㅋㅎㅠㅜㅡ]*$|왜\s*이렇게|왜케|"
+    r"[ㅋㅎㅠㅜㅡㄷ]{2,}|(?:다|네|군|구나|구만|구먼|라니|겠다)[\s.!~ㅋㅎㅠㅜㅡ]*$|왜\s*이렇게|왜케|"
+    r"실화(?:냐|임|야|인가|냐고)|"
     + _SIGH_EMOJI
     + "|"
     + _LAUGH_EMOJI
@@ -496,7 +497,8 @@ def _laughing_remark(text: str, read: str, intent: str, verdict: Verdict) -> boo
 
 # a choice said by its place among others ("the middle one", "la de la izquierda", "가운데")
 _CHOSEN_BY_PLACE = re.compile(
-    r"\b(?:middle|center|centre|left|right|first|last|medio|centro|izquierda|derecha|primer[oa]|"
+    r"\b(?:middle|center|centre|left|right|first|second|third|last|medio|centro|izquierda|derecha|"
+    r"primer[oa]|segund[oa]|tercer[oa]|"
     r"lowest|highest|smallest|biggest|mas alt[oa]|mas baj[oa]|"
     r"ultim[oa])\b(?!\s+(?:time|round|game|turn|hand|vez|ronda|partida|mano))|가운데|왼쪽|오른쪽|"
     r"첫\s*번째|마지막(?!\s*(?:판|라운드|번|턴))",
@@ -1043,6 +1045,8 @@ def _by_topic(
         return intent, verdict
     words = table.engine.info.chat_words
     found = topics.topic(text, lang, words.move_verbs, _seat_labels(table))
+    if found in ("rematch", "undo", "score", "resign") and _WHAT_IF_FIRST.search(text):
+        return "question", (None, None)  # "비기면 어떻게 돼? 다시 하는거야?": a rule, asked
     if found is None or found == intent:
         return intent, verdict
     whole = classify(read)  # said whole: the phrasing wins, but the deck's top is no board line
@@ -1200,7 +1204,8 @@ def _describes(table, seat: int, text: str) -> bool:
     head = text[: copula.start()]
     if re.search(r",|[.]\s", head):  # the judging clause after an order ("swap. 3 … useless")
         verbs = (*table.engine.info.chat_words.move_verbs, *_ACTS)
-        order = rf"^\W*(?:{'|'.join(map(re.escape, verbs))})\b"
+        # (said as it is done too: "putting the 5♠ … in C3, since …")
+        order = rf"^\W*(?:i'?m\s+|im\s+)?(?:{'|'.join(map(re.escape, verbs))})(?:t?ing|s)?\b"
         if re.match(order, re.split(r",|[.]\s", head)[0], re.IGNORECASE):
             return False
     return not explicit_attempt(table, seat, text)
@@ -1237,6 +1242,14 @@ def _names_a_figure(table, seat: int, text: str) -> bool:
     return False
 
 
+# a message that opens asking what happens in a case ("if we tie what happens? do we redo
+# it?", "비기면 어떻게 돼? 점수 없음?"): a rule asked, whatever it asks after
+_WHAT_IF_FIRST = re.compile(
+    r"^\W*(?:(?:and|so|but|wait|ok|y|pero|oye)\W+)?(?:what happens (?:if|when)\b|"
+    r"if\b[^?]*\bwhat happens\b|que pasa (?:si|cuando)\b|si\b[^?]*\bque pasa\b|"
+    r"\S*(?:기면|으면|다면|라면|하면|되면|지면|나면)\s*(?:어떻게|어케)\s*(?:돼|되|됨|해))",
+    re.IGNORECASE,
+)
 # what it takes to win, asked ("how many points do you need to win?", "cuantos puntos hay q
 # hacer para ganar?", "몇 점 내야 이겨?"): the rules' target, not the standing
 _TO_WIN = re.compile(

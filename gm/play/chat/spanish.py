@@ -155,6 +155,12 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"jugamos otra( partida| vez| mas| ronda)?", "rematch"),
     (r"que me conviene( \w+)?", "hint"),
     (r"que opciones tengo", "legal moves"),
+    # "q movimientos valen ahora", "q movimientos puedo hacr?"
+    (
+        r"(que|cuales) (jugadas|movimientos|movidas) (valen|son validos|son legales|tengo|hay|"
+        r"puedo( hacer| hacr| jugar)?)( ahora| aca| aqui)?",
+        "legal moves",
+    ),
     (r"(cual es |como va )?el marcador|como esta el marcador", "who is winning"),
     (r"como (esta|va|queda) (el tablero|la mesa)", "show the board"),
     (
@@ -376,13 +382,14 @@ def request(text: str) -> str | None:
         return None  # "si …, quién gana?": a supposition, asked of the rules
     found = [w for c in clauses if (w := _whole(c)) is not None and w != "ok"]
     if found == ["yes"] and any(_CHOICE.search(c) for c in clauses):
-        return None  # "la segunda... si, la segunda": a choice said again, not a yes
+        return None  # "la segunda... si, la segunda", "… treboles. si, treboles": a choice
     return next((w for w in found if w != "help"), found[0] if found else None)
 
 
-# a choice named by its place ("la segunda", "la 2", "el primero")
+# a choice named by its place ("la segunda", "la 2", "el primero") or its suit ("treboles")
 _CHOICE = re.compile(
-    r"\b(?:primer[oa]?|segund[oa]|tercer[oa]?|cuart[oa]|quint[oa]|ultim[oa]|\d+)\b"
+    r"\b(?:primer[oa]?|segund[oa]|tercer[oa]?|cuart[oa]|quint[oa]|ultim[oa]|\d+|"
+    r"tr[eé]bol(?:es)?|picas?|espadas?|corazon(?:es)?|diamantes?)\b"
 )
 
 
@@ -404,6 +411,8 @@ def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -
     out = _ELONGATED.sub(r"\1\2", _unaccent(text))  # "la primeraa", "siii": drawn out
     if out.lstrip().startswith("como") and ("?" in text or "cómo" in text.lower()):
         out = re.sub(r"^\s*como\b", "how", out)
+    # "el jaque como funciona aca": how it works, asked after what it is asked of
+    out = re.sub(r"^(.+?)\s+como (funciona\w*)\b", r"how \2 \1", out)
     for pattern, english in _ASKED:
         out = re.sub(pattern, english, out.lstrip())
     # the cards' symbols and codes keep their case: only words are rewritten

@@ -42,7 +42,7 @@ _EN: tuple[tuple[str, str], ...] = (
     (
         "resign",
         r"\b(i'?m out|i quit|i give up|i resign|i forfeit|i'?m done|(i'?m )?resigning)\b|"
-        r"^\W*ff\W*$",
+        r"^\W*ff\W*$|^\W*ff\b[\s,.!]+(?:cant|can'?t|no way|gg|i'?m done|this is)\b",
     ),
     (
         "undo",
@@ -72,6 +72,8 @@ _EN: tuple[tuple[str, str], ...] = (
         r"what (does|do|did) ((?:{seats})|he|she|they|the ({other}|other \w+)) "
         r"(have|hold|keep)|"
         r"what ((?:{seats})|he|she|they|the ({other}|other \w+)) (has|holds|keeps|got)\b|"
+        r"(what|which) (are|r) (the|his|her|their) (\d+ |two |three |four |five )?cards? "
+        r"((?:{seats})|he|she|they|the ({other}|other \w+)) (has|have|holds|is holding|got)\b|"
         r"(what|which) (\d+ |two |three |four |five |six |seven |eight )?cards? "
         r"(does|do|did|has|have|is|are) "
         r"(he|she|they|you|the \w+|(?!i\b|we\b)\w+) (still |even |really |now )?"
@@ -150,6 +152,7 @@ _EN: tuple[tuple[str, str], ...] = (
         r"(best|better|smartest|good) (move|play|card|option|choice|pick|spot|square|place)|"
         r"which is better|worth it|does it matter|(least|most) useful|worst card|"
         r"where (do|should) i (block|go|put|place|play|move)\b|"
+        r"which (one|card|of (these|them|my cards)) (do|should|shall) i (\w+)\b|"
         r"\bor\b[^?]*\?\s*(pls |please )?help\b|"
         r"(is|are) (any|one|either) (of )?"
         r"(them|these|those|the cards|pick|card|spot|move|choice)? ?better|"
@@ -239,7 +242,9 @@ _ES: tuple[tuple[str, str], ...] = (
         r"\b(del|de la|de) ({other}|{seats})|"
         r"(proxim[oa]s?|siguientes?) cartas?|(arriba|encima) del mazo|"
         r"^(?!.*cuant)(?:.*\b(tiene|tendra|le quedan?)\b.*\b({other}|{seats})\b|"
-        r".*\b({other}|{seats}) (todavia |aun )?(tiene|tendra|le quedan?)\b)|"
+        r".*\b({other}|{seats}) (todavia |aun )?(tiene|tendra|le quedan?)\b|"
+        # "sabes si negro tiene figuras en la mano?": a seat by its colour, and its hand
+        r".*\b(norte|sur|rojo|negro) (todavia |aun )?(tiene|tendra)\b.*\ben (la|su) mano\b)|"
         r"(cartas?|queda) (en|del) (el )?mazo|"
         r"(que|cual) cartas? (hay|esta|tiene|queda) (boca ?a?bajo|tapad[ao]))\b",
     ),
@@ -352,7 +357,8 @@ _KO: tuple[tuple[str, str], ...] = (
         r"(카드|패|손패|손|장)"
         r"\s?(\w{0,6})\s?(뭐|뭔|보여|보자|볼래|알려|들|있|까봐|까줘|까보|오픈)|덱(맨)?위|다음카드|(덱|더미)에(뭐|뭔|남)|"
         r"(깔린|깔려있는|숨은|숨겨진|숨겨둔)카드\w{0,2}(뭐|뭔|보여|알려)|"
-        r"({other}|{seats})\w{0,6}(스페이드|하트|다이아|클로버|에이스|킹|퀸|잭)\w{0,6}(있|남|가지|몇)",
+        r"({other}|{seats})\s?\w{0,6}\s?(스페이드|하트|다이아|클로버|에이스|킹|퀸|잭)\s?\w{0,6}"
+        r"(있|남|가지|몇|많)",
     ),
     (
         "history",
@@ -392,7 +398,7 @@ _KO: tuple[tuple[str, str], ...] = (
     (
         "hint",
         r"추천|좋을까|나을까|낫(나|니|냐|겠|지)|좋(아|나|니|냐|겠)(요)?\?|어떻게(해야|하지|할까)|"
-        r"뭐(내|두|놓|하)(지|까|는게)|힌트|조언|최선|제일좋|젤좋|가장좋|베스트|나아(요)?\?|나아$|가나아|"
+        r"뭐\s?(?:부터|먼저)?\s?(내|두|놓|하)(지|까|는게)|힌트|조언|최선|제일좋|젤좋|가장좋|베스트|나아(요)?\?|나아$|가나아|"
         r"까.{1,24}까\??$|(어디|뭘|뭐)\w{0,2}\s?(막아야|둬야|놔야|내야)|(뭐|뭘|어떤|어느)\w{0,8}게유리",
     ),
     (
