@@ -327,16 +327,14 @@ def _unaccent(text: str) -> str:
 def is_spanish(text: str) -> bool:
     """Whether a message is written in Spanish: a Spanish word in it ("vamoss" and "siii" as
     "vamos" and "si"), and none of the commonest English ones."""
-    squeezed = _DRAWN_OUT.sub(
-        lambda m: m.group(1) + m.group(2) if len(m.group(0)) > 3 else m.group(0), text
-    )
+    squeezed = _DRAWN_OUT.sub(r"\1\2", text)
     return bool(MARKERS.search(text) or MARKERS.search(squeezed)) and not re.search(
         r"\b(the|is|what|my)\b", text, re.I
     )
 
 
-# a word's last letter drawn out ("vamoss", "siii", "holaaa")
-_DRAWN_OUT = re.compile(r"\b(\w+?)(\w)\2+\b")
+# a word of four letters or more with its last letter drawn out ("vamoss", "siii", "holaaa")
+_DRAWN_OUT = re.compile(r"\b(?=\w{4})(\w+?)(\w)\2+\b")
 
 
 def _whole(text: str) -> str | None:
