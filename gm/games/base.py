@@ -59,12 +59,20 @@ class Figure(NamedTuple):
     ``label`` (a short English noun phrase, also the message id of its translations: "Columns
     won", "Points", "In check"), each seat's ``values`` the asking seat may see, ``better``
     (+1: more is better, -1: fewer is better, 0: no leader follows from it) and a ``note``
-    (free facts in the game's notation: "undecided: C4 C5")."""
+    (free facts in the game's notation: "undecided: C4 C5"), whose ``{fields}`` ``facts``
+    fill: the note is then a message id the chat words in the seat's language
+    ("undecided: {places}", gm/play/chat/locale/labels.py)."""
 
     label: str
     values: dict[int, int]
     better: int = 1
     note: str = ""
+    facts: tuple[tuple[str, str], ...] = ()
+
+    def note_said(self, translate: Callable[[str], str] | None = None) -> str:
+        """The note in words: translated by ``translate`` when given, its fields filled."""
+        said = translate(self.note) if translate is not None and self.note else self.note
+        return said.format(**dict(self.facts)) if self.facts else said
 
 
 class GameError(Exception):

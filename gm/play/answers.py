@@ -163,7 +163,7 @@ def score_line(table: Table, seat: int | None) -> str | None:
     parts = []
     for figure in table.engine.standing(table.state, seat):
         values = " · ".join(f"{info.seat_label(i)} {v}" for i, v in sorted(figure.values.items()))
-        note = f" ({figure.note})" if figure.note else ""
+        note = f" ({figure.note_said()})" if figure.note else ""
         if values or note:
             parts.append(f"{figure.label}: {values}{note}")
     return "; ".join(parts) or None

@@ -1099,6 +1099,19 @@ BLIND_MOVES = [
      "putting the 5 of spades against their king in col 3, field is spades so suit beats rank",
      "5♠ C3"),
     ("trumps-choose", "mm no se... treboles. si, treboles", "TRUMP ♣"),
+    # heldout141 to heldout144 (measured once at 5dc041d): the up-right diagonal of one's mark
+    # (once O 1,1), a mark named beside the point given, the edge picks, a wish after a pick, a
+    # beat refused before the take
+    ("n-in-a-row-o", "내 O 오른쪽 위 대각선으로", "O 2,1"),
+    ("n-in-a-row-o", "up and right of my O", "O 2,1"),
+    ("n-in-a-row-x", "1,-1로 O 밑에 막아", "X 1,-1"),
+    ("solonyo-late", "going rightmost this time", "PICK 3"),
+    ("solonyo-late", "두번째거요 제발 높은거 나와라🙏", "PICK 2"),
+    ("trumps-follow", "no la mato, recojo las 5", "TAKE"),
+    ("masul-late", "put the 2 of clubs face down in the 2nd column.. no wait, the 7th", "2♣ C7 FD"),
+    ("n-in-a-row-x", "block them at 1,2 no wait, 0,-1 gets me 3 too", "X 0,-1"),
+    ("n-in-a-row-x", "0,2 놓으면 3개니까 거기 둘게", "X 0,2"),
+    ("n-in-a-row-x", "내 X 위에 하나 더 0,2", "X 0,2"),
 ]  # fmt: skip
 
 
@@ -1652,6 +1665,27 @@ BLIND_REQUESTS = [
     ("card-chess-step", "el jaque como funciona aca", "question", ""),
     ("solonyo-late", "비기면 어떻게 돼? 다시 하는거야?", "question", ""),
     ("solonyo-late", "if we tie what happens? do we redo it?", "question", ""),
+    # heldout141 to heldout144: the board asked then why (once KEEP, a misread), the face-down
+    # card at a place (once a rules quote, twice), whether the card just drawn may go back, the
+    # AI's level (once the hidden-cards answer), a Spanish rematch, a Korean board request
+    ("card-chess-step", "pasame el tablero q no lo veo", "board", "tablero"),
+    ("masul-challenge", "any idea whats under that facedown in c2?", "question", "hidden"),
+    ("masul-challenge", "c2에 엎어놓은거 뭐임? 살짝만 알려줘", "question", "보이지 않습니다"),
+    ("maze-discard", "puedo descartar la misma carta q acabo de robar?", "question", "DISCARD 5BS"),
+    ("maze-discard", "can i discard the same card i just drew?", "question", "DISCARD 5BS"),
+    ("card-chess-ace", "q nivel tiene la IA?", "question", "No puedo responder"),
+    ("card-chess-capture", "armamos otra?", "rematch", "revancha"),
+    ("n-in-a-row-mid", "보드 좀 출력해줘요", "board", "보드"),
+    ("solonyo-late", "제발 높은거 나와라 🙏", "chat", ""),
+    ("trumps-choose", "wait whos picking trumps first, me or them", "status", "Your turn"),
+    ("solonyo-late", "cuanto llevo? y el?", "score", "Puntos"),
+    ("card-chess-ace", "esto se puede jugar con cartas de verdad?", "question", "No puedo"),
+    ("maze-draw", "이거 혼자서도 할 수 있는 게임이에요?", "question", "답할 수 없습니다"),
+    ("card-chess-step", "교체하는게 나아 아님 킵?", "hint", ""),
+    ("maze-late", "llevo 26 turnos y solo tengo 2 cartas en cadena, q desastre", "chat", ""),
+    ("card-chess-ace", "tienes idea de q lleva el rojo en la mano? aunque sea una", "question",
+     "ocultas"),
+    ("trumps-lead", "식스 교환 뭐였어? 내가 6하트 받은거?", "history", ""),
 ]  # fmt: skip
 
 

@@ -74,7 +74,24 @@ def test_masul_standing_counts_only_columns_the_seat_can_judge(service):
     state = _position(CHALLENGE_ROW1)  # Row 3 holds a face-down card in C2, Row 1 one in C1
     mine = engine.standing(state, 1)[0]
     theirs = engine.standing(state, 0)[0]
-    assert "C2" in mine.note and "C1" in theirs.note
+    assert "C2" in mine.note_said() and "C1" in theirs.note_said()
+
+
+@pytest.mark.parametrize(
+    ("game", "text", "note"),
+    [
+        ("masul", "점수 어때?", "(미정: C1 C2 C3 C4 C5 C6 C7)"),
+        ("masul", "como va el marcador?", "(sin decidir: C1 C2 C3 C4 C5 C6 C7)"),
+        ("card-chess", "점수 어때?", "(다섯이면 승리)"),
+        ("card-chess", "como va el marcador?", "(cinco ganan)"),
+    ],
+)
+def test_a_standings_note_is_said_in_the_seats_language(service, game, text, note):
+    """The standing's note ("undecided: C4 C5", "five win") is worded in the seat's language,
+    never left in English inside a Korean or Spanish reply."""
+    token, _ = _game_at(service, game, 0)
+    reply = chat.say(service, token, text)["reply"]
+    assert note in reply and "undecided" not in reply and "five win" not in reply, reply
 
 
 def test_position_questions_are_answered_with_facts_or_plainly_not(service):

@@ -126,8 +126,10 @@ class MasulEngine(Engine):
         decided = {r.column for r in rules.decided_results(state) if seen(r.column - 1)}
         results = [r for r in rules.decided_results(state) if r.column in decided]
         open_ = [f"C{c}" for c in range(1, COLUMNS + 1) if c not in decided]
-        note = f"undecided: {' '.join(open_)}" if open_ else ""
-        return [Figure("Columns won", rules.tally(results), 1, note)]
+        if not open_:
+            return [Figure("Columns won", rules.tally(results), 1)]
+        places = (("places", " ".join(open_)),)
+        return [Figure("Columns won", rules.tally(results), 1, "undecided: {places}", places)]
 
     # ---- what a seat may see
     def view(

@@ -65,8 +65,10 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "word", "왕관", "crown"),
     ("ko", "word", "문장", "arms"),
     ("ko", "word", "방패", "arms"),
-    ("es", "phrase", r"\bla (?:carta )?(?:que|q) acabo de (robar|sacar|coger|tomar|agarrar)\b",
-     " the card i just drew "),
+    ("es", "phrase", r"\bla (?:misma )?(?:carta )?(?:que|q) (?:acabo de (?:robar|sacar|coger|"
+     r"tomar|agarrar)|agarr[eé]|cog[ií]|rob[eé]|saqu[eé]|tom[eé])\b", " the card i just drew "),
+    # "puedo volver a tirar …?": whether a discard may be made, asked
+    ("es", "phrase", r"\bpuedo (?:volver a )?(?:tirar|descartar|echar)\b", " can i discard "),
     ("es", "phrase", r"\b(robo|roba|robar|saco|saca|sacar)\b( una carta)?\s+del mazo\b",
      " draw from the deck "),
     ("es", "phrase", r"\b(cojo|coge|coger|tomo|toma|tomar|agarro|agarra|agarrar|me quedo con)\b"

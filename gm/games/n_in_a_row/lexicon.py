@@ -90,11 +90,36 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("es", "phrase", r"\b(por|hacia|para) (arriba)\b|\barriba\b|\bencima\b", " above "),
     ("es", "phrase", r"\b(hago|haciendo|para hacer|para)\s+\d+\s+(at|en)\s+raya\b,?", " "),
     ("ko", "phrase", r"(\d+)\s*개\s*(?:를|을)?\s*(?:만들|완성|연결|잇)\w*", r" make \1 in a row "),
+    # "… 3개니까 거기 둘게": the count it makes, said as the reason
+    (
+        "ko",
+        "phrase",
+        r"(\d+)\s*개\s*(?:니까|니깐|라서|이니까|되니까|돼서|됨)",
+        r" make \1 in a row ",
+    ),
     ("ko", "phrase", r"이어\s*(?:서|가|갈|가서|붙여)?", " extend "),
     ("ko", "phrase", r"세로\s*줄|세로", " column "),
     ("ko", "phrase", r"(내|나의|제)\s*(?=[XO]\b)", " my "),
     ("ko", "phrase", r"(상대|상대방|상대편)(의)?\s*(?=[XO]\b)", " their "),
     ("ko", "phrase", r"(두\s*개|두개|둘)", " pair "),
+    # "1,-1로 O 밑에 막아": with the point given, the mark named beside it is where it lies
+    (
+        "ko",
+        "phrase",
+        r"^(?=.*\d\s*,\s*-?\d)(.*?)(?<!my )(?<!their )\b([XO])\s*(?:밑|아래)(?:에|쪽)?",
+        r"\1 below the \2 ",
+    ),
+    (
+        "ko",
+        "phrase",
+        r"^(?=.*\d\s*,\s*-?\d)(.*?)(?<!my )(?<!their )\b([XO])\s*위(?:에|쪽)?",
+        r"\1 above the \2 ",
+    ),
+    # "오른쪽 위" (up and to the right): both directions, never "right above" (straight up)
+    ("ko", "phrase", r"(오른쪽|우측)\s*(위쪽|위)(?!.*\d\s*[,\s]\s*-?\d)", " upper right "),
+    ("ko", "phrase", r"(왼쪽|좌측)\s*(위쪽|위)(?!.*\d\s*[,\s]\s*-?\d)", " upper left "),
+    ("ko", "phrase", r"(오른쪽|우측)\s*(아래쪽|아래|밑)(?!.*\d\s*[,\s]\s*-?\d)", " lower right "),
+    ("ko", "phrase", r"(왼쪽|좌측)\s*(아래쪽|아래|밑)(?!.*\d\s*[,\s]\s*-?\d)", " lower left "),
     ("ko", "phrase", r"(위쪽|위로|위)(?!.*\d\s*[,\s]\s*-?\d)", " above "),
     ("ko", "phrase", r"(아래쪽|아래로|아래|밑)(?!.*\d\s*[,\s]\s*-?\d)", " below "),
     ("ko", "phrase", r"오른쪽(?!.*\d\s*[,\s]\s*-?\d)", " right "),

@@ -78,7 +78,8 @@ _STEPS = {"square", "squares", "space", "spaces", "cell", "cells", "step", "step
 _IN_A_ROW = re.compile(r"\bin\s+a\s+(?:row|line)\b", re.IGNORECASE)
 # a line's length said as the goal, no point: "make it 3, 0,2", "hago 3 en 0,2", "-2,4 pa tener 3"
 _GOAL = re.compile(
-    r"\b(?:make it|make|makes|to get|get|complete|completing|hago|hacer|haciendo|para tener|"
+    r"\b(?:make it|make|makes|to get|gets me|get me|gives me|gets|get|complete|completing|hago|"
+    r"hacer|haciendo|para tener|"
     r"pa tener|tener|para hacer|pa hacer|completo|completar|completa)\s+(?:a\s+)?"
     r"(?:\d+|two|three|four|five|six|dos|tres|cuatro|cinco|seis)\b"  # "make it three"
     r"(?:\s+in\s+an?\s+(?:column|diagonal|stack)\b)?"  # "-2,4 to get 3 in a column"
@@ -421,6 +422,8 @@ def _beside_marks(
     ParseError."""
     owner = _line_owner(toks, seat)
     ends = {_ENDS[w] for w in toks if w in _ENDS}
+    if len(ends) == 2 and sorted(e[0] == 0 for e in ends) == [False, True]:
+        ends = {(sum(e[0] for e in ends), sum(e[1] for e in ends))}  # "upper right": diagonal
     if len(ends) != 1:
         raise ParseError(text, EXPECTED)
     (dx, dy) = ends.pop()

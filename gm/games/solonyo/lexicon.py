@@ -18,6 +18,15 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "phrase", r"첫\s*(?:장|번째\s*장|카드)", " first card "),
     ("ko", "phrase", r"(?:셋|세\s*장)\s*중(?:에|에서)?", " "),
     ("ko", "phrase", r"\d+\s*점\s*짜리", " "),
+    # "제발 높은거 나와라" (please let it be a high one): a wish said of the pick, no choice
+    # (after a pick: "두번째거요 제발 높은거 나와라"; alone it is a remark, left as it is)
+    (
+        "ko",
+        "phrase",
+        r"(째\S*\s+(?:제발\s*)?)(?:높은|센|쎈|큰)\s*(?:거|게|걸|카드)?\s*(?:좀\s*)?"
+        r"(?:나와라|나와|나오길|나오면|떠라|뜨길)",
+        r"\1 ",
+    ),
     ("ko", "phrase", r"첫\s*째", " first "),
     ("ko", "phrase", r"둘\s*째", " second "),
     ("ko", "phrase", r"셋\s*째", " third "),

@@ -29,8 +29,8 @@ _SIDES = {"left": 1, "leftmost": 1, "middle": 2, "center": 2, "centre": 2, "righ
 _KEYWORDS = ("middle", "center", "centre", "first", "second", "third", "right", "left", "leftmost",
              "rightmost", "highest", "lowest")  # fmt: skip
 # the words around a position that make it one: "pick two", "the right one", "card 3"
-_LEAD = {"the", "my", "pick", "take", "choose", "go", "with", "card", "number", "no", "position",
-         "slot", "far", "#", "try", "flip", "turn"}  # fmt: skip
+_LEAD = {"the", "my", "pick", "take", "choose", "go", "going", "with", "card", "number", "no",
+         "position", "slot", "far", "#", "try", "flip", "turn"}  # fmt: skip
 _COUNTING = {
     "pick",
     "take",
@@ -84,6 +84,8 @@ def _position(words: list[str], i: int) -> int | None:
     alone = all(x == w or x in _NEUTRAL for x in words)
     if w == "second" and prev in ("a", "one", "1", "few", "just") and after not in _TRAIL:
         return None  # "just a second", "one second": time, not a card
+    if w in ("leftmost", "rightmost"):  # "ugh blind again. leftmost": a place whatever is around
+        return _SIDES[w]
     if not (alone or prev in _LEAD or after in _TRAIL):
         return None
     if w in _SIDES:

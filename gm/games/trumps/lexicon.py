@@ -71,6 +71,8 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
         " take ",
     ),
     ("es", "phrase", r"\btiro\b|\bjuego\b|\bpongo\b|\bbajo\b", " play "),
+    # "no la mato, recojo las 5": the beat refused, then the move
+    ("es", "phrase", r"\bno (?:la |lo |las |los |le )?(?:mato|gano)\b", " not beating it "),
     ("es", "phrase", r"\bmato\b|\bgano\b", " beat "),
     # "rey de corazones encima de la reina y después el as": the card beaten, then the one added
     ("es", "phrase", r"\bencima de(?:l| la| el)?\b|\bsobre (?:la|el)\b", " over the "),

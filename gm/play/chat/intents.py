@@ -552,7 +552,13 @@ _ABOUT_PLAYING = re.compile(
     r"\b(?:play|playing|jugar) (?:against|vs|with|contra|con) (?:a |another |other |otra |otro )?"
     r"(?:persons?|humans?|friends?|people|personas?|humanos?|amigos?)\b|"
     r"\bcuanto dura\b|\bel bot (?:es|juega|pone|hace|tira|elige)\b.*\?|"
-    r"얼마나\s*걸|몇\s*턴\s*정도\s*걸|(?:컴퓨터|사람|봇)(?:이랑|랑|하고)\s*하는|봇\s*상대로만",
+    r"얼마나\s*걸|몇\s*턴\s*정도\s*걸|(?:컴퓨터|사람|봇)(?:이랑|랑|하고)\s*하는|봇\s*상대로만|"
+    # with real cards, alone, with a friend ("esto se puede jugar con cartas de verdad?",
+    # "이거 혼자서도 할 수 있는 게임이에요?", "이거 친구랑 같이 할 수도 있어?")
+    r"\b(?:with|con) (?:real|actual|de verdad|cartas de verdad|real cards)\b|"
+    r"\bcartas (?:de verdad|reales|normales)\b|\b(?:real|normal|physical) cards\b|"
+    r"(?:혼자|친구|둘이|셋이|여럿이)\w{0,4}\s*(?:같이\s*)?(?:할|하는|해도|하면)\s*(?:수|게임)|"
+    r"\b(?:nivel|dificultad) (?:tiene|es|de) (?:la ia|el bot|la maquina)\b",
     re.IGNORECASE,
 )
 

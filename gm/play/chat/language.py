@@ -187,6 +187,13 @@ _AIMED_AT = re.compile(
 )
 
 
+def _ordinal(word: str) -> str | None:
+    """The number an ordinal word says ("sixth", "6th", "sexta" → "6"), or None."""
+    w = word.lower().rstrip(",.;:!?")
+    numbered = re.fullmatch(r"(\d+)(?:st|nd|rd|th)", w)
+    return numbered.group(1) if numbered else (str(ORDINALS[w]) if w in ORDINALS else None)
+
+
 def _place_again(head: str, tail: str, card_at: int) -> str | None:
     """``head`` (its card at ``card_at``) with the place its correction ``tail`` says again: from
     the tail's first word the head says after its card ("on C2 … on C3"), or the head's code of
@@ -194,16 +201,13 @@ def _place_again(head: str, tail: str, card_at: int) -> str | None:
     first word is a bare number ("en la 2, mejor la 3"); None when the tail says no such thing."""
     tail = _IT_AGAIN.sub("", tail)  # "… nah wait put it on 5 instead": the place, "5"
     words = [m for m in re.finditer(r"\S+", tail) if m.group().lower() not in _ARTICLES]
-    ordinals = [
-        m
-        for m in re.finditer(r"\S+", head)
-        if m.start() > card_at and m.group().lower() in ORDINALS
-    ]
-    if words and words[0].group().lower() in ORDINALS:  # "… la segunda … no, la sexta"
+    ordinals = [m for m in re.finditer(r"\S+", head) if m.start() > card_at and _ordinal(m.group())]
+    if words and _ordinal(words[0].group()):  # "… la segunda … no, la sexta", "2nd.. no, the 7th"
         first = words[0]
         if ordinals:  # the head's place said by its ordinal: the new ordinal in its stead
             return _put(head, ordinals[-1], first.group()) + tail[first.end() :]
-        tail = f"{ORDINALS[first.group().lower()]}{tail[first.end() :]}"  # "… 2… no, la sexta"
+        nth = _ordinal(first.group())
+        tail = f"{nth}{tail[first.end() :]}"  # "… 2… no, la sexta"
         words = [m for m in re.finditer(r"\S+", tail) if m.group().lower() not in _ARTICLES]
     if words and words[0].group().isdigit():
         first = words[0]

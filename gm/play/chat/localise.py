@@ -234,7 +234,9 @@ def _score(t, answer, english, extra) -> str:
         parts = ", ".join(
             f"{seat_label(answer, names[s])} {v}" for s, v in sorted(f.values.items())
         )
-        note = f" ({f.note})" if f.note and len(f.note) < 40 else ""
+        # a note the catalogue words ("undecided: {places}", "five win"); one in English
+        # only (a chain's cards, the race) is left out, never said in English
+        note = f" ({f.note_said(t)})" if f.note and t(f.note) != f.note else ""
         said.append(f"{label}: {parts}{note}.")
     if "You are ahead" in english:
         said.insert(0, t("You are ahead."))

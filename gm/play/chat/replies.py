@@ -251,9 +251,9 @@ def standing(view: dict[str, Any], figures: list[Any], seat: int | None, names: 
             said.append(f"You are level at {mine} ({noun}).")
     for f in figures:
         parts = [f"{seat_label(view, names[s])} {v}" for s, v in sorted(f.values.items())]
-        note = f"; {f.note}" if f.note else ""
+        note = f"; {f.note_said()}" if f.note else ""
         if len(f.values) == 1 and seat in f.values:
-            said.append(f"Your {f.label.lower()}: {f.note or f.values[seat]}.")
+            said.append(f"Your {f.label.lower()}: {f.note_said() or f.values[seat]}.")
         else:
             said.append(f"{f.label}: {', '.join(parts)}{note}.")
     return " ".join([*said, status(view)])

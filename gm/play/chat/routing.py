@@ -171,7 +171,7 @@ def route(
     if intent == "unclear" and asks_meaning(read):  # "… or what does X mean": asked, not played
         intent, verdict = "question", (None, None)
     intent, verdict = _asked_of_the_game(table, text, read, intent, verdict)
-    if intent == "unclear" and _remark(text, read):
+    if intent == "unclear" and (_remark(text, read) or _EXCLAIMED_LAST.search(text)):
         intent, verdict = "chat", (None, None)
     if _never_counts(table, seat, text, said, second_thought, intent, verdict):
         intent = "unclear"
@@ -977,7 +977,7 @@ _WEIGHS = re.compile(
     r"\b(?:or|o)\b.*\b(?:harias|would you do|aconseja\w*|recomienda\w*)\b|"
     r"\b(?:que|q) hago\b.*\bo\b|\bmejor\b.*\bo\b|\bcual\b.*\b(?:sirve|conviene)\b.*\bo\b|"
     r"\b(?:or|o)\b.*\?.*\b(?:conviene|better|mejor)\b|"
-    r"(?:까|나아)\s*\S*.*(?:까|나아)\s*\??\s*$",
+    r"(?:까|나아)\s*\S*.*(?:까|나아)\s*\??\s*$|나아\s*(?:아님|아니면)\b.*\?",
     re.IGNORECASE,
 )
 # one's options asked by the rules' words ("what am i allowed to do with a Q♥ on top")
@@ -992,6 +992,13 @@ _ALLOWED = re.compile(
 )
 # a piece sent back to a place ("el as vuelve atrás a bc5"): a move, not an undo
 _GOES_BACK_TO = re.compile(r"\b(?:vuelve|vuelvo|goes|go)\b.*\b(?:a|to)\s+[a-z]{1,2}\d\b", re.I)
+# whether one may make a move with what was just done ("can i discard the same card i just
+# drew?", "am i allowed to throw back the card i just took"): a move asked, not the log
+_MAY_MOVE = re.compile(
+    r"^(?:(?:can|could|may) (?:i|we)|am i allowed to|is it allowed to|are we allowed to) "
+    r"(?:\w+ )?(?:discard|throw|play|put|take|draw|use|pick|dump|toss)\b",
+    re.IGNORECASE,
+)
 _SHOW = re.compile(r"\W*(?:show|muestra|mostra|ensena|enseña)\w*\b", re.IGNORECASE)
 _WHICH_ONE = re.compile(r"\bwhich (?:one|card)\b", re.IGNORECASE)
 # advice asked in so many words ("whats a good opener here? i got 2 kings and no clue …")
@@ -1066,8 +1073,7 @@ def _by_topic(
     deliberates = found == "hint" and (
         weighs or bool(_WHICH_ONE.search(text) or _ADVICE.search(text))
     )
-    # "el as vuelve atrás a BC5": a piece sent to a place
-    if found == "undo" and (re.search(r"\b[A-Z]{1,2}\d\b", read) or _GOES_BACK_TO.search(read)):
+    if _a_move_said(found, read):
         return intent, verdict
     # resigning is confirmed after, so it is taken over a refused move ("… 걍 포기할게")
     allowed = found == "legal" and bool(_ALLOWED.search(text))  # "… allowed to do with a Q♥"
@@ -1090,6 +1096,15 @@ def _by_topic(
     return found, ((error, None) if keep else (None, None))
 
 
+def _a_move_said(found: str, read: str) -> bool:
+    """Whether a message the topic words took for the log or an undo speaks of a move: a piece
+    sent to a place ("el as vuelve atrás a BC5"), or whether one may make a move with what was
+    just done ("can i discard the card i just drew?"): the reader's verdict stands."""
+    if found == "undo":
+        return bool(re.search(r"\b[A-Z]{1,2}\d\b", read) or _GOES_BACK_TO.search(read))
+    return found == "history" and bool(_MAY_MOVE.match(read.strip()))
+
+
 # words that point at a place, a card or a number ("one square right of the middle", "the
 # black one", "cero, menos uno", "내 O 아래에"): a message with one may mean a move, so it is
 # never taken for a remark
@@ -1099,6 +1114,15 @@ _POINTING = re.compile(
     r"debajo|medio|centro|uno|una|primer[oa]?|ultim[oa]|est[ae]|es[ae]|cero|dos|tres|cuatro|"
     r"cinco|seis|siete|ocho|nueve|diez|menos)\b|위|아래|옆|왼|오른|가운데|첫|마지막|이거|그거|"
     r"저거|걸로",
+    re.IGNORECASE,
+)
+
+
+# an exclamation that ends a tale ("llevo 26 turnos y solo tengo 2 cartas en cadena, q
+# desastre"): a remark, whatever numbers the tale holds
+_EXCLAIMED_LAST = re.compile(
+    r"[,.!…]\s*(?:q|que|qué) (?:desastre|horror|mal|pena|rabia|l[aá]stima|mala suerte|locura)"
+    r"\W*$|[,.!…]\s*(?:what a (?:mess|disaster|joke|pain)|smh)\W*$",
     re.IGNORECASE,
 )
 

@@ -37,7 +37,8 @@ MARKERS = re.compile(
     r"dale|pa|empezar|empezamos|descarta|descartar|roba|robar|elige|pasa|cuant[oa]s|quedan?|turnos|recien|arranco|empiezo|palo|tambien|despues|"
     r"todavia|aun|estoy|estas|quiero|puedes|dime|decime|venga|tio|che|ganaste|siempre|nunca|"
     r"muy|mucho|poco|pues|entonces|ahi|aca|algo|todo|todos|cuando|hice|hiciste|jugaste|"
-    r"tenes|tienes|sos|eres|tengo|estamos|vale|oye|mira|mejor|peor|otro|otra|hola|ahora)\b|"
+    r"tenes|tienes|sos|eres|tengo|estamos|vale|oye|mira|mejor|peor|otro|otra|hola|ahora|"
+    r"esquina|antes|descartado|pasame|armamos)\b|"
     r"^\s*as a\b|\bentere\b|\brecomenda\w*|\brecomiend\w*|\bsugeri\w*|\bnervios\b|\bmiedo\b|"
     r"\bmesa\b|\bver\b|\barrepiento\b|\bdeshaz\b|\bnom[aá]s\b",
     re.IGNORECASE,
@@ -56,7 +57,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ),
     (
         r"(muestrame|mostrame|ensename|mostra|muestra)( \w+){0,5} (tablero|mesa|mano|cartas)|"
-        r"(muestrame|mostrame|ensename) como (esta|va|quedo)( todo| la cosa| el juego)?",
+        r"(muestrame|mostrame|ensename) como (esta|va|quedo)( todo| la cosa| el juego)?|"
+        # "pasame el tablero q no lo veo": the board asked for, then why
+        r"(pasame|mandame|ponme) (el tablero|la mesa)( (q|que|xq|porque|pq) .*)?",
         "show the board",
     ),
     (

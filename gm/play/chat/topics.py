@@ -85,7 +85,8 @@ _EN: tuple[tuple[str, str], ...] = (
         r"what'?s?( is)? (under|beneath|below) .{0,12}\b(on|at|in) [a-z]{1,2}\d|"
         r"what'?s? in the (deck|stock)|peek|"
         r"(what'?s?|which|what is) (card )?(is )?(face[ -]?down|hidden) (under|beneath|below)|"
-        r"what'?s?( is)? (under|beneath|below) (the |those |these )?(face[ -]?down|hidden))\b",
+        r"what'?s?( is)? (under|beneath|below) (the |those |these |that |this )?"
+        r"(face[ -]?down|hidden))\b",
     ),
     (
         "history",
@@ -106,6 +107,7 @@ _EN: tuple[tuple[str, str], ...] = (
     (
         "status",
         r"\b((my|your|his|her|their|whose) (turn|go)|turn is it|waiting (for|on)|"
+        r"who'?s (\w+ ){0,2}first|"  # "whos picking first", "who's going first"
         r"(it|game|gm) (is )?waiting|go(es)? first|start(s)? first|who starts|"
         r"am i (up|next|first)|is it me|still my turn|what now|what'?s next|"
         r"what (step|phase|stage)|(draw|pick)( step| phase)? or (my )?(discard|play)|"
@@ -214,7 +216,7 @@ _ES: tuple[tuple[str, str], ...] = (
         r"\b(vamos (por )?otra|reinicia (el juego|la partida)|quiero otra|"
         r"despues de esta (otra|una mas)|"
         r"revancha|(?<!la )(?<!esa )(?<!aquella )otra partida|otra partidita|jugamos otra|"
-        r"juguemos otra|echamos otra|"
+        r"juguemos otra|echamos otra|(armamos|hacemos|nos echamos) otra|"
         r"(arrancar|arrancamos|empezar|arranquemos|empecemos|empezamos) (una|otra) nueva|"
         r"(empezamos|empezar|empecemos|arrancamos) de nuevo|"
         r"otra ronda|partida nueva|nueva partida|(jugar|jugamos|juguemos) (de nuevo|otra vez)|"
@@ -235,13 +237,15 @@ _ES: tuple[tuple[str, str], ...] = (
         r"\b(sale|viene|sigue)\b.*\bmazo\b|"
         r"\b((cartas?|mano) (del|de la|de) ({other}|{seats}|norte|sur|rojo|negro)|"
         r"(que|cuales?) (cartas? )?(tiene|tienen|guarda|esconde|oculta)|"
-        r"(que|q) (tendra|tiene|guarda) (\w+ )?en (la|su) mano|"
+        r"(que|q) (tendra|tiene|guarda|lleva|llevara) (\w+ ){0,2}en (la|su) mano|"
         r"(que|cuales?) cartas? (le |les )?(quedan?|tiene|tocaron|toco|dieron)|"
         r"(que|cuales?) cartas? (le|les) salieron|"
         r"(ver|mirar|muestra\w*|mostra\w*|ensena\w*)\b.*\b(tapad[ao]s?|boca ?a?bajo)\b.*"
         r"\b(del|de la|de) ({other}|{seats})|"
         r"(proxim[oa]s?|siguientes?) cartas?|(arriba|encima) del mazo|"
-        r"^(?!.*cuant)(?:.*\b(tiene|tendra|le quedan?)\b.*\b({other}|{seats})\b|"
+        # (not "q nivel tiene la IA?": the AI's level, no card)
+        r"^(?!.*cuant)(?!.*\b(nivel|dificultad)\b)(?:.*\b(tiene|tendra|le quedan?)\b.*"
+        r"\b({other}|{seats})\b|"
         r".*\b({other}|{seats}) (todavia |aun )?(tiene|tendra|le quedan?)\b|"
         # "sabes si negro tiene figuras en la mano?": a seat by its colour, and its hand
         r".*\b(norte|sur|rojo|negro) (todavia |aun )?(tiene|tendra)\b.*\ben (la|su) mano\b)|"
@@ -282,6 +286,7 @@ _ES: tuple[tuple[str, str], ...] = (
         "score",
         r"\b(ganando|perdiendo|gana|ganador|lider|lidera|marcador|puntos|puntaje|"
         r"puntuacion|ventaja|como voy|como vamos|cuanto vamos|quien va|voy bien|cuanto me falta|"
+        r"cuanto (llevo|llevamos|lleva|tengo)(?! de)|"
         r"delantera|"
         r"cuant[oa]s (?!cartas)\w+ (tenemos|tengo|tiene|llevo|llevamos)|cada uno)\b",
     ),
@@ -320,7 +325,7 @@ _ES: tuple[tuple[str, str], ...] = (
     ),
     (
         "board",
-        r"\bpon(e|eme|me)? (el tablero|la mesa)\b|"
+        r"\bpon(e|eme|me)? (el tablero|la mesa)\b|\b(que|q) (tengo|llevo) en (la|mi) mano\b|"
         r"\b(pas|mand)(a|ame) (el tablero|la mesa|la grilla|la cuadricula)\b|"
         r"\bcomo (esta|va|quedo) (el tablero|la mesa|la grilla|la partida|el juego)\b|"
         r"\b(mostra|muestra|ensena)\w* todo\b|"
@@ -353,6 +358,9 @@ _KO: tuple[tuple[str, str], ...] = (
         "hidden",
         r"^(?!.*(내|제|나의))(?=.*({other}|{seats})).*(엎어|엎은|뒷면|뒤집힌|뒤집어둔|덮인|덮어둔).*"
         r"(뭔지|뭐야|뭐임|뭔데|알려|보여)|"
+        # "c2에 엎어놓은거 뭐임?": the face-down card at a place, not one's own ("내 …")
+        r"^(?!.*(내|제|나의))[a-z]{1,2}\d\s?(에|의)?\s?(엎어|엎은|뒷면|뒤집힌|뒤집어|덮인|덮어)\w{0,4}\s?"
+        r"(뭔지|뭐야|뭐임|뭔데|뭐지|뭐냐)|"
         r"({other}|AI|봇|북쪽|남쪽|레드|블랙|빨강|빨간|검정|검은|흑|{seats})\s?\w{0,6}"
         r"(카드|패|손패|손|장)"
         r"\s?(\w{0,6})\s?(뭐|뭔|보여|보자|볼래|알려|들|있|까봐|까줘|까보|오픈)|덱(맨)?위|다음카드|(덱|더미)에(뭐|뭔|남)|"
@@ -364,7 +372,7 @@ _KO: tuple[tuple[str, str], ...] = (
         "history",
         r"(방금|아까|마지막|지난|이전|전에|직전)\w{0,6}(뭐|뭘|무슨|어디|어떤)|"
         r"(방금|아까|마지막|지난|이전)\w{0,6}(어떻게|어케)(됐|된)|"
-        r"(교환|바꾼거|바꾼건|바꿨던거)\w{0,3}어떻게된|(뭐|뭘|무슨카드)받았|"
+        r"(교환|바꾼거|바꾼건|바꿨던거)\w{0,3}어떻게된|(뭐|뭘|무슨카드)받았|교환\s*(뭐였|뭐였어|뭐임|뭐했)|"
         r"(뭐|뭘|어디)(냈|뒀|했|놨|버렸|뽑았|골랐|움직였|옮겼|잡았)|무슨일|"
         r"(뭐|뭘)(잡은|먹은|낸|둔|버린|뽑은)(거|건)|"
         r"누가\w{0,8}(냈|뒀|버린|버렸|바꿨|바꾼|바꿔|놨|놓은)",
@@ -398,13 +406,14 @@ _KO: tuple[tuple[str, str], ...] = (
     (
         "hint",
         r"추천|좋을까|나을까|낫(나|니|냐|겠|지)|좋(아|나|니|냐|겠)(요)?\?|어떻게(해야|하지|할까)|"
+        r"나아\s*(아님|아니면)|"
         r"뭐\s?(?:부터|먼저)?\s?(내|두|놓|하)(지|까|는게)|힌트|조언|최선|제일좋|젤좋|가장좋|베스트|나아(요)?\?|나아$|가나아|"
         r"까.{1,24}까\??$|(어디|뭘|뭐)\w{0,2}\s?(막아야|둬야|놔야|내야)|(뭐|뭘|어떤|어느)\w{0,8}게유리",
     ),
     (
         "board",
         r"(보드|판|게임판|그리드|격자|바닥|내패|손패|카드|패|화면|상황|상태|현황|더미|테이블)\w{0,10}\s*"
-        r"(보여|(?<!가)보자|볼래|볼\s*수|확인|띄워|그려)|^(보드|판|게임판|그리드|격자)(좀|ㄱ+|요)*\??$",
+        r"(보여|(?<!가)보자|볼래|볼\s*수|확인|띄워|그려|출력)|^(보드|판|게임판|그리드|격자)(좀|ㄱ+|요)*\??$",
     ),
 )
 
