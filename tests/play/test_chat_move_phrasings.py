@@ -1112,6 +1112,16 @@ BLIND_MOVES = [
     ("n-in-a-row-x", "block them at 1,2 no wait, 0,-1 gets me 3 too", "X 0,-1"),
     ("n-in-a-row-x", "0,2 놓으면 3개니까 거기 둘게", "X 0,2"),
     ("n-in-a-row-x", "내 X 위에 하나 더 0,2", "X 0,2"),
+    # heldout145 to heldout148 (measured once at 0d2e8e3): the other row's face-down card
+    # challenged, its "face down" said of their card (twice played face down); a pile card taken
+    # and thrown back, named twice (once DRAW PILE); an ace as its letter; the last pick again
+    ("masul-challenge", "le destapo la carta boca abajo con el as de diamantes, col 2", "A♦ C2"),
+    ("masul-challenge", "상대 2열에 엎어놓은거 하트8로 챌린지ㄱㄱ", "8♥ C2"),
+    ("maze-late", "3RA 가져갔다가 그대로 다시 3RA 버릴게", "PILE 3RA"),
+    ("maze-late", "take the 3RA then discard 3RA", "PILE 3RA"),
+    ("trumps-lead", "A de corazones pa empezar", "LEAD A♥"),
+    ("solonyo-late", "same spot as last time", "PICK 3"),
+    ("solonyo-late", "저번이랑 같은 자리로", "PICK 3"),
 ]  # fmt: skip
 
 
@@ -1686,6 +1696,25 @@ BLIND_REQUESTS = [
     ("card-chess-ace", "tienes idea de q lleva el rojo en la mano? aunque sea una", "question",
      "ocultas"),
     ("trumps-lead", "식스 교환 뭐였어? 내가 6하트 받은거?", "history", ""),
+    # heldout145 to heldout148: a capture told of (once REPLACE 5♣, a misread), a question after
+    # a laugh, a word's letters asked, a count asked with its verb first (once the hidden-cards
+    # answer), the target asked, a remark on the other side's luck, and a card called a menace
+    ("card-chess-step", "bien ahi, le capture un 5", "chat", ""),
+    ("masul-start", "first move and i have no clue lol what would u play", "hint", "Try"),
+    ("masul-start", "what does FD stand for lol", "question", "Face down"),
+    ("maze-late", "quedan cuantas cartas en el mazo?", "status", "Mazo"),
+    ("solonyo-late", "hasta cuantos puntos se juega?", "rules", "128"),
+    ("trumps-follow", "q suerte tiene este bot dios mio", "chat", ""),
+    ("card-chess-capture", "this ace is a menace honestly", "chat", ""),
+    ("masul-start", "ugh this hand lol", "chat", ""),
+    ("card-chess-step", "말 배치 한번 보여줘요", "board", ""),
+    ("card-chess-ace", "q movimientos puede hacer mi as?", "legal", "PLAY A♣"),
+    ("solonyo-late", "q saque la ronda pasada?", "history", ""),
+    ("maze-draw", "지금 더미 카드 가져가는게 나아?", "hint", ""),
+    ("card-chess-ace", "이거 진짜 체스랑 관련있는 게임임?", "question", ""),
+    ("trumps-follow", "am i winning? who's closer to emptying their hand", "score", "behind"),
+    ("card-chess-ace", "best mvoe here?", "hint", "Try"),
+    ("n-in-a-row-o", "q pasa si llego a 3 antes q se acaben mis turnos", "question", ""),
 ]  # fmt: skip
 
 

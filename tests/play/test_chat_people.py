@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from gm.games import GAMES
 from gm.play import chat
-from gm.play.chat import language
+from gm.play.chat import language, localise
 from tests.chat_corpus import card_chess, maze, stage
 from tests.play.test_chat_nonmove import _game_at
 
@@ -62,6 +63,19 @@ def test_am_i_winning_is_answered_with_the_games_own_figures(service, game):
     for figure in figures:
         assert figure.label in reply or f"Your {figure.label.lower()}" in reply, (game, reply)
     assert "Nobody has won yet" not in reply
+
+
+@pytest.mark.parametrize("game", ALL)
+@pytest.mark.parametrize(("text", "lang"), [("규칙 알려줘", "ko"), ("como se juega esto?", "es")])
+def test_a_rules_answer_says_the_game_in_the_seats_language(service, game, text, lang):
+    """A rules answer in Korean or Spanish says what the game is in that language (the game's
+    ``SUMMARY`` from the catalogue), not only how its moves are written."""
+    token, _ = _game_at(service, game, 0)
+    answer = chat.say(service, token, text)
+    summary = GAMES[game].engine.info.summary
+    said = localise.catalogue(lang).gettext(summary)
+    assert answer["intent"] == "rules" and said != summary, answer["reply"]
+    assert said in answer["reply"], answer["reply"]
 
 
 def test_masul_standing_counts_only_columns_the_seat_can_judge(service):

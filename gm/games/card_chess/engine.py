@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from gm.games.base import Engine, Figure, GameInfo, MoveCap, Outcome
-from gm.games.card_chess.lexicon import BOARD, REASONS, TRANSLATIONS
+from gm.games.card_chess.lexicon import BOARD, REASONS, SUMMARY, TRANSLATIONS
 from gm.games.cards import PILE_PHRASINGS
 from gm.games.words import ChatWords
 
@@ -62,10 +62,7 @@ class CardChessEngine(Engine):
     info = GameInfo(
         name=R.GAME,
         title="Card Chess",
-        summary=(
-            "Chess-like movement with playing cards on a 5×5 board of face-down cards: "
-            "captures flip the board, and five pieces in the enemy castle win."
-        ),
+        summary=SUMMARY,
         seat_names=R.SEATS,
         options=(R.MAX_PLIES_OPTION,),
         move_syntax="PLAY 7♥ RC3 | RC3-RK3 | RK3xM4 | REPLACE 2♠ | KEEP | EXCHANGE",

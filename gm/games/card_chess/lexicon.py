@@ -138,6 +138,13 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("es", "after", r"\b(castle|kingdom)\s+(black|red)\b", r"\2 \1"),
 )
 
+# the game in one sentence (``GameInfo.summary``), worded in the seat's language too
+SUMMARY = N_(
+    "Chess-like movement with playing cards on a 5×5 board of face-down cards: captures "
+    "flip the board, and five pieces in the enemy castle win."
+)
+
+
 # the coach's reasons (gm/games/card_chess/ai.py ``explain``, rules.exchange_risk)
 REASONS: tuple[str, ...] = (
     N_("It exchanges your hand for five new cards"),

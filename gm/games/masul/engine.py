@@ -14,7 +14,7 @@ from gm.games.base import (
     State,
 )
 from gm.games.masul import notation, reading, rules
-from gm.games.masul.lexicon import BOARD, REASONS, TRANSLATIONS
+from gm.games.masul.lexicon import BOARD, REASONS, SUMMARY, TRANSLATIONS
 from gm.games.masul.rules import COLUMNS, HAND_SIZE, MAX_FIELD_REPLACEMENTS, SEAT_NAMES, MasulMove
 from gm.games.words import ChatWords
 
@@ -58,10 +58,7 @@ class MasulEngine(Engine):
     info = GameInfo(
         name=rules.NAME,
         title="Masul",
-        summary=(
-            "A two-seat duel on a 3x7 grid: play cards into seven columns, face up or face down, "
-            "and win columns by matching the Field Card's suit or by rank."
-        ),
+        summary=SUMMARY,
         seat_names=SEAT_NAMES,
         seat_labels=rules.ROW_LABELS,
         min_players=2,

@@ -122,6 +122,7 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
         r" across from the \1 ",
     ),
     ("ko", "word", "도전", "challenge"),
+    ("ko", "phrase", r"챌린지", " challenge "),  # "상대 2열에 엎어놓은거 하트8로 챌린지ㄱㄱ"
     ("es", "phrase", r"\b(?:mi )?carta m[aá]s alta\b|\bla m[aá]s alta\b", " my highest card "),
     # "젤 센 카드" (the strongest card): one's highest
     (
@@ -179,10 +180,23 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ),
     ("es", "phrase", r"\bcolumnas?\b|\bcol\b", " column "),
     ("es", "phrase", r"\b(en|de|a) la ([1-7])\b", r" \1 column \2 "),  # la (columna) 7
-    ("es", "phrase", r"\bdesafi[oa]\w*\b|\breto\b", " challenge "),
+    # "le destapo la carta boca abajo con el as": their face-down card uncovered, a challenge
+    (
+        "es",
+        "phrase",
+        r"\bdesafi[oa]\w*\b|\breto\b|\b(?:le )?(?:destap|descubr)[oa]\b",
+        " challenge ",
+    ),
     ("es", "phrase", r"\bcarta de campo\b|\bcampo\b", " field card "),
     ("es", "phrase", r"\breemplaz\w*\b|\bcambi\w*\b", " replace "),
 )
+
+# the game in one sentence (``GameInfo.summary``), worded in the seat's language too
+SUMMARY = N_(
+    "A two-seat duel on a 3x7 grid: play cards into seven columns, face up or face down, "
+    "and win columns by matching the Field Card's suit or by rank."
+)
+
 
 # the coach's reasons (gm/games/masul/ai.py ``explain``, rules.column_result's ``why``)
 REASONS: tuple[str, ...] = (

@@ -28,7 +28,7 @@ from gm.games.base import (
 from gm.games.cards import PILE_PHRASINGS
 from gm.games.maze import rules
 from gm.games.maze.geometry import CORNERS, longest_chain, sort_cards
-from gm.games.maze.lexicon import BOARD, REASONS, TRANSLATIONS
+from gm.games.maze.lexicon import BOARD, REASONS, SUMMARY, TRANSLATIONS
 from gm.games.maze.notation import chain_text, read_move, render_board, render_move, step_hint
 from gm.games.maze.rules import OPTIONS, SEATS
 from gm.games.words import ChatWords
@@ -51,8 +51,7 @@ class MazeEngine(Engine):
     info = GameInfo(
         name="maze",
         title="Mystique Maze",
-        summary="Draw and discard until your 8 cards chain your two corner cards through the "
-        "colour-suit-number maze of the Mystique Deck.",
+        summary=SUMMARY,
         seat_names=SEATS,
         seat_labels=tuple(rules.label(s) for s in range(len(SEATS))),
         min_players=2,

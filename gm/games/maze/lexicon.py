@@ -112,6 +112,13 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("es", "after", r"\b(sun|moon|crown|arms) (yellow|red|blue)\b", r"\2 \1"),
 )  # fmt: skip
 
+# the game in one sentence (``GameInfo.summary``), worded in the seat's language too
+SUMMARY = N_(
+    "Draw and discard until your 8 cards chain your two corner cards through the "
+    "colour-suit-number maze of the Mystique Deck."
+)
+
+
 # the coach's reasons (gm/games/maze/exact.py ``explain``, notation.chain_text)
 REASONS: tuple[str, ...] = (
     N_("Discarding {card} leaves a chain from corner to corner: a win"),

@@ -483,6 +483,9 @@ def _take_pile(text: str, said: _Said, seat: _Seat) -> Move:
             )
         return DRAW_PILE
     card = cards[0]
+    again = said.discard_at is not None and [c for c, _ in find_cards(text)].count(card) > 1
+    if card == top and again:  # "take the 3RA then discard 3RA": taken and thrown back
+        return ("pile", seat.check_discard(card, after_pile=True))
     if not said.pile_source and not (card == top and _RETHROWN.search(text.lower())):
         if card != top:
             raise seat.illegal(

@@ -44,7 +44,7 @@ from gm.games.base import (
     State,
 )
 from gm.games.n_in_a_row import notation, rules
-from gm.games.n_in_a_row.lexicon import BOARD, REASONS, TRANSLATIONS
+from gm.games.n_in_a_row.lexicon import BOARD, REASONS, SUMMARY, TRANSLATIONS
 from gm.games.n_in_a_row.rules import GAME, LETTERS, OPTIONS, SEATS
 from gm.games.words import ChatWords
 
@@ -66,10 +66,7 @@ class NInARowEngine(Engine):
     info = GameInfo(
         name=GAME,
         title="N-in-a-row",
-        summary=(
-            "Marks on an unbounded grid: the leader holds the longest line, and the challenger "
-            "has a limited number of turns to beat it."
-        ),
+        summary=SUMMARY,
         seat_names=SEATS,
         options=OPTIONS,
         cap=MoveCap("max_turns", "turns"),

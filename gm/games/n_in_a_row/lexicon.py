@@ -133,6 +133,13 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "phrase", r"막(을게|아|기|자|는다|을래)\w*", " block "),
 )
 
+# the game in one sentence (``GameInfo.summary``), worded in the seat's language too
+SUMMARY = N_(
+    "Marks on an unbounded grid: the leader holds the longest line, and the challenger "
+    "has a limited number of turns to beat it."
+)
+
+
 # the coach's reasons (gm/games/n_in_a_row/ai.py ``explain``)
 REASONS: tuple[str, ...] = (
     N_("It places the first {mark} at {at}: any point is as good"),

@@ -20,7 +20,7 @@ from gm.games.base import (
 )
 from gm.games.cards import PILE_PHRASINGS
 from gm.games.solonyo import notation, rules
-from gm.games.solonyo.lexicon import BOARD, REASONS, TRANSLATIONS
+from gm.games.solonyo.lexicon import BOARD, REASONS, SUMMARY, TRANSLATIONS
 from gm.games.solonyo.rules import LABEL, OPTIONS, SEATS
 from gm.games.words import ChatWords
 
@@ -44,8 +44,7 @@ class SoLonYoEngine(Engine):
     info = GameInfo(
         name=rules.NAME,
         title="So-Lon-Yo",
-        summary="The defiant picks one of three cards to beat the challenger's card and scores; "
-        "lose and the roles swap. First to 128 points wins.",
+        summary=SUMMARY,
         seat_names=SEATS,
         seat_labels=LABEL,
         options=OPTIONS,

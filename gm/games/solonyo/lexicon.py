@@ -27,6 +27,19 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
         r"(?:나와라|나와|나오길|나오면|떠라|뜨길)",
         r"\1 ",
     ),
+    # "저번이랑 같은 자리로": the position picked last time
+    (
+        "ko",
+        "phrase",
+        r"(?:저번|지난번|아까|전판|전\s*라운드)\w{0,3}\s*(?:같은|똑같은)\s*(?:자리|곳|데|위치|번호|거)",
+        " same spot as last time ",
+    ),
+    (
+        "es",
+        "phrase",
+        r"\b(?:la )?misma (?:que|q) (?:la (?:ultima|última) vez|la vez pasada|antes)\b",
+        " same spot as last time ",
+    ),
     ("ko", "phrase", r"첫\s*째", " first "),
     ("ko", "phrase", r"둘\s*째", " second "),
     ("ko", "phrase", r"셋\s*째", " third "),
@@ -89,6 +102,13 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ),
     ("es", "phrase", r"\bderecha\b", " right "),
 )
+
+# the game in one sentence (``GameInfo.summary``), worded in the seat's language too
+SUMMARY = N_(
+    "The defiant picks one of three cards to beat the challenger's card and scores; lose "
+    "and the roles swap. First to 128 points wins."
+)
+
 
 # the coach's reasons (gm/games/solonyo/ai.py ``explain``)
 REASONS: tuple[str, ...] = (

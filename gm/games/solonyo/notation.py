@@ -134,11 +134,23 @@ def _card_ranks(words: list[str], state: State) -> tuple[set[int], bool]:
     return picks, named
 
 
+# the last pick's position asked again ("same spot as last time"), and where the board's last
+# line says it ("last: P1 picks 3 → …")
+_SAME_AGAIN = re.compile(
+    r"\bsame (?:spot|one|pick|position|place|slot|number)\b.*\b(?:last|before)\b|"
+    r"\bsame as (?:last time|before)\b"
+)
+_LAST_PICK = re.compile(r"\bpicks ([123])\b")
+
+
 def parse_move(text: str, state: State) -> Move:
     """Read ``text`` as the defiant's pick, or raise the matching GameError."""
     if not isinstance(text, str) or not text.strip():
         raise ParseError(str(text), EXPECTED)
     found = cards.find_cards(text)
+    again = _SAME_AGAIN.search(text.lower()) and _LAST_PICK.search(state["last"] or "")
+    if again and not found:  # "same spot as last time": the position the board's last line says
+        return ("pick", int(again.group(1)))
     rest = text
     for _, (a, b) in reversed(found):
         rest = rest[:a] + " " + rest[b:]

@@ -24,7 +24,7 @@ from gm.games.base import (
 )
 from gm.games.cards import PILE_PHRASINGS
 from gm.games.trumps import notation, rules
-from gm.games.trumps.lexicon import BOARD, REASONS, TRANSLATIONS
+from gm.games.trumps.lexicon import BOARD, REASONS, SUMMARY, TRANSLATIONS
 from gm.games.trumps.rules import (
     NORTH,
     OPTIONS,
@@ -63,8 +63,7 @@ class TrumpsEngine(Engine):
     info = GameInfo(
         name="trumps",
         title="Your Trumps (Svoi Kozyri)",
-        summary="A two-player duel: each owns a trump suit; beat the top card of the pile or "
-        "pick cards up, and be the first to get rid of every card.",
+        summary=SUMMARY,
         seat_names=SEATS,
         options=OPTIONS,
         cap=MoveCap("max_plies", "plies", counter="ply"),

@@ -87,6 +87,13 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("es", "phrase", r"\b(?:el|del) mont[oó]n\b", " the pile "),  # "cuántas hay en el montón"
 )
 
+# the game in one sentence (``GameInfo.summary``), worded in the seat's language too
+SUMMARY = N_(
+    "A two-player duel: each owns a trump suit; beat the top card of the pile or pick "
+    "cards up, and be the first to get rid of every card."
+)
+
+
 # the coach's reasons (gm/games/trumps/ai.py ``explain``)
 REASONS: tuple[str, ...] = (
     N_("It names {suit} as your trump suit: its cards beat every other suit"),

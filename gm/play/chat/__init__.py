@@ -189,7 +189,11 @@ def _extra(
         return {"figures": figures, "seat": seat, "names": table.engine.info.seat_names}
     if intent == "rules":
         rules = service.rules(answer["game"])
-        return {"title": rules["title"], "syntax": rules["move_syntax"]}
+        return {
+            "title": rules["title"],
+            "syntax": rules["move_syntax"],
+            "summary": rules["summary"],
+        }
     if isinstance(verdict[0], AmbiguousMoveError):
         return {"candidates": verdict[0].candidates}
     return {}

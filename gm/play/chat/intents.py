@@ -206,7 +206,8 @@ PATTERNS: dict[str, tuple[str, ...]] = {
         r"the other player|the other side) (have|hold|got|keep)( left| now)?",
         # "tell me norths cards", "can you peek at A's cards", "whats his face down card …"
         r"((tell me|show me|peek at|see|look at|what is|what are|which are)( the)? )?"
-        r"(his|her|their|its|the other( \w+)?'s|\w+'s|\w+s'?) (face down |hidden )?"
+        r"(his|her|their|its|the other( \w+)?'s|\w+'s|(?!(this|is|was|has|yes|us)\b)\w+s'?) "
+        r"(face down |hidden )?"
         r"(cards?|hand)( in \w+ \w+)?( tho| though| for me)?",
         r"(what|which) cards (are|is) (they|he|she|the ai|the bot|the opponent) (holding|keeping)",
         r"what (the ai|the bot|they|he|she|the opponent|my opponent) (has|have|holds|is holding)",
@@ -495,7 +496,9 @@ _MODAL_START = re.compile(r"^(?:can|could|may|might|must|cannot|can't|cant)\b", 
 # "can I play K♦ RC4?" asks whether it is legal: answered, never played (a move is final)
 _MAY_I = re.compile(r"^(?:can|could|may|might)\s+(?:i|we)\b(?!\s+(?:please|pls)\b)", re.IGNORECASE)
 # … "can I <verb> …" asks about one move: a text the reader cannot read gets why (Patterns)
-_MEANING = re.compile(r"^(?:what|whats|what's)\s+(?:does|do|did)\s+\S.*\bmean\b", re.IGNORECASE)
+_MEANING = re.compile(
+    r"^(?:what|whats|what's)\s+(?:does|do|did)\s+\S.*\b(?:mean|stands? for)\b", re.IGNORECASE
+)
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|me|my|mine|we|us|our)\b", re.IGNORECASE)
 
 
@@ -528,7 +531,8 @@ _ABOUT_THE_GAME = re.compile(
     r"\bwho (?:came up with|made|invented|created|designed) (?:this|the) game\b|"
     r"\b(?:este|el) juego\b.*\b(?:parecido|se parece|llama|nombre|origen|invent\w*|sale|viene)\b|"
     r"\b(?:de donde|quien) (?:sale|viene|invento|hizo|creo)\b.*\bjuego\b|"
-    r"\bse parece a\b|"
+    r"\bse parece a\b|\bcomo (?:el )?ajedrez\b|\blike (?:normal |regular |real )?chess\b|"
+    r"(?:체스|장기|오목)(?:랑|이랑|하고|와|과)\s*(?:관련|같은)|"
     r"(?:랑|이랑|하고|와|과)\s*(?:얼마나\s*|많이\s*|좀\s*)?비슷|(?:랑|이랑|하고|와|과)\s*(?:뭐가\s*)?(?:달라|다른|차이)|"
     r"원래\s*이름|어느\s*나라|이름\s*(?:이|의)?\s*(?:뭐|뜻)|누가\s*만든|만든\s*게임|"
     r"(?:러시아|한국|중국|일본|미국)\s*게임|판\S*\s*끝이\s*없|원래\s*(?:있던|있는)\s*게임|위키에|"

@@ -450,6 +450,7 @@ _HYPOTHETICAL = re.compile(
     # tells of a move made, said first ("buenísimo, le comí el 5!!", "i just took their jack"; not
     # "get rid of the one I took")
     r"^\W*(?:\w+\W+)?(?:(?:le|me|ya) )?(?:comi|jugue|puse|movi|meti|elegi|cogi)\b|"
+    r"^\W*(?:\w+\W+){0,2}(?:le|les|ya) captur[eé]\b|"  # "bien ahi, le capturé un 5"
     r"^\W*(?:\w+\W+)?i (?:just )?(?:took|ate|captured|played|grabbed)\b|"
     r"나왔|들어왔|뭔지|뭐야|뭐임|뭔데|(?:알려|보여)\s*(?:줘|주세요|줄래|봐)",
     re.IGNORECASE,

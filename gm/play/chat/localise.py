@@ -405,8 +405,15 @@ def _again(t, answer, english, extra) -> str:
 
 
 def _rules(t, answer, english, extra) -> str:
+    """The game in one sentence (each game's ``SUMMARY``, a message id) and how moves are
+    written; the sentence is left out where the catalogue has no words for it."""
+    title, syntax, summary = extra.get("title", ""), extra.get("syntax", ""), extra.get("summary")
+    if summary and t(summary) != summary:
+        return t(
+            "{title}: {summary} Moves look like {syntax}. The full rules are in English."
+        ).format(title=title, summary=t(summary), syntax=syntax)
     return t("{title}: moves look like {syntax}. The full rules are in English.").format(
-        title=extra.get("title", ""), syntax=extra.get("syntax", "")
+        title=title, syntax=syntax
     )
 
 

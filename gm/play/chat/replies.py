@@ -415,8 +415,8 @@ def steer(view: dict[str, Any]) -> str:
 _STOP = set(
     """a an the i you we it is are was be do does did what whats why how who whom whose when
     where which can could should would will shall may might must to of in on at for with by from
-    and or not no if then than this that these those my your our me mean means meant word
-    there here so about game play get one any some just really please tell explain need needs
+    and or not no if then than this that these those my your our me mean means meant stand stands
+    word there here so about game play get one any some just really please tell explain need needs
     many much have has long take takes""".split()
 )
 

@@ -266,7 +266,17 @@ def _asked_of_the_game(
         return "rules", (None, None)  # "cuantos puntos hay q hacer para ganar?": the target
     if intent in ("unclear", "help", "chat", "legal", "status") and asks_about_playing(text):
         return "question", (None, None)
+    if intent in ("unclear", "help") and _WHAT_IF.search(text):  # "q pasa si llego a 3 …"
+        return "question", (None, None)
     return intent, verdict
+
+
+# what happens in a case, asked ("q pasa si llego a 3 antes q se acaben mis turnos"): a rule
+_WHAT_IF = re.compile(
+    r"\b(?:(?:que|qué|q) (?:pasa|sucede|ocurre) (?:si|cuando)|what happens (?:if|when))\b|"
+    r"[가-힣]면\s*어떻게\s*(?:돼|되|됨)",
+    re.IGNORECASE,
+)
 
 
 def _asks_role(table, text: str, read: str) -> bool:
@@ -429,13 +439,13 @@ def _chatter(text: str, intent: str, verdict: tuple[Any, str | None]) -> bool:
     """Whether a message that is no definite move (unreadable, ambiguous or illegal as a move,
     or not understood at all) sounds like chat: it is answered as chat, never counted."""
     first, asked_at, _ = text.partition("?")
-    if asked_at and _MEANING_ASKED.search(first):
-        return False  # "what does XY mean? lol im new to this": asked, then a remark
+    if (asked_at or _OPENS_ASKING.match(text)) and _MEANING_ASKED.search(first):
+        return False  # "what does XY mean? lol im new to this", "what does XY stand for lol"
     if _MOCKS.search(text) and intent in ("question", "rules"):
         return True  # "these suit names are so weird lol ??": a joke at the game, not asked
     if _DISBELIEF.match(text) and not _OPENS_ASKING.match(text) and not may_i(text):
         return intent in ("question", "move", "unclear")  # "a queen?? cmon 😩": a sigh
-    if text.rstrip().endswith("?") or not _CHATTER.search(text):
+    if text.rstrip().endswith("?") or not _CHATTER.search(text) or _ASKED_AFTER.search(text):
         return False
     if intent == "question" and (
         verdict == (None, None) or (isinstance(verdict[0], AmbiguousMoveError) and "?" not in text)
@@ -449,6 +459,13 @@ def _chatter(text: str, intent: str, verdict: tuple[Any, str | None]) -> bool:
     return intent in ("unclear", "help") or (intent == "move" and verdict[0] is not None)
 
 
+# a question asked after a laugh, without "?" ("first move and i have no clue lol what would u
+# play"): asked, not chatter
+_ASKED_AFTER = re.compile(
+    r"\b(?:lol|lmao|haha+)\W+(?:(?:what|which|where) )?(?:should|would|could|can|do) "
+    r"(?:u|you|i|ya)\b",
+    re.IGNORECASE,
+)
 # disbelief: a few words, "??" or "?!", then only a sigh or laughter ("a queen?? cmon 😩", "en
 # serio?! jaja")
 _DISBELIEF = re.compile(
@@ -1006,7 +1023,8 @@ _ADVICE = re.compile(
     r"\bwhat'?s a (?:good|decent|smart|safe|solid)\b|\bno clue\b|\bno idea what\b|"
     r"\bwhat'?s (?:the )?best\b|"
     r"\bconviene\b|\b(?:me )?aconseja\w*\b|\brecomienda\w*\b|"
-    r"^\W*(?:q|que|cual) (?:descarto|tiro|saco)\b",
+    r"^\W*(?:q|que|cual) (?:descarto|tiro|saco)\b|"
+    r"(?:는|은)\s*게\s*(?:더\s*)?나아\s*\?",  # "지금 더미 카드 가져가는게 나아?": advice asked
     re.IGNORECASE,
 )
 # what the rules make one do ("붙여야 되는거 아님?", "don't I have to …"): asked of the rules
@@ -1110,10 +1128,10 @@ def _a_move_said(found: str, read: str) -> bool:
 # never taken for a remark
 _POINTING = re.compile(
     r"\b(?:one|ones|right|left|above|below|top|bottom|middle|center|centre|up|down|next|corner|"
-    r"beside|under|over|first|last|arriba|abajo|izquierda|derecha|encima|"
+    r"beside|under|over|first|last|same|arriba|abajo|izquierda|derecha|encima|misma|mismo|"
     r"debajo|medio|centro|uno|una|primer[oa]?|ultim[oa]|est[ae]|es[ae]|cero|dos|tres|cuatro|"
     r"cinco|seis|siete|ocho|nueve|diez|menos)\b|위|아래|옆|왼|오른|가운데|첫|마지막|이거|그거|"
-    r"저거|걸로",
+    r"저거|걸로|같은\s*자리",
     re.IGNORECASE,
 )
 
@@ -1122,7 +1140,10 @@ _POINTING = re.compile(
 # desastre"): a remark, whatever numbers the tale holds
 _EXCLAIMED_LAST = re.compile(
     r"[,.!…]\s*(?:q|que|qué) (?:desastre|horror|mal|pena|rabia|l[aá]stima|mala suerte|locura)"
-    r"\W*$|[,.!…]\s*(?:what a (?:mess|disaster|joke|pain)|smh)\W*$",
+    r"\W*$|[,.!…]\s*(?:what a (?:mess|disaster|joke|pain)|smh)\W*$|"
+    # … or opens it ("q bronca, ya tiene dos seguidas", "q suerte tiene este bot dios mio")
+    r"^\W*(?:q|que|qué) (?:bronca|desastre|horror|rabia|l[aá]stima|locura|"
+    r"suerte (?:tiene|tenes|tienes))\b",
     re.IGNORECASE,
 )
 
@@ -1190,6 +1211,7 @@ _COPULA = re.compile(
     r"\b(?:is|are|was|were|looks|seems|isn't|aren't|es|son|era|esta|parece)\b(?:\s+\w+){0,2}?\s+"
     r"(?:pretty|huge|good|great|bad|nice|strong|weak|best|worst|favou?rite|amazing|awesome|"
     r"terrible|ugly|big|small|tiny|cute|so|too|really|very|useless|scary|annoying|creepy|brutal|"
+    r"menace|beast|monster|nightmare|"
     r"nasty|evil|insane|crazy|unfair|mejor|peor|favorit[oa]|molest[oa]|"
     r"buen[oa]|mal[oa]|enorme|fuerte|lindo|linda|bonit[oa])\b|\b(?:love|hate)\b|"
     # or a judging word after it, alone ("ugh the 5, useless", "el 2, inútil")
@@ -1278,7 +1300,8 @@ _WHAT_IF_FIRST = re.compile(
 # hacer para ganar?", "몇 점 내야 이겨?"): the rules' target, not the standing
 _TO_WIN = re.compile(
     # (not "cuanto me falta para ganar?", how far one still is: the standing)
-    r"^(?!.*\b(?:falta|faltan|queda|quedan|left|still|todavia|todavía)\b)(?:"
+    r"^(?!.*\b(?:(?<!hace )(?<!hacen )falta|faltan|queda|quedan|left|still|todavia|todavía)\b)(?:"
+    r"\bhasta cu[aá]nt[oa]s? puntos\b|"  # "hasta cuantos puntos se juega?": the target
     r"\b(?:how many|how much|cu[aá]nt[oa]s?)\b.*\b(?:to win|para ganar)\b|"
     r"\b(?:need|needs|necesit\w*|hace falta|hay que|hay q)\b.*\b(?:to win|para ganar)\b|"
     r"몇\s*\S*\s*(?:내야|따야|모아야|있어야|얻어야|먹어야)\s*(?:이겨|이기|이김|승리)|이기려면|이길려면)",

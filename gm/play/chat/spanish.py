@@ -395,6 +395,8 @@ _CHOICE = re.compile(
 
 
 _ASKED = (  # a question word first: the English one, so the message reads as a question
+    # "quedan cuantas cartas en el mazo?": the count asked, its verb said first
+    (r"^(quedan?|hay) (cuant[oa]s?) (\w+)\b", r"\2 \3 \1"),
     (r"^(cuanto|cuanta|cuantos|cuantas)\b", "how much"), (r"^que\b", "what"),
     (r"^(cual|cuales)\b", "which"), (r"^(a )?donde\b", "where"), (r"^(quien|quienes)\b", "who"),
     (r"^cuando\b", "when"), (r"^por que\b", "why"),
@@ -405,11 +407,16 @@ _ASKED = (  # a question word first: the English one, so the message reads as a 
 _ELONGATED = re.compile(r"\b(\w{3,}?)([aeiou])\2+\b")
 
 
+# an ace written as its letter before its suit's name ("A de corazones pa empezar")
+_ACE_LETTER = re.compile(r"\bA(?= de (?:corazon|pica|trebol|diamante|rombo|espada|basto))")
+
+
 def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -> str:
     said = request(text)
     if said is not None:
         return said
-    out = _ELONGATED.sub(r"\1\2", _unaccent(text))  # "la primeraa", "siii": drawn out
+    # "A de corazones": the ace, not "to" (its capital seen before the text is folded)
+    out = _ELONGATED.sub(r"\1\2", _unaccent(_ACE_LETTER.sub("as", text)))
     if out.lstrip().startswith("como") and ("?" in text or "cómo" in text.lower()):
         out = re.sub(r"^\s*como\b", "how", out)
     # "el jaque como funciona aca": how it works, asked after what it is asked of

@@ -71,6 +71,8 @@ def mended(text: str, words: ChatWords) -> str:
         if word in known or word in checker:
             return word
         near = checker.edit_distance_1(word) & known
+        if len(near) > 1:  # "mvoe": "move", a word, over "mvoes", a slip the games know too
+            near = {w for w in near if w in checker}
         return near.pop() if len(near) == 1 else word
 
     return _WORD.sub(mend, text)

@@ -63,7 +63,9 @@ _EN: tuple[tuple[str, str], ...] = (
         r"^(?!.*\b(my|mine)\b)(?!.*\bi\b.*\bface[ -]?down)"
         r"(?=.*\b({they}|(?:{other}|{seats})'?s?)\b)"
         r".*\b(what|which|what'?s)\b.*\bface[ -]?down\b|"
-        r"\b((his|her|their|(?!other\b)(?:{other})'?s?|other (side|player|guy)'?s?|"
+        # (not "who's closer to emptying their hand": the standing, no card asked)
+        r"\b((?<!emptying )(?<!empty )(?<!emptied )(?<!clearing )"
+        r"(his|her|their|(?!other\b)(?:{other})'?s?|other (side|player|guy)'?s?|"
         r"(?:{seats})'?s) (\d+ )?(hidden |face ?down |secret )?"
         r"(cards?|hand|face ?downs?|hidden)|"
         r"(is|are) (he|she|they|the ({other})|\w+) (holding|hiding)|"
@@ -232,6 +234,8 @@ _ES: tuple[tuple[str, str], ...] = (
     ),
     (
         "hidden",
+        # (never a count: "quedan cuantas cartas en el mazo?" asks the board's figure)
+        r"^(?!.*\bcuant[oa]s?\b).*?(?:"
         r"^(?!.*\b(mi|mis|yo|puedo)\b)(?=.*\b({other}|{they}|{seats})\b)"
         r".*\b(que|cual)\b.*\b(boca ?a?bajo|tapad[ao]s?)\b|"
         r"\b(sale|viene|sigue)\b.*\bmazo\b|"
@@ -250,13 +254,14 @@ _ES: tuple[tuple[str, str], ...] = (
         # "sabes si negro tiene figuras en la mano?": a seat by its colour, and its hand
         r".*\b(norte|sur|rojo|negro) (todavia |aun )?(tiene|tendra)\b.*\ben (la|su) mano\b)|"
         r"(cartas?|queda) (en|del) (el )?mazo|"
-        r"(que|cual) cartas? (hay|esta|tiene|queda) (boca ?a?bajo|tapad[ao]))\b",
+        r"(que|cual) cartas? (hay|esta|tiene|queda) (boca ?a?bajo|tapad[ao]))\b)",
     ),
     (
         "history",
         r"\b(jugo|tiro|puso|movio|descarto|hizo|saco|robo|paso|echo|eligio|salio)\b.*"
         r"\b(recien|antes|ultim[oa]|ahora|{other}|el|ella)\b|"
         r"(?<!en )\bque (jugo|puso|movio|hizo|paso|salio)\b(?! (estoy|estamos|toca))|"
+        r"\b(q|que) (saque|saco|sacaste|elegi|eligio|elegiste)\b.*\b(pasad[ao]|anterior)\b|"
         r"\bque (descarto|tiro) ({seats}|{other}|el|ella)\b|"
         r"\bque cartas? (se )?(jugo|tiro|puso|descarto|salio|salieron|jugaron|descartaron)\b|"
         r"\b(que )?acaba(n)? de (pasar|jugar|tirar|poner|mover|capturar|comer|robar|descartar)\b|"
@@ -295,6 +300,7 @@ _ES: tuple[tuple[str, str], ...] = (
         r"\b(puedo|podria|se puede|me dejan)\b.*\b(jugar|poner|tirar|mover|ir|usar|"
         r"elegir|descartar|robar|ganar|matar|comer|colocar|hacer)\b|"
         r"\b(q|que) (movimientos|jugadas|movidas|casillas|columnas) (valen|sirven|hay)\b|"
+        r"\b(q|que) (movimientos|jugadas|movidas) (puede|pueden) hacer\b|"
         r"\b(q|que|cuales) (casillas|lugares|huecos) (tengo|hay|quedan) libres\b|"
         r"\b(opciones|(movimientos|movidas) (tengo|posibles|validos)|jugadas (tengo|posibles|"
         r"validas)|que (movimientos|jugadas|movidas) tengo|(jugadas|movimientos|movidas) (son )?"
@@ -412,7 +418,7 @@ _KO: tuple[tuple[str, str], ...] = (
     ),
     (
         "board",
-        r"(보드|판|게임판|그리드|격자|바닥|내패|손패|카드|패|화면|상황|상태|현황|더미|테이블)\w{0,10}\s*"
+        r"(보드|판|게임판|그리드|격자|바닥|내패|손패|카드|패|화면|상황|상태|현황|더미|테이블|배치)\w{0,10}\s*"
         r"(보여|(?<!가)보자|볼래|볼\s*수|확인|띄워|그려|출력)|^(보드|판|게임판|그리드|격자)(좀|ㄱ+|요)*\??$",
     ),
 )
