@@ -1122,6 +1122,21 @@ BLIND_MOVES = [
     ("trumps-lead", "A de corazones pa empezar", "LEAD A♥"),
     ("solonyo-late", "same spot as last time", "PICK 3"),
     ("solonyo-late", "저번이랑 같은 자리로", "PICK 3"),
+    # heldout149 to heldout152 (measured once at 23c7558): second thoughts that change the rank
+    # alone, a code without a card, a code said again by its word, "hmm no"; a taken card then
+    # what is thrown; a rank's letter in lower case before a Korean suit; "유지"; a check earned
+    ("masul-start", "9 of clubs c1 face down, no wait make it the 8", "8♣ C1 FD"),
+    ("card-chess-capture", "el as vuelve a m4... no, a m3 mejor", "RK4-M3"),
+    ("masul-late", "스페이드5 c5에.. 아 아니다 7열에 뒷면으로", "5♠ C7 FD"),
+    ("n-in-a-row-mid", "x -3,1 hmm no, -2,1 to make three", "X -2,1"),
+    ("maze-late", "3RA 주워서 빨강 해 5 버린다", "PILE 5RS"),
+    ("card-chess-capture", "a스페이드 rk3으로", "RK4-RK3"),
+    ("card-chess-step", "그냥 유지할게", "KEEP"),
+    ("card-chess-capture", "에이스 RC4로 들어가 체크 하나 먹고", "RK4-RC4"),
+    ("solonyo-shown", "제일 낮은거... 아니 그냥 10으로", "PICK 1"),
+    ("solonyo-late", "tercera otra vez, a ver si ahora si", "PICK 3"),
+    ("solonyo-shown", "10짜리로 할게", "PICK 1"),  # tracked parts' lines, refused until now
+    ("solonyo-shown", "1번 10하트로", "PICK 1"),
 ]  # fmt: skip
 
 
@@ -1715,6 +1730,17 @@ BLIND_REQUESTS = [
     ("trumps-follow", "am i winning? who's closer to emptying their hand", "score", "behind"),
     ("card-chess-ace", "best mvoe here?", "hint", "Try"),
     ("n-in-a-row-o", "q pasa si llego a 3 antes q se acaben mis turnos", "question", ""),
+    # heldout149 to heldout152: the two quotes (the other side's hand asked with "still", the
+    # board asked as the game's state), the bot named in Spanish, a sigh then resigning, a
+    # Korean "keep going", all of one's places asked, one's own cards shown again
+    ("trumps-follow", "what's north still holding?", "question", "hidden"),
+    ("maze-late", "can u show the maze state again", "board", "board"),
+    ("trumps-follow", "tiene ases el bot?", "question", "ocultas"),
+    ("solonyo-late", "128점까지 언제 가냐 그냥 항복", "resign", "항복"),
+    ("trumps-follow", "아까 짜증낸거 취소ㅋㅋ 계속 ㄱㄱ", "chat", ""),
+    ("n-in-a-row-x", "둘수있는 좌표 다 알려줘", "legal", "X 0,2"),
+    ("solonyo-shown", "mostrame las cartas de nuevo", "board", "tablero"),
+    ("solonyo-late", "cuando se empata q pasa con los puntos?", "question", ""),
 ]  # fmt: skip
 
 

@@ -7,7 +7,7 @@ from gm.games.words import N_
 
 TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     # "그냥 둬 교체 안함", "그냥 두자 킵": the revealed card kept
-    ("ko", "phrase", r"(?:그냥|그대로)\s*(?:둬|두자|둘게|둘래)|놔\s*둬|냅\s*둬|킵", " keep "),
+    ("ko", "phrase", r"(?:그냥|그대로)\s*(?:둬|두자|둘게|둘래)|놔\s*둬|냅\s*둬|킵|유지", " keep "),
     (
         "ko",
         "phrase",
@@ -38,6 +38,8 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
         r"(\S+?)(?:을|를)\s+(\S+?)(?:으로|로)\s*(?:잡|먹)",
         r" take \1 with \2 ",
     ),
+    # "체크 하나 먹고" (earning one check): no capture
+    ("ko", "phrase", r"체크\s*(?:하나|한\s*개|1개)?\s*(?:먹|따|얻|챙기)\S*", " "),
     ("ko", "word", "먹", "take"),
     ("ko", "word", "들어가", "move"),
     ("ko", "word", "보내", "move"),

@@ -40,6 +40,16 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
         r"\b(?:la )?misma (?:que|q) (?:la (?:ultima|última) vez|la vez pasada|antes)\b",
         " same spot as last time ",
     ),
+    ("es", "phrase", r"\b(?:otra vez|de nuevo)\b", " again "),  # "tercera otra vez"
+    # "그냥 10으로", "10짜리로" (with the 10): a shown card's rank, no place (the places are 1 to
+    # 3); not a suit's rank ("10하트로")
+    (
+        "ko",
+        "phrase",
+        r"(?<![\d가-힣])(?<!하트 )(?<!이드 )(?<!이아 )(?<!몬드 )(?<!로버 )(?<!클럽 )"
+        r"(?:([4-9]|10)\s*(?:짜리\s*)?(?:으로|로)(?![가-힣])|([4-9]|10)\s*짜리)",
+        r" the \1\2 ",
+    ),
     ("ko", "phrase", r"첫\s*째", " first "),
     ("ko", "phrase", r"둘\s*째", " second "),
     ("ko", "phrase", r"셋\s*째", " third "),

@@ -42,7 +42,7 @@ _COUNTING = {
     "slot",
     "#",
 }  # not "the one"
-_TRAIL = {"one", "card", "position", "slot", "pick", "please"}
+_TRAIL = {"one", "card", "position", "slot", "pick", "please", "again"}  # "third again"
 _NEUTRAL = _LEAD | _TRAIL | {"i", "i'll", "ill", "i'd", "id", "will", "want", "the", "ok", "okay",
                              "pls", "plz", "this", "time", "guess"}  # fmt: skip
 _RANKS = {"jack": 11, "queen": 12, "king": 13, "ace": 14, "j": 11, "q": 12, "k": 13}

@@ -352,7 +352,8 @@ _CARD = re.compile(r"\b(spades|hearts|diamonds|clubs) (ace|king|queen|jack|10|[2
 _SUITS_KO = r"(스페이드|하트|다이아몬드|다이아|클로버|클럽)"
 # a rank written against its suit, rank first ("5스페이드", "7다이아를")
 _RANK_FIRST = re.compile(
-    r"(?<![\d가-힣])(?:(10|[2-9AKQJ]|에이스|킹|퀸|잭)|(?<!드 )(?<!트 )(?<!아 )(?<!버 )(?<!럽 )"
+    r"(?<![\d가-힣A-Za-z])(?:(10|[2-9AKQJakqj]|에이스|킹|퀸|잭)|"
+    r"(?<!드 )(?<!트 )(?<!아 )(?<!버 )(?<!럽 )"
     r"(에이스|킹|퀸|잭) )"
     + _SUITS_KO
     # (a number after the suit is its rank, unless a counter follows it: "잭하트 2열")
@@ -370,7 +371,7 @@ def _suit_in_full(m: re.Match[str]) -> str:
 
 
 def _suit_first(m: re.Match[str]) -> str:
-    return f"{m.group(3)} {m.group(1) or m.group(2)} "
+    return f"{m.group(3)} {(m.group(1) or m.group(2)).upper()} "
 
 
 # a suit said with a polite ending ("트럼프는 다이아요")

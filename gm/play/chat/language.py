@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from gm.games.cards import find_cards
+from gm.games.cards import card_text, find_cards
 from gm.games.words import ORDINALS
 from gm.play.chat import korean, spanish
 
@@ -107,7 +107,7 @@ _CORRECTION = re.compile(
     r"no,? perd[oó]n|perd[oó]n,? no)\b"
     r"[\s,.]*|\s*(?<=\S)\s*말고\s+|"
     r"(?:\.\.+|[,;?])\s*(?:no|nah|nope|err+|erm|uh+|um+|h+m+|sorry|actually|oops)(?:[\s,]+(?:no|nah))*"
-    rf"\b(?!\s+{_NEGATED}\b(?!\s+{_A_CHOICE}))(?:[\s,]+mejor\b)?[\s,.]*(?={_NAMES})|\s+(?:no|nah|err+|erm|sorry|actually)\s+(?:mejor\s+)?(?=\S*\d|\S*[♠♥♦♣])|"
+    rf"\b(?!\s+{_NEGATED}\b(?!\s+{_A_CHOICE}))(?:[\s,]+mejor\b)?[\s,.]*(?={_NAMES})|\s+(?:h+m+[\s,]+)?(?:no|nah|err+|erm|sorry|actually)[\s,]+(?:mejor\s+)?(?=\S*\d|\S*[♠♥♦♣])|"
     r"(?:[,;]\s*|\s+o\s+|(?:\s+no)?\.\.+\s*)mejor(?:\s+dicho)?\b(?!\s+que\b)[\s,]*|"
     # a shrug between two choices ends the doubt ("2? no 3.. 아 몰라 그냥 2번", "3.. idk just 2",
     # "la 3.. bah da igual, la 2"): the one said after it
@@ -187,6 +187,34 @@ _AIMED_AT = re.compile(
 )
 
 
+# a rank said alone as the correction after "make it" ("… face down, no wait make it the 8"):
+# the card's rank changed, its suit kept (a rank alone otherwise, "no, the 3", "mejor la 3", "아니다
+# 퀸으로", may be a place or another card: read as before)
+_RANK_ALONE = re.compile(
+    r"^\W*(?:(?:the|my)\s+)?(ace|king|queen|jack)\W*$|^\W*the\s+(\d{1,2})\W*$", re.IGNORECASE
+)
+_MAKE_IT = re.compile(
+    r"\bmake (?:it|that) (?:the |a )?(?:\d{1,2}|ace|king|queen|jack)\W*$", re.IGNORECASE
+)
+_RANK_WORDS = {"ace": 14, "king": 13, "queen": 12, "jack": 11, "ten": 10}
+
+
+def _rank_alone(tail: str, text: str) -> int | None:
+    """The rank a correction (``tail``, in English; ``text`` the whole message) says alone, or
+    None (:data:`_RANK_ALONE`)."""
+    said = _RANK_ALONE.match(tail)
+    if said is None or not _MAKE_IT.search(text):
+        return None
+    word = (said.group(1) or said.group(2)).lower()
+    rank = _RANK_WORDS.get(word) or (int(word) if word.isdigit() else None)
+    return rank if rank is not None and 2 <= rank <= 14 else None
+
+
+_CODE = re.compile(r"\b[a-z]{1,2}\d\b", re.IGNORECASE)  # a place's code ("m3", "C7")
+# a card or piece named by its rank ("… no, the ace to bk5"): a move of its own, not a place
+_PIECE = re.compile(r"\b(?:ace|king|queen|jack|ten|[2-9])\b(?![,.]?\d)", re.IGNORECASE)
+
+
 def _ordinal(word: str) -> str | None:
     """The number an ordinal word says ("sixth", "6th", "sexta" → "6"), or None."""
     w = word.lower().rstrip(",.;:!?")
@@ -229,6 +257,19 @@ def _place_again(head: str, tail: str, card_at: int) -> str | None:
     numbers = [m for m in re.finditer(r"\b\d+\b", head) if m.start() > card_at]
     if place and numbers:  # "J♥ in 3 i guess.. no wait, row 7 face down": the place and after
         return head[: numbers[-1].start()] + tail[words[0].start() :]
+    # "스페이드5 c5에.. 아 아니다 7열에": the head's code ("c5") said again by its word, the
+    # code's first letter
+    coded = (
+        [
+            m
+            for m in re.finditer(rf"\b{re.escape(place.group(1)[0])}\d+\b", head, re.IGNORECASE)
+            if m.start() > card_at
+        ]
+        if place
+        else []
+    )
+    if coded:
+        return head[: coded[-1].start()] + tail[words[0].start() :]
     for word in words:
         w = word.group().rstrip(",.;:!?")  # "… no wait c2, face down": the place, its comma off
         shape = _shape(w)
@@ -299,6 +340,16 @@ def read_corrected(
         if same is None:  # said in words the translation drops (같은 자리)
             return fixed, f"{tail_en} {where}", True
         return fixed, tail_en[: same.start()] + where + tail_en[same.end() :], True
+    rank = _rank_alone(tail_en, text)
+    if len(cards) == 1 and not named and rank not in (None, cards[0][0][0]):
+        # "9 of clubs c1 face down, no wait make it the 8": the rank alone changed, the suit kept
+        ((_, suit), (start, end)) = cards[0]
+        return fixed, head_en[:start] + card_text((rank, suit), ten="10") + head_en[end:], True
+    if not cards and not named and _CODE.search(tail_en) and not _PIECE.search(tail_en):
+        # "el as vuelve a m4... no, a m3 mejor": no card, the place's code said again
+        again = _place_again(head_en, tail_en, 0)
+        if again is not None:
+            return fixed, again, True
     if cards and not named:  # "K♥ on C2, actually no, on C3": the place said again
         mine = _AIMED_AT.sub("", head_en)  # "J♥ vs their K♥ in 3.. no, in 7": J♥ moved
         own = find_cards(mine)
@@ -401,7 +452,9 @@ _REASON = re.compile(
     r"\s+상대\S*\s+\S+\s+(?:맞은편|반대편)\S*[\sㅋㅎ~!.]*$|"
     # "클로버5 3열에 앞면요 상대 하트킹 있는 데": where it goes, told by the card across
     r"(?<=[요게께로])\s+상대\S*\s+\S+\s+있는\s*(?:데|곳|자리|열|칸)\S*[\sㅋㅎ~!.]*$|"
-    r"(?<=[^\s뒤나에])서\s+\S.*$",
+    # (not a card named, taken, then what is done with it: "3RA 주워서 빨강 해 5 버린다")
+    r"(?<=[^\s뒤나에])(?<!\d[A-Z]{2} 주워)(?<!\d[A-Z]{2} 가져와)(?<!\d[A-Z]{2} 가져가)"
+    r"(?<!\d[A-Z]{2} 집어)서\s+\S.*$",
     re.IGNORECASE,
 )
 

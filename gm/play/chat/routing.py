@@ -266,14 +266,21 @@ def _asked_of_the_game(
         return "rules", (None, None)  # "cuantos puntos hay q hacer para ganar?": the target
     if intent in ("unclear", "help", "chat", "legal", "status") and asks_about_playing(text):
         return "question", (None, None)
-    if intent in ("unclear", "help") and _WHAT_IF.search(text):  # "q pasa si llego a 3 …"
+    if intent in ("unclear", "help", "score") and _WHAT_IF.search(text):  # "q pasa si llego a 3 …"
         return "question", (None, None)
     return intent, verdict
 
 
+# resigning said last, after a question that only sighs ("128점까지 언제 가냐 그냥 항복")
+_RESIGNS_LAST = re.compile(
+    r"(?:그냥|걍)\s*(?:항복|포기|기권)(?:할게|할래|함|요)?[\sㅠㅜ.!]*$|"
+    r"\b(?:just|i'?ll just)\s+(?:resign|give up|quit)[\s.!]*$|\b(?:mejor )?me rindo[\s.!]*$",
+    re.IGNORECASE,
+)
 # what happens in a case, asked ("q pasa si llego a 3 antes q se acaben mis turnos"): a rule
 _WHAT_IF = re.compile(
     r"\b(?:(?:que|qué|q) (?:pasa|sucede|ocurre) (?:si|cuando)|what happens (?:if|when))\b|"
+    r"\b(?:cuando|si)\b.*\b(?:que|qué|q) (?:pasa|sucede)\b|\b(?:when|if)\b.*\bwhat happens\b|"
     r"[가-힣]면\s*어떻게\s*(?:돼|되|됨)",
     re.IGNORECASE,
 )
@@ -1105,8 +1112,8 @@ def _by_topic(
             return intent, verdict
         if move is not None and found not in (*_ANSWERED, "board") and not (deliberates or allowed):
             return intent, verdict
-    elif questioned and found == "resign":
-        found = "resign_question"
+    elif questioned and found == "resign" and not _RESIGNS_LAST.search(text):
+        found = "resign_question"  # (not "128점까지 언제 가냐 그냥 항복": a sigh, then resigning)
     anywhere = _CHOICE.search(text) and not _MUST.search(text)  # "아무데나 둬도 돼?"
     if found == "legal" and may_i(read) and not (_CHOICE.search(read) or anywhere):
         return intent, verdict  # "can I play 3♣?": the reader's verdict on that one move

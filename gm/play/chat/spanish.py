@@ -50,13 +50,14 @@ PHRASES: tuple[tuple[str, str], ...] = (
     # turn and what to do, who leads, what one may play, resigning, another game, undoing
     (
         r"(muestrame|mostrame|ensename|ver|mira|dime|decime)( \w+)? (la )?(mano|cartas?) "
-        r"(del|de|de la) (?!(la |el )?(mi|mesa|tablero|pila|centro|mazo)\b)\w+( \w+)?|"
+        r"(del|de|de la) (?!(la |el )?(mi|mesa|tablero|pila|centro|mazo|nuevo)\b)\w+( \w+)?|"
         r"cual es su carta( \w+){0,4}|"
         r"que cartas (son|hay)( \w+){0,3}|que (carta|cartas) tiene( \w+){0,3}",
         "what does the opponent have",
     ),
     (
-        r"(muestrame|mostrame|ensename|mostra|muestra)( \w+){0,5} (tablero|mesa|mano|cartas)|"
+        r"(muestrame|mostrame|ensename|mostra|muestra)( \w+){0,5} (tablero|mesa|mano|cartas)"
+        r"( de nuevo| otra vez)?|"
         r"(muestrame|mostrame|ensename) como (esta|va|quedo)( todo| la cosa| el juego)?|"
         # "pasame el tablero q no lo veo": the board asked for, then why
         r"(pasame|mandame|ponme) (el tablero|la mesa)( (q|que|xq|porque|pq) .*)?",

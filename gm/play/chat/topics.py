@@ -70,7 +70,8 @@ _EN: tuple[tuple[str, str], ...] = (
         r"(cards?|hand|face ?downs?|hidden)|"
         r"(is|are) (he|she|they|the ({other})|\w+) (holding|hiding)|"
         r"(he|she|they|(?:{seats})|the ({other})) (is|are|'s|'re) (holding|hiding|keeping)|"
-        r"(what|which)('s|s| is| are)? ((?:{seats})|he|she|they|the \w+) (holding|hiding|keeping)|"
+        r"(what|which)('s|s| is| are)? ((?:{seats})|he|she|they|the \w+) (still |even |now )?"
+        r"(holding|hiding|keeping)|"
         r"what (does|do|did) ((?:{seats})|he|she|they|the ({other}|other \w+)) "
         r"(have|hold|keep)|"
         r"what ((?:{seats})|he|she|they|the ({other}|other \w+)) (has|holds|keeps|got)\b|"
@@ -109,7 +110,8 @@ _EN: tuple[tuple[str, str], ...] = (
     (
         "status",
         r"\b((my|your|his|her|their|whose) (turn|go)|turn is it|waiting (for|on)|"
-        r"who'?s (\w+ ){0,2}first|"  # "whos picking first", "who's going first"
+        # "whos picking first", "who's going first", "the state of things"
+        r"who'?s (\w+ ){0,2}first|state of (things|the game|play|affairs)|"
         r"(it|game|gm) (is )?waiting|go(es)? first|start(s)? first|who starts|"
         r"am i (up|next|first)|is it me|still my turn|what now|what'?s next|"
         r"what (step|phase|stage)|(draw|pick)( step| phase)? or (my )?(discard|play)|"
@@ -183,7 +185,8 @@ _EN: tuple[tuple[str, str], ...] = (
     (
         "board",
         r"\b(show|see|view|display|look at|print|prnt|draw|redraw|refresh|pull up|bring up)\b.*"
-        r"\b(board|grid|hand|cards|table|tabel|bord|baord|position|rows|lines|layout|lay out)\b|"
+        r"\b(board|grid|hand|cards|table|tabel|bord|baord|position|rows|lines|layout|lay out|"
+        r"state|situation)\b|"
         r"\b(show|see|view|display|look at)\b.*\b(pile|deck|discards?|stack)\b|"
         r"\bwhere (we'?re|we are|are we|things are|things stand) at\b|where do we stand|"
         r"\bwhere'?s (the|my) (board|grid|table)\b",
@@ -247,8 +250,9 @@ _ES: tuple[tuple[str, str], ...] = (
         r"(ver|mirar|muestra\w*|mostra\w*|ensena\w*)\b.*\b(tapad[ao]s?|boca ?a?bajo)\b.*"
         r"\b(del|de la|de) ({other}|{seats})|"
         r"(proxim[oa]s?|siguientes?) cartas?|(arriba|encima) del mazo|"
-        # (not "q nivel tiene la IA?": the AI's level, no card)
-        r"^(?!.*cuant)(?!.*\b(nivel|dificultad)\b)(?:.*\b(tiene|tendra|le quedan?)\b.*"
+        # (not "q nivel tiene la IA?", "q suerte tiene este bot": its level or luck, no card)
+        r"^(?!.*cuant)(?!.*\b(nivel|dificultad|suerte|ojete|orto)\b)"
+        r"(?:.*\b(tiene|tendra|le quedan?)\b.*"
         r"\b({other}|{seats})\b|"
         r".*\b({other}|{seats}) (todavia |aun )?(tiene|tendra|le quedan?)\b|"
         # "sabes si negro tiene figuras en la mano?": a seat by its colour, and its hand
@@ -344,7 +348,7 @@ _ES: tuple[tuple[str, str], ...] = (
 _KO: tuple[tuple[str, str], ...] = (
     (
         "keep_playing",
-        r"계속(할|하|해|갈|가|진행)|(포기|그만|기권|항복)\w{0,6}(취소|철회)|진행(시켜|해줘|하자|해)|(너|니)차례\w{0,3}둬",
+        r"계속(할|하|해|갈|가|진행|ㄱ)|(포기|그만|기권|항복)\w{0,6}(취소|철회)|진행(시켜|해줘|하자|해)|(너|니)차례\w{0,3}둬",
     ),
     (
         "undo",
@@ -400,7 +404,7 @@ _KO: tuple[tuple[str, str], ...] = (
     (
         "legal",
         r"(지금|내가|제가|뭐|뭘|어디|어느|무엇|무슨).*(수|데|곳|거|것)있(어|나|니|냐|는|을|음|지|\?|$)|"
-        r"(둘|낼|놓을|고를|움직일|할|갈|버릴|뽑을)수있는(곳|데|칸|거|게|것|수|카드|자리)|"
+        r"(둘|낼|놓을|고를|움직일|할|갈|버릴|뽑을)수있는(곳|데|칸|거|게|것|수|카드|자리|좌표|위치)|"
         r"선택지|옵션|가능한|합법|"
         # "아무데나 둬도 돼?" (may I go anywhere?), unless a rule is asked ("…야 돼?": must I)
         r"아무(데|곳|거|카드|자리)\w{0,3}(둬|놔|내|놓아|버려|골라)도(돼|되|됨)(?!.*"
