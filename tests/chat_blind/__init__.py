@@ -3,7 +3,7 @@ rules files and the staged positions (tests/chat_blind/positions.py; ``python -m
 tests.chat_blind.dump`` prints them as their seat sees them). See README.md here for how it was
 made. The parts: ``dev.jsonl``, ``tuned.jsonl``, ``heldout2.jsonl`` and ``dev2.jsonl`` are
 tuned on and held to the bars; ``dev3.jsonl``, ``dev4.jsonl`` and ``heldout3.jsonl`` to
-``heldout148.jsonl`` (the later blind writers' held-out parts, one writer each, each measured
+``heldout152.jsonl`` (the later blind writers' held-out parts, one writer each, each measured
 once at the commit README.md names, then tuned on) are tracked: held to 0 misread, counted and
 unrelated quotes, their shares printed; the next writers' parts go in ``HELD_OUT``, measured on
 demand and not tuned on until then (README.md has every part's history and figures).
@@ -74,11 +74,12 @@ TRACKED = (
     *("heldout137", "heldout138", "heldout139", "heldout140"),
     *("heldout141", "heldout142", "heldout143", "heldout144"),
     *("heldout145", "heldout146", "heldout147", "heldout148"),
+    *("heldout149", "heldout150", "heldout151", "heldout152"),
 )
 #: held out: never tuned on, measured on demand (GM_MEASURE_HELDOUT=1; see README.md), one part
-#: after another; heldout149 to heldout152 were written by four blind writers in stop 41 and
-#: are measured at the reader tuned on rounds 145 to 148
-HELD_OUT: tuple[str, ...] = (*("heldout149", "heldout150", "heldout151", "heldout152"),)
+#: after another; heldout153 to heldout156 were written by four blind writers in stop 41 and
+#: are measured at the reader tuned on rounds 149 to 152
+HELD_OUT: tuple[str, ...] = (*("heldout153", "heldout154", "heldout155", "heldout156"),)
 
 
 @dataclass(frozen=True)
