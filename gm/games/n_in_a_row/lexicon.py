@@ -5,13 +5,20 @@ from __future__ import annotations
 
 from gm.games.words import N_
 
+# a Korean place word said with no point after it ("내 O 위"), and a point given anywhere in the
+# message ("1,-1로 O 밑에"): where a direction word is the move's own, and where it tells of a mark
+_NO_POINT_AFTER = r"(?!.*\d\s*[,\s]\s*-?\d)"
+_POINT_GIVEN = r"^(?=.*\d\s*,\s*-?\d)"
+
 TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
-    # "O 밑에 1,-1로 막을래": a mark named as where the point lies, the point said after it
+    # "O 밑에 1,-1로 막을래", "1,-1로 O 밑에 막아": a mark named as where the point lies, the
+    # point said before or after it (not one's own, "내 X 위에 … 0,2": read below as "my X")
     (
         "ko",
         "phrase",
-        r"\b[XOxo]\s*(?:의\s*)?(?:밑에|아래에|아래|위에|위|옆에|옆)(?=\s*-?\d+\s*,\s*-?\d+)",
-        " by their mark ",
+        _POINT_GIVEN + r"(.*?)(?<!내 )(?<!제 )\b[XOxo]\s*(?:의\s*)?"
+        r"(?:밑에|아래에|아래쪽|아래|밑|위에|위쪽|위|옆에|옆)",
+        r"\1 by their mark ",
     ),
     ("ko", "word", "두", "put"),
     ("ko", "word", "놓", "put"),
@@ -102,28 +109,15 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "phrase", r"(내|나의|제)\s*(?=[XO]\b)", " my "),
     ("ko", "phrase", r"(상대|상대방|상대편)(의)?\s*(?=[XO]\b)", " their "),
     ("ko", "phrase", r"(두\s*개|두개|둘)", " pair "),
-    # "1,-1로 O 밑에 막아": with the point given, the mark named beside it is where it lies
-    (
-        "ko",
-        "phrase",
-        r"^(?=.*\d\s*,\s*-?\d)(.*?)(?<!my )(?<!their )\b([XO])\s*(?:밑|아래)(?:에|쪽)?",
-        r"\1 below the \2 ",
-    ),
-    (
-        "ko",
-        "phrase",
-        r"^(?=.*\d\s*,\s*-?\d)(.*?)(?<!my )(?<!their )\b([XO])\s*위(?:에|쪽)?",
-        r"\1 above the \2 ",
-    ),
     # "오른쪽 위" (up and to the right): both directions, never "right above" (straight up)
-    ("ko", "phrase", r"(오른쪽|우측)\s*(위쪽|위)(?!.*\d\s*[,\s]\s*-?\d)", " upper right "),
-    ("ko", "phrase", r"(왼쪽|좌측)\s*(위쪽|위)(?!.*\d\s*[,\s]\s*-?\d)", " upper left "),
-    ("ko", "phrase", r"(오른쪽|우측)\s*(아래쪽|아래|밑)(?!.*\d\s*[,\s]\s*-?\d)", " lower right "),
-    ("ko", "phrase", r"(왼쪽|좌측)\s*(아래쪽|아래|밑)(?!.*\d\s*[,\s]\s*-?\d)", " lower left "),
-    ("ko", "phrase", r"(위쪽|위로|위)(?!.*\d\s*[,\s]\s*-?\d)", " above "),
-    ("ko", "phrase", r"(아래쪽|아래로|아래|밑)(?!.*\d\s*[,\s]\s*-?\d)", " below "),
-    ("ko", "phrase", r"오른쪽(?!.*\d\s*[,\s]\s*-?\d)", " right "),
-    ("ko", "phrase", r"왼쪽(?!.*\d\s*[,\s]\s*-?\d)", " left "),
+    ("ko", "phrase", r"(오른쪽|우측)\s*(위쪽|위)" + _NO_POINT_AFTER, " upper right "),
+    ("ko", "phrase", r"(왼쪽|좌측)\s*(위쪽|위)" + _NO_POINT_AFTER, " upper left "),
+    ("ko", "phrase", r"(오른쪽|우측)\s*(아래쪽|아래|밑)" + _NO_POINT_AFTER, " lower right "),
+    ("ko", "phrase", r"(왼쪽|좌측)\s*(아래쪽|아래|밑)" + _NO_POINT_AFTER, " lower left "),
+    ("ko", "phrase", r"(위쪽|위로|위)" + _NO_POINT_AFTER, " above "),
+    ("ko", "phrase", r"(아래쪽|아래로|아래|밑)" + _NO_POINT_AFTER, " below "),
+    ("ko", "phrase", r"오른쪽" + _NO_POINT_AFTER, " right "),
+    ("ko", "phrase", r"왼쪽" + _NO_POINT_AFTER, " left "),
     ("ko", "phrase", r"가로\s*줄|가로", " row "),
     ("ko", "phrase", r"대각선?", " diagonal "),
     ("ko", "phrase", r"구석|모서리|귀퉁이", " corner "),

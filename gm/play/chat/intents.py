@@ -520,6 +520,16 @@ _HAPPENS_LAST = re.compile(
 )
 # what a supposition leads to, asked with no "?" ("… q pasa al final")
 _WHAT_HAPPENS = re.compile(r"\b(?:(?:que|qu[eé]|q) (?:pasa|sucede|ocurre)|what happens)\b", re.I)
+# … in a case said with it ("q pasa si llego a 3 …", "cuando se empata q pasa", "비기면 어떻게 돼?")
+_IN_A_CASE = re.compile(r"\b(?:si|cuando|if|when)\b", re.IGNORECASE)
+_WHAT_IF_KOREAN = re.compile(r"[가-힣]면\s*어떻게\s*(?:돼|되|됨)")
+
+
+def asks_what_if(text: str) -> bool:
+    """Whether ``text`` asks what happens in a case it names: a rule asked, not the position."""
+    return bool(
+        (_WHAT_HAPPENS.search(text) and _IN_A_CASE.search(text)) or _WHAT_IF_KOREAN.search(text)
+    )
 
 
 # a question about the game itself: what it is like, its name, where it comes from, who made it

@@ -196,7 +196,7 @@ _RANK_ALONE = re.compile(
 _MAKE_IT = re.compile(
     r"\bmake (?:it|that) (?:the |a )?(?:\d{1,2}|ace|king|queen|jack)\W*$", re.IGNORECASE
 )
-_RANK_WORDS = {"ace": 14, "king": 13, "queen": 12, "jack": 11, "ten": 10}
+_RANK_WORDS = {"ace": 14, "king": 13, "queen": 12, "jack": 11}
 
 
 def _rank_alone(tail: str, text: str) -> int | None:

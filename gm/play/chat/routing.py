@@ -50,6 +50,7 @@ from gm.play.chat.intents import (
     asks_about_playing,
     asks_about_the_game,
     asks_meaning,
+    asks_what_if,
     classify,
     explicit_attempt,
     how_it_works,
@@ -266,7 +267,7 @@ def _asked_of_the_game(
         return "rules", (None, None)  # "cuantos puntos hay q hacer para ganar?": the target
     if intent in ("unclear", "help", "chat", "legal", "status") and asks_about_playing(text):
         return "question", (None, None)
-    if intent in ("unclear", "help", "score") and _WHAT_IF.search(text):  # "q pasa si llego a 3 …"
+    if intent in ("unclear", "help", "score") and asks_what_if(text):  # "q pasa si llego a 3 …"
         return "question", (None, None)
     return intent, verdict
 
@@ -275,13 +276,6 @@ def _asked_of_the_game(
 _RESIGNS_LAST = re.compile(
     r"(?:그냥|걍)\s*(?:항복|포기|기권)(?:할게|할래|함|요)?[\sㅠㅜ.!]*$|"
     r"\b(?:just|i'?ll just)\s+(?:resign|give up|quit)[\s.!]*$|\b(?:mejor )?me rindo[\s.!]*$",
-    re.IGNORECASE,
-)
-# what happens in a case, asked ("q pasa si llego a 3 antes q se acaben mis turnos"): a rule
-_WHAT_IF = re.compile(
-    r"\b(?:(?:que|qué|q) (?:pasa|sucede|ocurre) (?:si|cuando)|what happens (?:if|when))\b|"
-    r"\b(?:cuando|si)\b.*\b(?:que|qué|q) (?:pasa|sucede)\b|\b(?:when|if)\b.*\bwhat happens\b|"
-    r"[가-힣]면\s*어떻게\s*(?:돼|되|됨)",
     re.IGNORECASE,
 )
 
