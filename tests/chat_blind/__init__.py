@@ -75,11 +75,12 @@ TRACKED = (
     *("heldout141", "heldout142", "heldout143", "heldout144"),
     *("heldout145", "heldout146", "heldout147", "heldout148"),
     *("heldout149", "heldout150", "heldout151", "heldout152"),
+    *("heldout153", "heldout154", "heldout155", "heldout156"),
 )
 #: held out: never tuned on, measured on demand (GM_MEASURE_HELDOUT=1; see README.md), one part
-#: after another; heldout153 to heldout156 were written by four blind writers in stop 41 and
-#: are measured at the reader tuned on rounds 149 to 152
-HELD_OUT: tuple[str, ...] = (*("heldout153", "heldout154", "heldout155", "heldout156"),)
+#: after another; heldout157 to heldout160 were written by four blind writers in stop 42 and
+#: are measured at the reader tuned on rounds 153 to 156
+HELD_OUT: tuple[str, ...] = (*("heldout157", "heldout158", "heldout159", "heldout160"),)
 
 
 @dataclass(frozen=True)

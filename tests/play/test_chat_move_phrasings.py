@@ -373,6 +373,20 @@ def test_what_is_no_move_made_is_never_played_nor_counted(service, position, tex
     assert _played(answer) is None and not counted(answer), answer
 
 
+@pytest.mark.parametrize(
+    ("position", "text", "said"),
+    [
+        ("maze-draw", "the 5YM and the 3RA", "counted. Draw first"),
+        ("masul-late", "5♠ for the field card in col3 i guess", "counted. A field replacement"),
+    ],
+)
+def test_a_message_read_as_no_move_says_so_in_whole_sentences(service, position, text, said):
+    """The reply to a message not read as a move (heldout155, stop 42: "… nothing was played or
+    counted Your move …") ends each sentence: what was not done, the reader's reason, the turn."""
+    answer = say_at(service, position, text)
+    assert answer["intent"] == "unclear" and said in answer["reply"], answer["reply"]
+
+
 def test_a_deliberation_asked_gets_the_moves_legality(service):
     answer = say_at(service, "trumps-lead", "what if i lead the 6 of clubs")
     assert answer["intent"] == "question" and "LEAD 6♣" in answer["reply"], answer
@@ -1137,6 +1151,18 @@ BLIND_MOVES = [
     ("solonyo-late", "tercera otra vez, a ver si ahora si", "PICK 3"),
     ("solonyo-shown", "10짜리로 할게", "PICK 1"),  # tracked parts' lines, refused until now
     ("solonyo-shown", "1번 10하트로", "PICK 1"),
+    # heldout153 to heldout156 (measured once at 72fecea): "tiene tapada" said of their card in
+    # the reason (once played face down); a judgement, then "so" and the order; a Korean reason
+    # after the move ("…이니까ㅇㅇ"); a place without a number said again with one; a bracketed
+    # aside; the other mark's line blocked; a suit's field after a dash; "la 1, dale"
+    ("masul-late", "jota de corazones a la c2 xq quiero ver q carta tiene tapada", "J♥ C2"),
+    ("masul-start", "6h is my worst card so hide it.. face down in col 7", "6♥ C7 FD"),
+    ("masul-start", "다이아잭 7열 앞면 필드가 다이아10이니까ㅇㅇ", "J♦ C7"),
+    ("masul-late", "클로버4 필드에.. 아니다 7열에 뒷면으로 숨길래", "4♣ C7 FD"),
+    ("maze-late", "버림더미 3RA 가져올게 (뭐 버릴지는 보고)", "DRAW PILE"),
+    ("n-in-a-row-o", "x 줄 아래 0,-1 막기", "O 0,-1"),
+    ("masul-late", "5♠ col3 — spade field so it beats their king", "5♠ C3"),
+    ("solonyo-late", "la 1, dale", "PICK 1"),
 ]  # fmt: skip
 
 
@@ -1213,6 +1239,12 @@ BLIND_NEVER_PLAYED = [
     ("masul-late", "2 of clubs face down on column two, matching their facedown"),
     # heldout113: how much is left in the draw deck, asked in Korean (once DRAW DECK)
     ("maze-late", "드로우 덱 얼마나 남았음"),
+    # stop 42, found while tuning on heldout153 to heldout156: a look at the pile asked for in
+    # each language (each once played DRAW PILE)
+    ("maze-draw", "take a look at the pile"),
+    ("maze-draw", "dejame echar un vistazo a la pila"),
+    ("maze-draw", "버림더미 좀 볼게"),
+    ("maze-draw", "더미 한번 보자"),
 ]  # fmt: skip
 
 
@@ -1741,6 +1773,32 @@ BLIND_REQUESTS = [
     ("n-in-a-row-x", "둘수있는 좌표 다 알려줘", "legal", "X 0,2"),
     ("solonyo-shown", "mostrame las cartas de nuevo", "board", "tablero"),
     ("solonyo-late", "cuando se empata q pasa con los puntos?", "question", ""),
+    # heldout153 to heldout156: the two quotes (points asked as "pts"; which one beats a card
+    # best, advice), a supposed case's rule (once "moves cannot be undone"), the other side's
+    # face-down card by its column in Korean, "si o si", a one-letter seat that is Spanish "or",
+    # what is left in their hand, a card changed in the log, a Korean remark on a card shown, a
+    # rule asked then what it meant, a question tag, a standing asked "rn if …", a complaint
+    # with an idiom ("keep track of")
+    ("solonyo-late", "how many pts do i have vs them", "score", "ahead"),
+    ("solonyo-shown", "which one beats the 2 best?", "hint", "Try"),
+    ("card-chess-step", "si capturo y sale una carta del rival, siempre la puedo cambiar?",
+     "question", "reemplazar"),
+    ("masul-late", "저 2열에 엎어놓은 카드 뭔지 알려줘요", "question", "보이지 않습니다"),
+    ("solonyo-blind", "puedo pasar o tengo q elegir si o si?", "legal", "PICK 1"),
+    # (its writer meant the legal moves; five lines of other writers in these words meant the
+    # rule: "… o tiene q ser …" is answered as a rule question)
+    ("n-in-a-row-mid", "puedo poner lejos o tiene q ser pegado?", "question", ""),
+    ("trumps-follow", "tiene ases el? q le queda en la mano", "question", "ocultas"),
+    ("masul-late", "q carta cambio el rival en el campo?", "history", ""),
+    ("solonyo-shown", "오 퀸 떴다 ㅋㅋ", "chat", ""),
+    ("trumps-follow", "상대 트럼프 카드로도 내가 이길수 있어? 스페이드 말하는거", "question", ""),
+    ("trumps-lead", "el bot es bueno en este juego o q", "question", ""),
+    ("masul-late", "who's winning rn if we count up the columns", "score", "level"),
+    ("maze-draw", "way too many cards to keep track of 😵", "chat", ""),
+    ("maze-draw", "deck or pile? which helps my chain more", "hint", "Try"),
+    ("maze-draw", "take a look at the pile", "board", "Pile"),
+    ("maze-draw", "lemme have a peek at my hand", "board", "Your hand"),
+    ("masul-late", "내 1열에 엎어놓은 카드 뭐였지", "question", "C1=2♥"),
 ]  # fmt: skip
 
 

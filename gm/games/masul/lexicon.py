@@ -158,6 +158,14 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
         r"escondid[oa]s?)\b",
         " their face down card ",
     ),
+    # "(ver) q carta tiene tapada": the card they hold face down, theirs by "tiene(n)"
+    (
+        "es",
+        "phrase",
+        r"\b(?:q|que|qu[eé]|cual|cu[aá]l)? ?(?:carta )?tienen? (?:ahi |ahí )?"
+        r"(?:tapad[oa]s?|boca ?a?bajo|ocult[oa]s?|escondid[oa]s?)\b",
+        " their face down card ",
+    ),
     (
         "es",
         "phrase",

@@ -181,12 +181,12 @@ _FIELD_FIRST = re.compile(
     r"(?:10|[2-9akqjx])\s*[♣♦♥♠♧♢♡♤])",
     re.IGNORECASE,
 )
-# a Field Card's suit said as a reason after the move ("…, diamond field", "…, hearts field
-# there"): no Field Card played on
+# a Field Card's suit said as a reason after the move ("…, diamond field", "… — spade field so
+# it beats their king", "…, hearts field there"): no Field Card played on
 _SUIT_FIELD_REASON = re.compile(
-    r"[,.]\s*(?:the\s+)?(?:clubs?|diamonds?|hearts?|spades?)\s+field\b.*$|"
+    r"(?:[,.;:]|\s[—–-])\s*(?:the\s+)?(?:clubs?|diamonds?|hearts?|spades?)\s+field\b.*$|"
     # "…, field is spades so suit beats rank"
-    r"[,.]\s*(?:the\s+)?field(?:\s+card)?(?:'s|\s+is|\s+was|\s+being)\s+"
+    r"(?:[,.;:]|\s[—–-])\s*(?:the\s+)?field(?:\s+card)?(?:'s|\s+is|\s+was|\s+being)\s+"
     r"(?:clubs?|diamonds?|hearts?|spades?)\b.*$",
     re.IGNORECASE,
 )

@@ -123,7 +123,7 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "phrase", r"구석|모서리|귀퉁이", " corner "),
     ("ko", "phrase", r"원점", " origin "),
     ("es", "phrase", r"\besquina\b", " corner "),
-    ("ko", "phrase", r"(\b[XO])\s*(줄|라인|의\s*줄)", r" \1's line "),
+    ("ko", "phrase", r"(\b[XOxo])\s*(줄|라인|의\s*줄)", r" \1's line "),
     ("ko", "phrase", r"막(을게|아|기|자|는다|을래)\w*", " block "),
 )
 

@@ -317,9 +317,18 @@ _MORE: dict[str, tuple[str, ...]] = {
         r"what moves (do|can) i (have|make|play)( with (the|my) \w+)?",
         r".*\bhow does this work\b.*\b(which|what|where)\b.*\bcan i\b.*",
     ),
-    "board": (r"(show|see|view) (the|my) (grid|table|board|hand|cards)( \w+){0,2}",),
+    "board": (
+        r"(show|see|view) (the|my) (grid|table|board|hand|cards)( \w+){0,2}",
+        # "take a look at the pile", "lemme have a peek at my hand": shown, nothing taken
+        r"(let me |lemme |can i |i wanna |i want to )?((take|have|get) a (quick |closer |good )?"
+        r"(look|peek)|look) at (the|my|that|this|our) \w+( \w+){0,2}( again| real quick)?",
+    ),
     "hint": (
         r"which (one|card|move|pick) is (the )?best( \w+){0,2}",
+        # "which one beats the 2 best?", "deck or pile? which helps my chain more": the
+        # stronger choice asked, advice
+        r"which (one|card|move|pick)( \w+){1,4} (best|most)",
+        r"which (helps|gets|gives|does|works|wins)( \w+){0,3} (best|most|more)",
         # "this or that? which is smarter here": advice asked
         r".*\b(which|what)( one| option| move| play)? (is|would be|'s) (the )?(smarter|better|best|"
         r"wiser)( move| option| play| choice)?( here| now| rn)?",
@@ -361,8 +370,12 @@ def _union(declared: tuple[ChatWords, ...]) -> ChatWords:
     return reduce(ChatWords.__add__, declared, ChatWords())
 
 
+# a verb in an idiom that makes no move ("too many cards to keep track of", "take a sec")
+_IDIOM = r"(?!\s+(?:track|care|forever|ages|a (?:look|sec|second|while|break|minute)\b))"
+
+
 def _any_word(words: tuple[str, ...]) -> str:
-    return r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b"
+    return r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b" + _IDIOM
 
 
 @dataclass(frozen=True)
@@ -477,7 +490,7 @@ def classify(text: str) -> str | None:
 _QUESTION_START = re.compile(
     r"^\W*(?:what|whats|what's|why|how|who|whom|whose|when|where|which|is|are|does|do|did|should|"
     r"shall|am|was|were|will|would|explain|tell me|wtf|xq|pq|porque|por que|por qu[eé]|que|"
-    r"qu[eé]|c[oó]mo|cu[aá]l|d[oó]nde|cu[aá]ndo|cu[aá]nto|qui[eé]n)\b",
+    r"qu[eé]|c[oó]mo|cu[aá]l|d[oó]nde|cu[aá]ndo|cu[aá]nto|qui[eé]n|se pueden?)\b",
     re.IGNORECASE,
 )
 # a Korean question: its ending, or a question word anywhere in it
@@ -507,11 +520,20 @@ def is_question(text: str) -> bool:
     worth 11 right? so id get 11", "con q salgo? tengo un montón de diamantes")."""
     t = text.strip()
     return t.endswith("?") or bool(
-        _QUESTION_START.match(t) or _ASKED_WITHIN.search(t) or _HAPPENS_LAST.search(t)
+        _QUESTION_START.match(t)
+        or _ASKED_WITHIN.search(t)
+        or _HAPPENS_LAST.search(t)
+        or _TAG_LAST.search(t)
     )
 
 
 _ASKED_WITHIN = re.compile(r"\?\s+\S")
+# a question tag last, with no "?" ("el bot es bueno en este juego o q", "… or what")
+_TAG_LAST = re.compile(
+    r"\b(?:o (?:q|que|qu[eé]|no|nah|cómo|como)|or (?:what|not)|"
+    r"(?<!la )(?<!the )(?<!de )(?<!of )verdad|(?<!lo )cierto)\W*$",  # (not "la verdad": honestly)
+    re.I,
+)
 # what happens asked last, with no "?" ("si empatamos q pasa", "… across from it what happens")
 _HAPPENS_LAST = re.compile(
     r"(?<!see )(?<!ver )\b(?:(?:que|qu[eé]|q) (?:pasa|sucede|ocurre)|what happens)"

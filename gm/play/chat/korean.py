@@ -233,6 +233,13 @@ _SEARCHED: tuple[tuple[str, str], ...] = (
     (r"어떻게\s*(?:됐|되었|된)\S*\s*(?:다시\s*)?(?:알려|말해|설명)", "history"),
     # "손패랑 버린더미 현황 좀" (my hand and the pile, how they stand): the board asked for
     (r"현황|(상황|상태)\s*(좀|보여|알려|어때)", "show the board"),
+    # "버림더미 좀 볼게", "판 한번 보자" (let me look at the pile, at the board): a look, the
+    # message ending on it (not "가져와 보자", let's try taking: 보 there helps another verb)
+    (
+        r"(더미|덱|보드|테이블|바닥|판|게임판|그리드|손패|패)\S*\s*(?:좀|한번|함|잠깐|다시|먼저)?\s*"
+        r"(?:볼게|볼께|보자|볼래|봐야지|봐야겠다|보고\s*싶어|봐도\s*돼)\S{0,2}\s*[?!.~ㅋㅎ]*$",
+        "show the board",
+    ),
     # "더미 어떻게 쌓여있는지 보여줘" (show me how the pile is stacked): shown, not a rule
     (
         r"(더미|보드|테이블|바닥|판|게임판|그리드)\S*.*보여\s*(줘|주세요|줄래|줄 ?수)",
@@ -304,6 +311,10 @@ def without_unwanted(text: str) -> str:
     return _NOT_NEEDED.sub("", text)
 
 
+# a question, then what it meant ("… 이길수 있어? 스페이드 말하는거", I mean spades): one question
+_MEANT_AFTER = re.compile(r"\?\s*(\S+)\s*(?:말하는\s*거\S*|말이야|말임|얘기야|얘기임)[\s?.!ㅋㅎ]*$")
+
+
 def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -> str:
     """A Korean message as English words the readers know (see the module's docstring)."""
     said = request(text)
@@ -314,6 +325,7 @@ def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -
             else ("resign" if said == "RESIGN?" else said)
         )
     text = _RESIGNED.sub("지", text)  # "먹지 뭐": a shrug, no "what"
+    text = _MEANT_AFTER.sub(r" \1?", text)  # "…이길수 있어? 스페이드 말하는거": still asked
     text = _NOT_DOING.sub("", text)  # "안 잡고 걍 가져갈래": what is not done, then the order
     text = without_unwanted(text)
     text = text.replace("쨰", "째")  # "두번쨰": a slip for 번째

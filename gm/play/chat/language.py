@@ -51,12 +51,16 @@ def to_english(text: str, lang: str, translations: tuple[tuple[str, str, str, st
     """``text`` as English words the chat's readers know (English as written, but for "w" as
     "with"), without a shrug said after it ("the 7 why not")."""
     if lang == "ko" and korean.is_korean(text):
-        english = korean.to_english(text, translations)
+        # an aside in brackets after the message ("… 가져올게 (뭐 버릴지는 보고)"): no part of it
+        english = korean.to_english(_KOREAN_ASIDE.sub("", text) or text, translations)
     elif lang == "es":
         english = spanish.to_english(text, translations)
     else:
         english = _WITH.sub("with", text)
     return _SHRUG_AFTER.sub("", english) or english
+
+
+_KOREAN_ASIDE = re.compile(r"(?<=\S)\s*\((?=[^()]*[가-힣])[^()\d]*\)[\s.!ㅋㅎ]*$")
 
 
 # a shrug said after what one chose ("the 7 why not", "la 2 supongo"): no part of it
@@ -364,13 +368,20 @@ def read_corrected(
             return fixed, f"{head_en.strip(' .,')} {facing.group(1)}", True
         if own and not re.search(r"\d", mine[own[-1][1][1] :]) and _ONLY_WHERE.match(tail_en):
             # "8 de corazones... no espera, mejor boca abajo, en la 2": the card said, then
-            # where (and how) it goes
+            # where (and how) it goes; a place the head named without a number is said again
+            # ("클로버4 필드에.. 아니다 7열에 뒷면으로": a place, then another by its number), its
+            # facing kept
+            end = own[-1][1][1]
+            if _NUMBERED_PLACE.search(tail_en) and mine[end:].strip(" .,"):
+                kept = " ".join(_FACING_SAID.findall(mine[end:]))
+                mine = f"{mine[:end]} {kept}"
             return fixed, f"{mine.strip(' .,')} {tail_en.strip(' .,')}", True
     return fixed, english, True
 
 
 # a correction that says only where, and how, a card goes ("mejor boca abajo, en la 2"): a
 # number, the word it numbers, and words of a place, nothing else
+_NUMBERED_PLACE = re.compile(r"\b(?!(?:the|a|an|my)\b)[a-z]+\s+\d|\b[a-z]\d", re.IGNORECASE)
 _ONLY_WHERE = re.compile(
     # (a place: "in …", a word numbered, a code; "the 10" is a card)
     r"^(?=.*\d)(?=.*(?:\b(?:in|on|at|to|into)\b|\b(?!(?:the|a|an|my)\b)[a-z]+\s+\d|\b[a-z]+\d))"
@@ -432,8 +443,8 @@ _REASON = re.compile(
     r"\s+to (?:flip|win|block|cover|stop|cap|stack|extend|save|force)\b.*|"
     r"\s+[—–]\s+(?:my|it|its|it'?s|that|this|since|because|so|as|cuz|bc|the)\b.*|"
     r"\s+-\s+[^\d\s-].*|"  # "J♥ 5 - hearts there so it …": a hyphen set apart, then why
-    r"\s+(?:ㅎㅎ|ㅋㅋ|어차피|왜냐면)\S*.*|(?:[.]\s*|\s+)(?:\S+\s+){0,2}\S+(?:니까|니깐|라서|이라서)[\sㅋㅎ~!.]*$|"
-    r"[.!]\s+[^.!]*(?:니까|니깐|라서|이라서)[\sㅋㅎ~!.]*$|[.]\s+[^.]*\S라\s[^.]*$|"
+    r"\s+(?:ㅎㅎ|ㅋㅋ|어차피|왜냐면)\S*.*|(?:[.]\s*|\s+)(?:\S+\s+){0,2}\S+(?:니까|니깐|라서|이라서)[\sㅋㅎㅇ~!.]*$|"
+    r"[.!]\s+[^.!]*(?:니까|니깐|라서|이라서)[\sㅋㅎㅇ~!.]*$|[.]\s+[^.]*\S라\s[^.]*$|"
     # "… 낼게 필드가 10하트라", "… 놓을게요 필드가 다이아 10이라", "… 낼게 10♥ 필드라 하트가 이김":
     # the reason after
     r"(?<=[게께요])\s+[^.]*\S(?:라|이라)(?:[\sㅋㅎ~!.]*$|\s+\S[^.]*$)|"

@@ -302,8 +302,8 @@ def not_a_try(error: Any, view: dict[str, Any]) -> str:
     reason = error.reason
     if isinstance(getattr(error, "text", None), str):  # "Could not read '…' as a move."
         reason = reason.removeprefix(f"Could not read {error.text!r} as a move.").strip()
-    said = f" ({sentence(reason)})" if reason and len(reason) <= 120 else ""
-    return f"I did not read that as a move, so nothing was played or counted{said} {steer(view)}"
+    said = f" {sentence(reason)}" if reason and len(reason) <= 120 else ""
+    return f"I did not read that as a move, so nothing was played or counted.{said} {steer(view)}"
 
 
 def refused(answer: dict[str, Any]) -> str:

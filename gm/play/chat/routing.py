@@ -616,6 +616,10 @@ _JUDGES_A_CARD = re.compile(
 )
 _ACTS = ("play", "put", "place", "throw", "toss", "ditch", "dump", "drop", "discard", "draw",
          "take", "pick", "keep", "get rid", "go with", "swap")  # fmt: skip
+# a consequence drawn, an order to follow ("… so hide it", "… so i'll play")
+_SO_THEN = r"\b(?:so|then|thus|hence|asi que|entonces|por eso)\s+(?:i'?ll\s+|just\s+)?"
+# orders said in other verbs ("… so hide it", "… entonces la tiro")
+_ORDER_VERBS = ("hide", "lay", "stick", "slap", "la tiro", "lo tiro", "la pongo", "lo pongo")
 
 
 # a message that only denies what it names ("not the 3", "no la 3", "3번 말고"): what is not
@@ -1045,6 +1049,15 @@ _CHOICE = re.compile(
 )
 
 
+def _a_rule_of_a_case(found: str | None, text: str) -> bool:
+    """Whether a message a topic's words matched asks what the rules do in a case: what happens
+    asked first ("비기면 어떻게 돼? 다시 하는거야?"), or an undo's word in a question that opens on
+    a supposed case ("si capturo y sale una carta del rival, siempre la puedo cambiar?")."""
+    if found in ("rematch", "undo", "score", "resign") and _WHAT_IF_FIRST.search(text):
+        return True
+    return found == "undo" and bool(_CASE_FIRST.match(text)) and asked(text)
+
+
 def _by_topic(
     table, text: str, lang: str, read: str, intent: str, verdict: tuple[Any, str | None]
 ) -> tuple[str, tuple[Any, str | None]]:
@@ -1071,8 +1084,8 @@ def _by_topic(
         return intent, verdict
     words = table.engine.info.chat_words
     found = topics.topic(text, lang, words.move_verbs, _seat_labels(table))
-    if found in ("rematch", "undo", "score", "resign") and _WHAT_IF_FIRST.search(text):
-        return "question", (None, None)  # "비기면 어떻게 돼? 다시 하는거야?": a rule, asked
+    if _a_rule_of_a_case(found, text):
+        return "question", (None, None)
     if found is None or found == intent:
         return intent, verdict
     whole = classify(read)  # said whole: the phrasing wins, but the deck's top is no board line
@@ -1225,9 +1238,11 @@ _KOREAN_WHY = re.compile(r"어차피|왜냐면|왜냐하면")  # a reason said a
 _BID_FIRST = re.compile(r"(?:[가-힣]자|[을할낼둘갈뽑놓릴]게|[을할낼둘갈]께)(?:요)?(?=\s+\S)")
 _REQUESTED = re.compile(r"줘|주세요|줄래|봐요?\b|알려")  # a Korean request's ending
 _KOREAN_BECAUSE = re.compile(r"^.*?(?:니까|니깐|라서)\s+(?=.*[가-힣])")  # a reason said before it
-# a Korean exclamation's ending ("…왔네", "…좋구나", "…라니"): a remark — no move line of any
-# blind part ends so (about 20 chat lines do)
-_KOREAN_REMARK = re.compile(r"[가-힣](?:네|군|구나|라니|겠다)[\s.!~ㅋㅎㅠㅜㅡ]*$")
+# a Korean exclamation's ending ("…왔네", "…좋구나", "…라니", "오 퀸 떴다"): a remark — no
+# move line of any blind part ends so (about 20 chat lines do)
+_KOREAN_REMARK = re.compile(
+    r"(?:[가-힣](?:네|군|구나|라니|겠다)|(?:떴|나왔|왔)다)[\s.!~ㅋㅎㅠㅜㅡ]*$"
+)
 # a Korean word that judges ("아 5BS 완전 쓸모없네 ㅋㅋ", "하트퀸 올린거 얄밉네"), searched in the
 # message as written (its English reading drops it): a remark, never a move
 _KOREAN_JUDGES = re.compile(
@@ -1247,6 +1262,12 @@ def _describes(table, seat: int, text: str) -> bool:
     in the game's move language."""
     copula = _COPULA.search(text)
     if copula is None:
+        return False
+    # the judgement as a reason, the order after it ("6h is my worst card so hide it.. face down
+    # in 7"): played
+    verbs = (*table.engine.info.chat_words.move_verbs, *_ACTS, *_ORDER_VERBS)
+    then = rf"{_SO_THEN}(?:{'|'.join(verbs)})\b"
+    if re.search(then, text[copula.end() :], re.IGNORECASE):
         return False
     head = text[: copula.start()]
     if re.search(r",|[.]\s", head):  # the judging clause after an order ("swap. 3 … useless")
@@ -1280,7 +1301,8 @@ def _names_a_figure(table, seat: int, text: str) -> bool:
         return False
     if _WHICH_ONE.search(text):  # "which one gets me the most points": advice asked
         return False
-    asked = {_stem(w) for w in re.findall(r"[a-z]+", text.lower())}
+    # (a word with a number after it names a place, not the figure: "what row 1 face down")
+    asked = {_stem(w) for w in re.findall(r"\b[a-z]+\b(?!\s*\d)", text.lower())}
     for figure in table.engine.standing(table.state, seat):
         named = {_stem(w) for w in re.findall(r"[a-z]+", figure.label.lower()) if len(w) > 2}
         named -= _LOOSE
@@ -1297,6 +1319,9 @@ _WHAT_IF_FIRST = re.compile(
     r"\S*(?:기면|으면|다면|라면|하면|되면|지면|나면)\s*(?:어떻게|어케)\s*(?:돼|되|됨|해))",
     re.IGNORECASE,
 )
+# a question that opens on a supposed case ("si capturo y sale una carta del rival, siempre la
+# puedo cambiar?"; not "si, …", yes): what the rules allow then, no move of this game taken back
+_CASE_FIRST = re.compile(r"^\W*(?:if|when|si|cuando)\s+(?:\w+\s+){3}", re.IGNORECASE)
 # what it takes to win, asked ("how many points do you need to win?", "cuantos puntos hay q
 # hacer para ganar?", "몇 점 내야 이겨?"): the rules' target, not the standing
 _TO_WIN = re.compile(

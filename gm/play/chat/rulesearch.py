@@ -31,7 +31,9 @@ _ASKS = {
     "es": re.compile(
         r"\b(?:como (?:se|funciona\w*|mueve\w*|gan\w*|juega\w*)|que (?:es|son|hace\w*|significa)|"
         r"cuando se (?:gana|pierde|termina|acaba)|"
-        r"para que (?:sirve\w*)|por que|regla\w*|se puede)\b"
+        r"para que (?:sirve\w*)|por que|regla\w*|se puede|"
+        # a supposed case and what one may or must do then ("si capturo …, la puedo cambiar?")
+        r"si (?!\W)[^?]{1,80}?\b(?:puedo|puede|podes|tengo que|tengo q|hay que|hay q))\b"
     ),
 }
 _KO_KEPT = ("NNG", "NNP", "VV", "VA", "SL", "XR")

@@ -259,6 +259,9 @@ WORDS: tuple[tuple[str, str], ...] = (
     # "en este juego", "el juego": the game, not "juego" the verb (I play)
     (r"\b(este|ese|el|del|al|un|mi|tu|su|nuestro|que) juego\b", r"\1 game"),
     (r"\brombos?\b", "diamonds"),  # the suit by its shape
+    # "dejame echar un vistazo a la pila", "quiero mirar mi mano": a look, nothing taken or thrown
+    (r"\b(?:dej[ae]me |deja |quiero |voy a )?(?:(?:echar(?:le)?|echo|echa(?:le)?) (?:un )?"
+     r"(?:vistazo|ojo|ojito)(?: a(?=l?\b))?|mirar|miro)\b", "let me look at"),
     (r"\bizq\b", "left"),  # chat's short "izq" (izquierda)
     (r"\bnom[aá]s\b", ""),  # "me las llevo nomás": just
     (r"\b(?:pa|para) m[ií]\b", ""),  # "3RA pa mi, descarto 2RM": for me
@@ -373,7 +376,8 @@ def request(text: str) -> str | None:
     ("si …, quién gana?")."""
     # chat's "q" and "xq" written out ("q ha movido rojo antes?": "que ha movido …"), in a
     # message that names no card ("a ver q tiene en la 2... le tiro el 2 de trebol …": a move)
-    folded = _unaccent(text)
+    # "q carta cambio el rival?": which card (never the queen: "la q", "una q" are)
+    folded = _WHICH_CARD.sub("que", _unaccent(text))
     if not _CARDISH.search(text):
         folded = re.sub(r"\b(?:xq|pq)\b", "por que", re.sub(r"\bq\b", "que", folded))
     said = _whole(folded)
@@ -383,9 +387,15 @@ def request(text: str) -> str | None:
     if len(clauses) < 2 or _CARDISH.search(text) or re.match(r"\s*(?:y )?si\b", folded):
         return None  # "si …, quién gana?": a supposition, asked of the rules
     found = [w for c in clauses if (w := _whole(c)) is not None and w != "ok"]
-    if found == ["yes"] and any(_CHOICE.search(c) for c in clauses):
-        return None  # "la segunda... si, la segunda", "… treboles. si, treboles": a choice
+    if found in (["yes"], ["ok do that"]) and any(_CHOICE.search(c) for c in clauses):
+        return None  # "la segunda... si, la segunda", "la 1, dale": a choice, and a go-ahead
     return next((w for w in found if w != "help"), found[0] if found else None)
+
+
+# (not an exclamation: "q cartas mas bonitas")
+_WHICH_CARD = re.compile(
+    r"(?<!\bla )(?<!\buna )(?<!\bmi )(?<!\bsu )\bq(?= cartas?\b(?! (?:mas|tan|muy|re)\b))"
+)
 
 
 # a choice named by its place ("la segunda", "la 2", "el primero") or its suit ("treboles")
@@ -417,7 +427,7 @@ def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -
     if said is not None:
         return said
     # "A de corazones": the ace, not "to" (its capital seen before the text is folded)
-    out = _ELONGATED.sub(r"\1\2", _unaccent(_ACE_LETTER.sub("as", text)))
+    out = _ELONGATED.sub(r"\1\2", _WHICH_CARD.sub("que", _unaccent(_ACE_LETTER.sub("as", text))))
     if out.lstrip().startswith("como") and ("?" in text or "cómo" in text.lower()):
         out = re.sub(r"^\s*como\b", "how", out)
     # "el jaque como funciona aca": how it works, asked after what it is asked of

@@ -55,7 +55,7 @@ def vocabulary(words: ChatWords) -> frozenset[str]:
 SHORTHAND = {"shud": "should", "shld": "should", "wud": "would", "cud": "could", "wat": "what",
              "wut": "what", "wht": "what", "wher": "where", "whr": "where", "wen": "when",
              "nxt": "next", "plz": "please", "waht": "what", "whta": "what", "wd": "would",
-             "shd": "should", "w": "with"}  # fmt: skip
+             "shd": "should", "w": "with", "pts": "points"}  # fmt: skip
 _SHORT = re.compile(r"(?<![\w'])(?:" + "|".join(SHORTHAND) + r")(?![\w'])")
 
 

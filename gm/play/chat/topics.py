@@ -85,8 +85,8 @@ _EN: tuple[tuple[str, str], ...] = (
         r"the ({other})|(?:{other})) (still |even |really |ever )?(have|got|hold)\b|"
         r"(next|top) cards? (of|on|in|from) (the )?(deck|stock)|"
         r"(top|next) of (the )?(deck|stock)|on top of the (deck|stock)|"
-        r"what'?s?( is)? (under|beneath|below) .{0,12}\b(on|at|in) [a-z]{1,2}\d|"
-        r"what'?s? in the (deck|stock)|peek|"
+        r"what'?s?( is)? (under|beneath|below) .{0,12}\b(on|at|in) ([a-z]{1,2}|[a-z]+ )\d|"
+        r"what'?s? in the (deck|stock)|peek(?! at (my|our)\b)|"
         r"(what'?s?|which|what is) (card )?(is )?(face[ -]?down|hidden) (under|beneath|below)|"
         r"what'?s?( is)? (under|beneath|below) (the |those |these |that |this )?"
         r"(face[ -]?down|hidden))\b",
@@ -244,7 +244,8 @@ _ES: tuple[tuple[str, str], ...] = (
         r"\b(sale|viene|sigue)\b.*\bmazo\b|"
         r"\b((cartas?|mano) (del|de la|de) ({other}|{seats}|norte|sur|rojo|negro)|"
         r"(que|cuales?) (cartas? )?(tiene|tienen|guarda|esconde|oculta)|"
-        r"(que|q) (tendra|tiene|guarda|lleva|llevara) (\w+ ){0,2}en (la|su) mano|"
+        r"(que|q) (le |les )?(tendra|tiene|guarda|lleva|llevara|queda|quedan) (\w+ ){0,2}"
+        r"en (la|su) mano|"
         r"(que|cuales?) cartas? (le |les )?(quedan?|tiene|tocaron|toco|dieron)|"
         r"(que|cuales?) cartas? (le|les) salieron|"
         r"(ver|mirar|muestra\w*|mostra\w*|ensena\w*)\b.*\b(tapad[ao]s?|boca ?a?bajo)\b.*"
@@ -267,7 +268,8 @@ _ES: tuple[tuple[str, str], ...] = (
         r"(?<!en )\bque (jugo|puso|movio|hizo|paso|salio)\b(?! (estoy|estamos|toca))|"
         r"\b(q|que) (saque|saco|sacaste|elegi|eligio|elegiste)\b.*\b(pasad[ao]|anterior)\b|"
         r"\bque (descarto|tiro) ({seats}|{other}|el|ella)\b|"
-        r"\bque cartas? (se )?(jugo|tiro|puso|descarto|salio|salieron|jugaron|descartaron)\b|"
+        r"\bque cartas? (se )?(jugo|tiro|puso|descarto|salio|salieron|jugaron|descartaron|cambio|"
+        r"reemplazo)\b|"
         r"\b(que )?acaba(n)? de (pasar|jugar|tirar|poner|mover|capturar|comer|robar|descartar)\b|"
         r"\b(ha|han|habia|has) (jugado|descartado|tirado|puesto|robado)\b|\bque ha(n)? pasado\b|"
         r"\bquien (jugo|tiro|puso|movio|descarto|cambio|reemplazo|saco)\b|"
@@ -301,7 +303,7 @@ _ES: tuple[tuple[str, str], ...] = (
     ),
     (
         "legal",
-        r"\b(puedo|podria|se puede|me dejan)\b.*\b(jugar|poner|tirar|mover|ir|usar|"
+        r"\b(puedo|podria|se puede|me dejan)\b.*\b(jugar|poner|tirar|mover|ir|usar|pasar|"
         r"elegir|descartar|robar|ganar|matar|comer|colocar|hacer)\b|"
         r"\b(q|que) (movimientos|jugadas|movidas|casillas|columnas) (valen|sirven|hay)\b|"
         r"\b(q|que) (movimientos|jugadas|movidas) (puede|pueden) hacer\b|"
@@ -335,7 +337,8 @@ _ES: tuple[tuple[str, str], ...] = (
     ),
     (
         "board",
-        r"\bpon(e|eme|me)? (el tablero|la mesa)\b|\b(que|q) (tengo|llevo) en (la|mi) mano\b|"
+        r"\bpon(e|eme|me)? (el tablero|la mesa)\b|"
+        r"\b(que|q) (tengo|llevo|me queda|me quedan) en (la|mi) mano\b|"
         r"\b(pas|mand)(a|ame) (el tablero|la mesa|la grilla|la cuadricula)\b|"
         r"\bcomo (esta|va|quedo) (el tablero|la mesa|la grilla|la partida|el juego)\b|"
         r"\b(mostra|muestra|ensena)\w* todo\b|"
@@ -370,6 +373,9 @@ _KO: tuple[tuple[str, str], ...] = (
         r"(뭔지|뭐야|뭐임|뭔데|알려|보여)|"
         # "c2에 엎어놓은거 뭐임?": the face-down card at a place, not one's own ("내 …")
         r"^(?!.*(내|제|나의))[a-z]{1,2}\d\s?(에|의)?\s?(엎어|엎은|뒷면|뒤집힌|뒤집어|덮인|덮어)\w{0,4}\s?"
+        r"(뭔지|뭐야|뭐임|뭔데|뭐지|뭐냐)|"
+        # "저 2열에 엎어놓은 카드 뭔지 알려줘요": the face-down card at a numbered place
+        r"^(?!.*(내|제|나의))(저|그|이)?\w{0,3}\d\w{0,3}(엎어|엎은|뒷면|뒤집힌|뒤집어|덮인|덮어)\w{0,4}"
         r"(뭔지|뭐야|뭐임|뭔데|뭐지|뭐냐)|"
         r"({other}|AI|봇|북쪽|남쪽|레드|블랙|빨강|빨간|검정|검은|흑|{seats})\s?\w{0,6}"
         r"(카드|패|손패|손|장)"
@@ -433,10 +439,15 @@ def english_topics() -> tuple[tuple[str, str], ...]:
     return _EN
 
 
+# a Spanish conjunction of one letter ("o", or; "y", and): no seat, though a game names one so
+_LETTER_WORDS = {"es": frozenset("oyeu")}
+
+
 @lru_cache(maxsize=64)
 def _compiled(lang: str, verbs: tuple[str, ...], seats: tuple[str, ...]) -> tuple:
     """One language's topics, with the game's own move verbs and seat labels put in."""
     table = {"en": _EN, "es": _ES, "ko": _KO}[lang]
+    seats = tuple(s for s in seats if s.lower() not in _LETTER_WORDS.get(lang, ()))
     fill = {
         "verbs": "|".join(re.escape(v.lower()) for v in verbs) or "(?!)",
         "seats": "|".join(re.escape(s.lower()) for s in seats) or "(?!)",
@@ -470,8 +481,14 @@ _RULES = re.compile(
     r"how (do|does|is|are) (you|one|it|points?|\w+ing) \w+|limit|maximum|minimum|"
     r"como se \w+|como funciona\w*|como (?:es|era|son|eran) (?:eso|esto|lo|la|el|las|los)\b)\b|"
     r"뜻|규칙|룰|설명|상관없|차이(가|는)?\s*뭐|(어떻게|어케)(?!해야|하지|할까|하는게좋|해\?|해$|두는|내는|놓는|둘까|낼까|된거|됐)|"
-    r"(?<!no se )(?<!not sure )(?<!wonder )(?<!idk )\b(if|si)\b(?!.*\b(now|ahora|ya|atm|rn)\b)|"
+    # (not "si o si", no matter what)
+    # (not asked of the moment: "who's winning rn if we count up the rows")
+    r"^(?!.*\b(now|ahora|ya|atm|rn)\b).*(?<!no se )(?<!not sure )(?<!wonder )(?<!idk )"
+    r"(?<!si o )\b(if|si)\b(?! o si\b)|"
     r"\bse gana\b|"
+    # how a thing must be, asked as an either-or ("se puede poner en cualquier lado o tiene q ser
+    # pegado?"): a rule (the English "… or does it have to be near …" asks for the places)
+    r"\bo (?:tiene (?:q|que) (?:ser|estar|ir)|debe (?:ser|estar|ir))\b|"
     r"^(?!.*지금).*(으면|다면|라면|가면|오면|하면|되면|이면|카드면|나면|지면)|"
     r"\b(count for|counts for|worth(?! (it|taking|playing|grabbing|keeping|picking))|valen|"
     r"vale cada)\b",
