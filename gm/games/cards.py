@@ -102,6 +102,13 @@ _LONG = re.compile(
     r"s?)\s+(?a:(?:(?:of|o|fo|f)\b'?\s*(?:the\s+)?|o'\s*)?(clubs?|diamonds?|hearts?|spades?))\b",
     re.IGNORECASE,
 )
+# the suit said first ("heart king col 5", "spade 5"): a rank in words or digits after it, not
+# a card of its own ("hearts 5 of clubs") nor a code ("spades 5c")
+_SUIT_FIRST = re.compile(
+    r"\b(?a:(club|diamond|heart|spade)s?)\s+(?a:(10|[2-9]|two|three|four|five|six|seven|eight|"
+    r"nine|ten|jack|queen|king|ace))\b(?!\s*(?:of\b|[♣♦♥♠♧♢♡♤]|(?a:[cdhs]\b)))",
+    re.IGNORECASE,
+)
 # "7s", "7♠", "TH", "10h", "Q♥", "xh"
 _SHORT = re.compile(
     r"(?<![\w])(?a:(10|[2-9tjqkax]))\s?([♣♦♥♠♧♢♡♤]|(?a:[cdhs](?![a-z])))", re.IGNORECASE
@@ -144,6 +151,13 @@ def find_cards(text: str, notation: bool = False) -> list[tuple[Card, tuple[int,
             continue
         rank = _RANK_WORDS[m.group(1).lower()]
         suit = _SUIT_WORDS[m.group(2).lower()]
+        spans.append(((rank, suit), m.span()))
+        taken.append(m.span())
+    for m in _SUIT_FIRST.finditer(text):
+        if any(a <= m.start() < b or a < m.end() <= b for a, b in taken):
+            continue
+        rank = _RANK_WORDS[m.group(2).lower()]
+        suit = _SUIT_WORDS[m.group(1).lower()]
         spans.append(((rank, suit), m.span()))
         taken.append(m.span())
     for m in _SHORT.finditer(text):

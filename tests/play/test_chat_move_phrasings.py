@@ -1163,6 +1163,24 @@ BLIND_MOVES = [
     ("n-in-a-row-o", "x 줄 아래 0,-1 막기", "O 0,-1"),
     ("masul-late", "5♠ col3 — spade field so it beats their king", "5♠ C3"),
     ("solonyo-late", "la 1, dale", "PICK 1"),
+    # heldout157 to heldout160 (measured once at 3899116): a second thought after "bueno no"
+    # (once played the first column); the Field Card named in the reason (three refused); a
+    # bare number after a card; the suit said first; "x el" for "por el"; a card turned down
+    # first; "ㄱㄱ" then a remark; the line a point makes, said after it; "my lowest"
+    ("masul-start", "rey de corazones a la col 5... bueno no, a la 2 mejor, boca arriba", "K♥ C2"),
+    ("masul-start", "heart king col 5, face up obv since the field there is X♥", "K♥ C5"),
+    ("masul-late", "eight of hearts into c5 to match the 10 of hearts up there", "8♥ C5"),
+    ("masul-late", "J♥ vs their jack in c5, field's the 10 of hearts so mine wins on suit",
+     "J♥ C5"),
+    ("masul-late", "하트J 5번에 앞면 ㅋㅋ 필드가 하트라서", "J♥ C5"),
+    ("masul-late", "4 de treboles x el 4♠ del campo en c4", "4♣ FC4"),
+    ("maze-draw", "nah dont want the 5 yellow moons, draw from deck", "DRAW DECK"),
+    ("maze-late", "덱에서 한장 ㄱㄱ 더미는 쓸모없음", "DRAW DECK"),
+    ("n-in-a-row-mid", "-2,4 에 놓을게요 세로 3줄", "X -2,4"),
+    ("n-in-a-row-x", "0,2 놓고 3줄 만들기", "X 0,2"),
+    ("n-in-a-row-x", "0,2 놓으면 3개다", "X 0,2"),
+    ("card-chess-step", "reemplazala con la mas baja q tengo", "REPLACE 2♣"),
+    ("card-chess-step", "replace it with my lowest", "REPLACE 2♣"),
 ]  # fmt: skip
 
 
@@ -1799,6 +1817,24 @@ BLIND_REQUESTS = [
     ("maze-draw", "take a look at the pile", "board", "Pile"),
     ("maze-draw", "lemme have a peek at my hand", "board", "Your hand"),
     ("masul-late", "내 1열에 엎어놓은 카드 뭐였지", "question", "C1=2♥"),
+    # heldout157 to heldout160: advice asked in Korean and as one's own two moves in Spanish,
+    # the other side named "el de enfrente", a look at the board in a word, where one may draw,
+    # a card put back, another game later, who would win now, a card that wears one down, a
+    # count the board shows, a Korean question no word of which is read
+    ("trumps-lead", "뭐부터 리드하는게 좋음?", "hint", "LEAD"),
+    ("maze-draw", "cojo del pozo o del mazo?", "hint", "Prueba"),
+    ("trumps-follow", "tiene picas todavia el de enfrente?", "question", "ocultas"),
+    ("n-in-a-row-mid", "판 다시 좀", "board", "보드"),
+    ("maze-draw", "지금 상황판 좀", "board", "보드"),
+    ("maze-draw", "where can i draw from?", "legal", "DRAW PILE"),
+    ("maze-discard", "oops can i put the 5BS back and take from the pile instead", "undo", ""),
+    ("card-chess-ace", "otra de ajedrez de cartas despues?", "rematch", "revancha"),
+    ("masul-late", "if it ended now who'd win more columns", "score", "level"),
+    ("card-chess-ace", "esa jota roja me tiene harto", "chat", ""),
+    ("card-chess-step", "cuantas piezas tengo en juego?", "status", "En juego: red 3"),
+    ("n-in-a-row-first", "판이 무한이면 끝이 나긴 해?", "question", ""),
+    ("n-in-a-row-first", "cuantos turnos tiene el otro para hacer 2 en linea?", "question",
+     "turnos"),
 ]  # fmt: skip
 
 

@@ -51,7 +51,9 @@ _THEIRS = {"his", "her", "their", "your", "enemy", "enemy's", "opponent's", "opp
 _MOVER_CUE = {"with", "using", "by"}
 _CAPTURE = re.compile(r"\b(takes?|took|captures?|capturing|kills?|eats?|x)\b")
 _PLAY = re.compile(r"\b(play|plays|put|place|bring|drop|deploy|enter)\b")
-_MOVE = re.compile(r"\b(move|moves|step|steps|advance|jump|jumps|forward|back|push|retreat)\b")
+_MOVE = re.compile(
+    r"\b(move|moves|step|steps|advance|jump|jumps|forward|back|push|retreat|straight|ahead)\b"
+)
 # (not "not quitting": said of the game, not of the card)
 _KEEP = re.compile(
     r"\b(keep\w*|leave|no|not|don'?t|none|skip)\b"
@@ -120,6 +122,14 @@ def _spots(t: str) -> tuple[list[tuple[int, int]], str]:
     return found, t
 
 
+# one's lowest or highest card, by the hand's order (as "my first" and "my last" are)
+_SUPERLATIVE = re.compile(
+    r"\b(lowest|smallest|weakest|highest|biggest|strongest)\b(?:\s+card|\s+one)?"
+)
+_LOW = {"lowest", "smallest", "weakest"}
+_SUIT_OF = {"club": "♣", "diamond": "♦", "heart": "♥", "spade": "♠"}
+
+
 def _refs(t: str, hand: list[str]) -> list[Ref]:
     refs: list[Ref] = []
     blanked = t
@@ -137,6 +147,16 @@ def _refs(t: str, hand: list[str]) -> list[Ref]:
         ):
             nth = shown[-1] if n == LAST else shown[n - 1]
             refs.append(Ref(None, nth, "mine", None, m.start(), m.group(0)))
+            blanked = blanked[: m.start()] + " " * len(m.group(0)) + blanked[m.end() :]
+    # "replace it with my lowest"; "of my two spades the highest": among that suit's
+    suits = {
+        _SUIT_OF[w] for w in re.findall(r"\b(club|diamond|heart|spade)s?\b", blanked.casefold())
+    }
+    among = [c for c in shown if not suits or c[-1] in suits]
+    for m in _SUPERLATIVE.finditer(blanked.casefold()):
+        if among:
+            most = among[0] if m.group(1) in _LOW else among[-1]
+            refs.append(Ref(None, most, "mine", None, m.start(), m.group(0)))
             blanked = blanked[: m.start()] + " " * len(m.group(0)) + blanked[m.end() :]
     words = [(m.group(0), m.start()) for m in re.finditer(r"[a-z0-9']+", blanked.casefold())]
     for w, at in words:

@@ -326,7 +326,11 @@ def _is_legal(state: State, seat: int, move: MasulMove) -> bool:
 
 
 # a swap said in words: the Field Card named is replaced, whatever column is said with it
-_SWAP = re.compile(r"\b(?:swap\w*|replac\w*|switch\w*|trade|exchange|for my)\b", re.IGNORECASE)
+# (and "4♣ for the 4♠ field card in c4": one card given for the other)
+_SWAP = re.compile(
+    r"\b(?:swap\w*|replac\w*|switch\w*|trade|exchange|for my|for (?:the|that|their|this))\b",
+    re.IGNORECASE,
+)
 
 
 def _field_by_name(cards: list[str], state: State, seat: int) -> MasulMove | None:

@@ -48,6 +48,14 @@ _PLACE_NUMBER = re.compile(
     r"(?![0-9,])(?!\s*(?:of\b|[♣♦♥♠♧♢♡♤]|[cdhs]\b|st\b|nd\b|rd\b|th\b))",
     re.IGNORECASE,
 )
+# a bare number right after a whole card ("J of hearts 5 face up", "K♥ 2"): where it goes, the
+# column (never a rank: a turn plays one card; not "7♣ 5♥", two cards)
+_CARD_THEN_NUMBER = re.compile(
+    r"((?<![a-z0-9])(?:10|[2-9]|[jqka]|jack|queen|king|ace)\s+of\s+(?:club|diamond|heart|spade)s?"
+    r"|(?<![a-z0-9])(?:10|[2-9jqkax])\s*[♣♦♥♠])\s+([1-7])(?![0-9,])"
+    r"(?!\s*(?:of\b|[♣♦♥♠♧♢♡♤]|[cdhs]\b|st\b|nd\b|rd\b|th\b|cards?\b|points?\b))",
+    re.IGNORECASE,
+)
 # the opponent's face-down card, named as the target of a play ("against the face down", or
 # theirs by its owner: "flip their face down in col 2 w my jack")
 _TARGET = re.compile(
@@ -185,9 +193,13 @@ _FIELD_FIRST = re.compile(
 # it beats their king", "…, hearts field there"): no Field Card played on
 _SUIT_FIELD_REASON = re.compile(
     r"(?:[,.;:]|\s[—–-])\s*(?:the\s+)?(?:clubs?|diamonds?|hearts?|spades?)\s+field\b.*$|"
-    # "…, field is spades so suit beats rank"
+    # "…, field is spades so suit beats rank", "…, field's the 10 of hearts so mine wins"
     r"(?:[,.;:]|\s[—–-])\s*(?:the\s+)?field(?:\s+card)?(?:'s|\s+is|\s+was|\s+being)\s+"
-    r"(?:clubs?|diamonds?|hearts?|spades?)\b.*$",
+    r"(?:clubs?|diamonds?|hearts?|spades?|the\s|(?:10|[2-9akqjx])\s*[♣♦♥♠]).*$|"
+    # "… face up obv since the field there is X♥": the reason, naming the Field Card
+    r"\s+(?:since|because|cuz|cause|bc|as)\s+(?:the\s+)?field\b.*$|"
+    # "eight of hearts into c5 to match the 10 of hearts up there": what it matches, why
+    r"\s+to\s+match\s+(?:the|that|their|its)\b.*$",
     re.IGNORECASE,
 )
 # the far end of the row ("the far right column", "very left"): the last or the first column
@@ -202,6 +214,7 @@ def normalise(text: str, state: State, seat: int) -> str:
     t = _FAR.sub(r"\1most", t)
     t = _number_words(t)
     t = _PLACE_NUMBER.sub(r"\1 column \2", t)
+    t = _CARD_THEN_NUMBER.sub(r"\1 column \2", t)
     t = _PLACE_ORDINAL.sub(_ordinal_place, t)
 
     def ordinal_column(m: re.Match[str]) -> str:

@@ -97,6 +97,15 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("es", "phrase", r"\b(por|hacia|para) (arriba)\b|\barriba\b|\bencima\b", " above "),
     ("es", "phrase", r"\b(hago|haciendo|para hacer|para)\s+\d+\s+(at|en)\s+raya\b,?", " "),
     ("ko", "phrase", r"(\d+)\s*개\s*(?:를|을)?\s*(?:만들|완성|연결|잇)\w*", r" make \1 in a row "),
+    # "… 세로 3줄", "0,2 놓고 3줄 만들기", "0,2 놓으면 3개다": the line it makes, said after the
+    # point (never a point's number: the count of a line)
+    (
+        "ko",
+        "phrase",
+        r"(?<=\S)\s+(?:세로|가로|대각선?)?\s*(\d+)\s*(?:줄|개|목)\s*(?:을|를|이)?\s*"
+        r"(?:만들\w*|완성\w*|이다|다|야|임|됨|돼|되지|이지|지)?(?=[\s.!?ㅋㅎ~]|$)",
+        r" make \1 in a row ",
+    ),
     # "… 3개니까 거기 둘게": the count it makes, said as the reason
     (
         "ko",

@@ -292,6 +292,8 @@ _MORE: dict[str, tuple[str, ...]] = {
         r"(wait |oops |no )*undo (that|the|my|this|it|last)( \w+){0,4}",
         # "wait can i put back the card i drew": undone
         r"(wait |oops |no )*(can|could|may) (i|we) (put|give) (back|it back|that back)( \w+){0,6}",
+        # "oops can i put the 5BS back and take from the pile instead": the card named
+        r"(put|give) (the |my |that |this )\S+ back( \w+){0,8}",
         r"(put|give) (it |that |this )?back( \w+){0,5}",
     ),
     "new_game": (r".*\b(start|begin|play) (a )?(new|another|fresh) (game|one|match|round)\b.*",),
@@ -313,6 +315,7 @@ _MORE: dict[str, tuple[str, ...]] = {
         r"(which|what) (\w+ )?\w+ can i( even)? "
         r"(play|put|place|pick|use)( \w+){0,2}",
         r"where (am i|are we) allowed to (play|place|put|go)( \w+){0,2}",
+        r"where (can|could|may) (i|we) (\w+)( \w+){0,2}",  # "where can i draw from?"
         r"what can i (pick|choose|play|place|do)( .*)?",
         r"what moves (do|can) i (have|make|play)( with (the|my) \w+)?",
         r".*\bhow does this work\b.*\b(which|what|where)\b.*\bcan i\b.*",

@@ -220,6 +220,8 @@ _SEARCHED: tuple[tuple[str, str], ...] = (
     ),
     # "처음에 6 교환 어떻게 됐어?" (how did the swap at the start go): what happened
     (r"(처음|아까|방금|지난|저번|전에|직전|이전)\S*\s.*어떻게\s*(?:됐|되었)", "history"),
+    # "뭐부터 내는게 좋음?" (what is best to play first?): advice asked for
+    (r"(?:뭐|뭘|어떤\s*거|어느\s*거)\S*\s+\S*(?:는|하는)\s*게\s*(?:더\s*)?(?:좋|나아|낫)", "hint"),
     # "이 상황 최선수 추천 좀": advice asked for
     (r"추천\s*(?:좀|해|부탁|바람|요망|해줘|해주세요)|최선\s*의?\s*수", "hint"),
     # "이기는 조건이 뭐예요?", "이기려면 어떻게 해야 돼?": how one wins, asked
@@ -233,6 +235,12 @@ _SEARCHED: tuple[tuple[str, str], ...] = (
     (r"어떻게\s*(?:됐|되었|된)\S*\s*(?:다시\s*)?(?:알려|말해|설명)", "history"),
     # "손패랑 버린더미 현황 좀" (my hand and the pile, how they stand): the board asked for
     (r"현황|(상황|상태)\s*(좀|보여|알려|어때)", "show the board"),
+    # "판 다시 좀", "지금 상황판 좀" (the board again, please): the board, asked in a word
+    (
+        r"^\W*(?:지금\s*)?(?:상황판|판|보드|게임판|테이블)\s*(?:다시|한번|함)?\s*(?:좀|보여\S*)"
+        r"[\s?!.~ㅋㅎ]*$",
+        "show the board",
+    ),
     # "버림더미 좀 볼게", "판 한번 보자" (let me look at the pile, at the board): a look, the
     # message ending on it (not "가져와 보자", let's try taking: 보 there helps another verb)
     (

@@ -56,8 +56,17 @@ def to_english(text: str, lang: str, translations: tuple[tuple[str, str, str, st
     elif lang == "es":
         english = spanish.to_english(text, translations)
     else:
-        english = _WITH.sub("with", text)
+        english = _WITH.sub("with", _UNWANTED_FIRST.sub("", text))
     return _SHRUG_AFTER.sub("", english) or english
+
+
+# a first clause that turns a card down, then the order ("nah dont want the 5 of clubs, draw
+# from deck"): the order alone
+_UNWANTED_FIRST = re.compile(
+    r"^\W*(?:(?:nah|no|nope|ugh|meh)\W+)?(?:i\s+)?(?:don'?t|do not|dont)\s+(?:want|need)\s+"
+    r"[^,.;!?]+[,.;!]+\s*(?=\w)",
+    re.IGNORECASE,
+)
 
 
 _KOREAN_ASIDE = re.compile(r"(?<=\S)\s*\((?=[^()]*[가-힣])[^()\d]*\)[\s.!ㅋㅎ]*$")
@@ -110,7 +119,9 @@ _CORRECTION = re.compile(
     r"(?:no,? |nah,? )?(?:jk|just kidding|kidding)(?=[\s,.]+\S)|"
     r"no,? perd[oó]n|perd[oó]n,? no)\b"
     r"[\s,.]*|\s*(?<=\S)\s*말고\s+|"
-    r"(?:\.\.+|[,;?])\s*(?:no|nah|nope|err+|erm|uh+|um+|h+m+|sorry|actually|oops)(?:[\s,]+(?:no|nah))*"
+    # (a filler before the "no": "… a la 5... bueno no, a la 2 mejor")
+    r"(?:\.\.+|[,;?])\s*(?:(?:bueno|pues|well|ok|okay|eh|ah|oh)[\s,]+)?"
+    r"(?:no|nah|nope|err+|erm|uh+|um+|h+m+|sorry|actually|oops)(?:[\s,]+(?:no|nah))*"
     rf"\b(?!\s+{_NEGATED}\b(?!\s+{_A_CHOICE}))(?:[\s,]+mejor\b)?[\s,.]*(?={_NAMES})|\s+(?:h+m+[\s,]+)?(?:no|nah|err+|erm|sorry|actually)[\s,]+(?:mejor\s+)?(?=\S*\d|\S*[♠♥♦♣])|"
     r"(?:[,;]\s*|\s+o\s+|(?:\s+no)?\.\.+\s*)mejor(?:\s+dicho)?\b(?!\s+que\b)[\s,]*|"
     # a shrug between two choices ends the doubt ("2? no 3.. 아 몰라 그냥 2번", "3.. idk just 2",
@@ -433,6 +444,9 @@ _REASON = re.compile(
     r"\s+(?:before|so (?:that|he|she|they|it|i|my|the|their)|antes de que|asi (?:no|el|ella))\b.*|"
     r"\s+same (?:suit|colou?r|rank) as\b.*|,\s*total\b.*|\s+(?:and )?see if\b.*|"
     r",\s*(?:thats|that'?s)\s+\d+\b.*|"  # "X at -2,4, thats 3 stacked"
+    # "the other one pls, 5 of clubs is useless to me": a card judged after the order
+    r",\s*[^,]*\b(?:is|are|'s|r)\s+(?:so\s+|totally\s+|kinda\s+)?(?:useless|trash|garbage|"
+    r"worthless|pointless|no good|no use)\b.*|"
     # "-2,1 makes 3 straight down": what the move does, said after it
     r"(?<=\d)\s+(?:makes|gives|completes|blocks)\s+(?:\d|three|four|five|a|an|my|me|it|the)\b.*|"
     # "x en 0,1 encima de la del 0,0", "x 0,1 right above my 0,0": where the place is, said after

@@ -105,6 +105,8 @@ def route(
     act on and the reader's verdict. ``read`` is the message in English words, ``fixed`` the
     message as corrected by a second thought ("X no wait Y" → "Y"; ``second_thought`` says so)."""
     intent, read, verdict = understand(table, seat, read)
+    if intent == "help" and not read.strip(" ?!.~") and re.search(r"\w", text) and asked(text):
+        intent = "question"  # "판이 무한이면 끝이 나긴 해?": no word of it read, but asked
     intent, read, verdict = _without_reason(table, seat, fixed, said, (intent, read, verdict))
     if not isinstance(verdict[0], ReadingsDisagree):
         intent, read, verdict = _after_preamble(table, seat, (intent, read, verdict))
@@ -637,7 +639,9 @@ _JUDGED_BADLY = re.compile(
     r"muy\s+|re\s+|medio\s+|super\s+|un poco\s+)?(?:risky|dumb|stupid|bad|terrible|pointless|"
     r"useless|overrated|dangerous|suicide|a trap|a waste|arriesgad[oa]|riesgos[oa]|peligros[oa]|"
     r"mala idea|tont[oa]|mal[oa]|inutil|una trampa|un suicidio|al pedo)\b|"
-    r"\bno vale la pena\b|\bnot worth it\b",
+    r"\bno vale la pena\b|\bnot worth it\b|"
+    # "esa jota roja me tiene harto": a card that wears one down
+    r"\bme (?:tiene|tienen) (?:hart[oa]|podrid[oa]|cansad[oa]|loc[oa]|frit[oa]|mal)\b",
     re.IGNORECASE,
 )
 
@@ -1234,8 +1238,8 @@ _COPULA = re.compile(
     re.IGNORECASE,
 )
 _KOREAN_WHY = re.compile(r"어차피|왜냐면|왜냐하면")  # a reason said after the move
-# a Korean bid with more said after it ("… 뽑자 더미엔 …", "… 낼게 …")
-_BID_FIRST = re.compile(r"(?:[가-힣]자|[을할낼둘갈뽑놓릴]게|[을할낼둘갈]께)(?:요)?(?=\s+\S)")
+# a Korean bid with more said after it ("… 뽑자 더미엔 …", "… 낼게 …", "… 한장 ㄱㄱ 더미는 …")
+_BID_FIRST = re.compile(r"(?:[가-힣]자|[을할낼둘갈뽑놓릴]게|[을할낼둘갈]께|ㄱㄱ+)(?:요)?(?=\s+\S)")
 _REQUESTED = re.compile(r"줘|주세요|줄래|봐요?\b|알려")  # a Korean request's ending
 _KOREAN_BECAUSE = re.compile(r"^.*?(?:니까|니깐|라서)\s+(?=.*[가-힣])")  # a reason said before it
 # a Korean exclamation's ending ("…왔네", "…좋구나", "…라니", "오 퀸 떴다"): a remark — no

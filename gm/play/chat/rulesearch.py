@@ -32,6 +32,9 @@ _ASKS = {
         r"\b(?:como (?:se|funciona\w*|mueve\w*|gan\w*|juega\w*)|que (?:es|son|hace\w*|significa)|"
         r"cuando se (?:gana|pierde|termina|acaba)|"
         r"para que (?:sirve\w*)|por que|regla\w*|se puede|"
+        # how many of a thing one gets to do something ("cuantos turnos tiene el otro para
+        # superarme?"): the rule's count
+        r"cuant[oa]s \w+ (?:tiene|tienen|tengo|hay|da|dan) [^?]*\bpara|"
         # a supposed case and what one may or must do then ("si capturo …, la puedo cambiar?")
         r"si (?!\W)[^?]{1,80}?\b(?:puedo|puede|podes|tengo que|tengo q|hay que|hay q))\b"
     ),

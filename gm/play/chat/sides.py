@@ -12,7 +12,7 @@ from __future__ import annotations
 #: the other side as a noun ("the opponent", "el rival", "상대방")
 OTHER_SIDE = {
     "en": r"opponent|other|rival|ai|bot",
-    "es": r"rival|oponente|contrario|otro|ia|maquina|bot|compu|computadora",
+    "es": r"rival|oponente|contrario|otro|ia|maquina|bot|compu|computadora|(?:el|la) de enfrente",
     "ko": r"상대방|상대편|상대|적|쟤|걔",
 }
 #: the other side as a pronoun, subject or possessive ("they", "his", "ella", "sus")

@@ -258,6 +258,7 @@ WORDS: tuple[tuple[str, str], ...] = (
     (r"\buna mas\b", "another"), (r"\b(?:desde|de) cero\b", "from scratch"),
     # "en este juego", "el juego": the game, not "juego" the verb (I play)
     (r"\b(este|ese|el|del|al|un|mi|tu|su|nuestro|que) juego\b", r"\1 game"),
+    (r"\ben juego\b", "in play"),  # "cuantas piezas tengo en juego?": on the board
     (r"\brombos?\b", "diamonds"),  # the suit by its shape
     # "dejame echar un vistazo a la pila", "quiero mirar mi mano": a look, nothing taken or thrown
     (r"\b(?:dej[ae]me |deja |quiero |voy a )?(?:(?:echar(?:le)?|echo|echa(?:le)?) (?:un )?"
@@ -392,6 +393,8 @@ def request(text: str) -> str | None:
     return next((w for w in found if w != "help"), found[0] if found else None)
 
 
+# chat's "x" for "por" before an article ("4 de treboles x el 4♠ del campo"; never the ten, "X♥")
+_X_FOR = re.compile(r"(?<=\s)x(?=\s+(?:el|la|los|las|mi|su|sus|tu)\b)")
 # (not an exclamation: "q cartas mas bonitas")
 _WHICH_CARD = re.compile(
     r"(?<!\bla )(?<!\buna )(?<!\bmi )(?<!\bsu )\bq(?= cartas?\b(?! (?:mas|tan|muy|re)\b))"
@@ -427,7 +430,8 @@ def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -
     if said is not None:
         return said
     # "A de corazones": the ace, not "to" (its capital seen before the text is folded)
-    out = _ELONGATED.sub(r"\1\2", _WHICH_CARD.sub("que", _unaccent(_ACE_LETTER.sub("as", text))))
+    out = _WHICH_CARD.sub("que", _unaccent(_ACE_LETTER.sub("as", text)))
+    out = _ELONGATED.sub(r"\1\2", _X_FOR.sub("por", out))
     if out.lstrip().startswith("como") and ("?" in text or "cómo" in text.lower()):
         out = re.sub(r"^\s*como\b", "how", out)
     # "el jaque como funciona aca": how it works, asked after what it is asked of

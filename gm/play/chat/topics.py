@@ -125,6 +125,7 @@ _EN: tuple[tuple[str, str], ...] = (
         "score",
         r"\b(winning|losing|ahead|behind|leading|in front|first place|leader|score|scores|"
         r"scroe|socre|standings?|points|who'?s up|how (am i|i am|i'?m|im) doing|who (wins|won)|"
+        r"who (would|'?d) win|who'?d win|"
         r"how close|closer to|compared to (them|him|her|you)|"
         r"how far (am i|are we|i am|im|is \w+) from)\b",
     ),
@@ -220,6 +221,8 @@ _ES: tuple[tuple[str, str], ...] = (
         "rematch",
         r"\b(vamos (por )?otra|reinicia (el juego|la partida)|quiero otra|"
         r"despues de esta (otra|una mas)|"
+        # "otra de ajedrez de cartas despues?": another game, later
+        r"^\W*otra (de [^?]*)?(despues|luego|mas tarde|al rato)\b|"
         r"revancha|(?<!la )(?<!esa )(?<!aquella )otra partida|otra partidita|jugamos otra|"
         r"juguemos otra|echamos otra|(armamos|hacemos|nos echamos) otra|"
         r"(arrancar|arrancamos|empezar|arranquemos|empecemos|empezamos) (una|otra) nueva|"
@@ -299,7 +302,9 @@ _ES: tuple[tuple[str, str], ...] = (
         r"puntuacion|ventaja|como voy|como vamos|cuanto vamos|quien va|voy bien|cuanto me falta|"
         r"cuanto (llevo|llevamos|lleva|tengo)(?! de)|"
         r"delantera|"
-        r"cuant[oa]s (?!cartas)\w+ (tenemos|tengo|tiene|llevo|llevamos)|cada uno)\b",
+        # (not pieces counted on the board: "cuantas piezas tengo en juego?")
+        r"cuant[oa]s (?!cartas|piezas|fichas|turnos)\w+ (tenemos|tengo|tiene|llevo|llevamos)|"
+        r"cada uno)\b",
     ),
     (
         "legal",
@@ -317,6 +322,8 @@ _ES: tuple[tuple[str, str], ...] = (
     ),
     (
         "hint",
+        # "cojo del pozo o del mazo?": one's own two moves, weighed
+        r"^\W*(cojo|tomo|agarro|robo|saco|juego|tiro|pongo|elijo|bajo)\b[^?]*\bo\b[^?]*\?\W*$|"
         r"\b(recomienda\w*|recomenda\w*|sugiere\w*|sugeri\w*|aconseja\w*|conviene|"
         r"que (hago|robo|tiro|descarto|elijo|pongo|muevo|saco)\b(?! (el|la|ella|norte|rojo|negro))|"
         r"(q|que) carta (saco|tiro|juego|pongo|bajo|descarto)\b|"
