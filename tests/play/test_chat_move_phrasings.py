@@ -1181,6 +1181,20 @@ BLIND_MOVES = [
     ("n-in-a-row-x", "0,2 놓으면 3개다", "X 0,2"),
     ("card-chess-step", "reemplazala con la mas baja q tengo", "REPLACE 2♣"),
     ("card-chess-step", "replace it with my lowest", "REPLACE 2♣"),
+    # heldout161 to heldout164 (measured once at 5f28ec6): the pile card taken and thrown again
+    # in Spanish (once played DRAW PILE); "x en … q me da 3" (once counted); a second clause with
+    # a second card before "so"; a rank's letter against a Korean suit; a correction naming only
+    # its card; a Field Card's suit "a club"; "the field 7 in column 3"; a Korean reason "이기게"
+    ("maze-late", "coger la de arriba del descarte y tirarla otra vez", "PILE 3RA"),
+    ("n-in-a-row-mid", "x en -2,1 q me da 3 en vertical", "X -2,1"),
+    ("trumps-follow", "A♥ beats it, then put my K♥ on top so they gotta deal w it", "BEAT A♥ K♥"),
+    ("trumps-follow", "A♥로 받고 스페이드K 얹어", "BEAT A♥ K♠"),
+    ("trumps-follow",
+     "le gano con K♥ y pongo el as de diamantes... no espera, mejor la jota de diamantes encima",
+     "BEAT K♥ J♦"),
+    ("masul-late", "4♣ on c2... no wait, 5♣ in column 2 face up, field's a club now", "5♣ C2"),
+    ("masul-start", "swap the field 7 in column 3 for my 7 of clubs", "7♣ FC3"),
+    ("masul-late", "8하트 5열에 앞면으로 둘게요 상대 다이아잭 이기게", "8♥ C5"),
 ]  # fmt: skip
 
 
@@ -1835,6 +1849,16 @@ BLIND_REQUESTS = [
     ("n-in-a-row-first", "판이 무한이면 끝이 나긴 해?", "question", ""),
     ("n-in-a-row-first", "cuantos turnos tiene el otro para hacer 2 en linea?", "question",
      "turnos"),
+    # heldout161 to heldout164: "se puede …?" alone a rule asked (twelve such lines of earlier
+    # parts too), advice asked "뭐 … 해야 돼?", anywhere asked in Korean, a past pick asked,
+    # "…수 없어요?" a rule, "복잡해" a remark
+    ("masul-challenge", "se puede jugar boca abajo frente a una carta q esta boca arriba o no?",
+     "question", "Según las reglas"),
+    ("trumps-lead", "뭐 리드해야 돼? 알려줘", "hint", "LEAD"),
+    ("n-in-a-row-first", "아무데나 둘수있어?", "legal", "X 0,0"),
+    ("solonyo-late", "what were the 2 cards i didnt pick last time", "history", ""),
+    ("card-chess-capture", "체크된 말은 잡을수 없어요?", "question", ""),
+    ("card-chess-ace", "ㅋㅋㅋ 이 게임 룰 너무 복잡해", "chat", ""),
 ]  # fmt: skip
 
 

@@ -189,13 +189,20 @@ _FIELD_FIRST = re.compile(
     r"(?:10|[2-9akqjx])\s*[♣♦♥♠♧♢♡♤])",
     re.IGNORECASE,
 )
+# a Field Card named by its rank, its column said after ("swap the field 7 in column 3 for my 7
+# of clubs"): the number a rank, not a Field Card's number
+_FIELD_RANK = re.compile(
+    r"\b(?:the\s+)?field\s+(?:card\s+)?(?:10|[2-9]|[akqj]|ace|king|queen|jack)\s+"
+    r"(?=(?:in|on|at|of)\s+(?:the\s+)?(?:col(?:umn)?\s*|c)\d)",
+    re.IGNORECASE,
+)
 # a Field Card's suit said as a reason after the move ("…, diamond field", "… — spade field so
 # it beats their king", "…, hearts field there"): no Field Card played on
 _SUIT_FIELD_REASON = re.compile(
     r"(?:[,.;:]|\s[—–-])\s*(?:the\s+)?(?:clubs?|diamonds?|hearts?|spades?)\s+field\b.*$|"
     # "…, field is spades so suit beats rank", "…, field's the 10 of hearts so mine wins"
     r"(?:[,.;:]|\s[—–-])\s*(?:the\s+)?field(?:\s+card)?(?:'s|\s+is|\s+was|\s+being)\s+"
-    r"(?:clubs?|diamonds?|hearts?|spades?|the\s|(?:10|[2-9akqjx])\s*[♣♦♥♠]).*$|"
+    r"(?:an?\s+)?(?:clubs?|diamonds?|hearts?|spades?|the\s|(?:10|[2-9akqjx])\s*[♣♦♥♠]).*$|"
     # "… face up obv since the field there is X♥": the reason, naming the Field Card
     r"\s+(?:since|because|cuz|cause|bc|as)\s+(?:the\s+)?field\b.*$|"
     # "eight of hearts into c5 to match the 10 of hearts up there": what it matches, why
@@ -210,6 +217,7 @@ def normalise(text: str, state: State, seat: int) -> str:
     """``text`` with typos, number words and ordinal references rewritten (see the module)."""
     t = _LONG_WORD.sub(_fix_typo, text.replace("\ufe0f", ""))
     t = _SUIT_FIELD_REASON.sub("", t)
+    t = _FIELD_RANK.sub("the field card ", t)
     t = _FIELD_FIRST.sub(r"the \1 field card", t)
     t = _FAR.sub(r"\1most", t)
     t = _number_words(t)

@@ -67,6 +67,12 @@ TRANSLATIONS: tuple[tuple[str, str, str, str], ...] = (
     ("ko", "word", "방패", "arms"),
     ("es", "phrase", r"\bla (?:misma )?(?:carta )?(?:que|q) (?:acabo de (?:robar|sacar|coger|"
      r"tomar|agarrar)|agarr[eé]|cog[ií]|rob[eé]|saqu[eé]|tom[eé])\b", " the card i just drew "),
+    # "… y tirarla otra vez": the card just taken, thrown back
+    ("es", "phrase", r"\b(?:tirarla|tirarlo|descartarla|descartarlo|soltarla|soltarlo|botarla|"
+     r"botarlo|(?:la|lo) (?:tiro|descarto|suelto|boto))\s+(?:otra vez|de nuevo|de vuelta)\b",
+     " throw it back "),
+    ("es", "phrase", r"\b(?:tirarla|tirarlo|descartarla|descartarlo|soltarla|soltarlo|botarla|"
+     r"botarlo)\b", " throw it "),
     # "puedo volver a tirar …?": whether a discard may be made, asked
     ("es", "phrase", r"\bpuedo (?:volver a )?(?:tirar|descartar|echar)\b", " can i discard "),
     ("es", "phrase", r"\b(robo|roba|robar|saco|saca|sacar)\b( una carta)?\s+del mazo\b",

@@ -310,6 +310,7 @@ _MORE: dict[str, tuple[str, ...]] = {
     "history": (
         r"what (was|is|were) (the|their|his|her) (last|previous) (move|play|card)s?( again)?",
         r"what happened( before| earlier| last turn| so far)?( .*)?",
+        r"what (was|were) (the|my) .* (last time|last round|earlier|before)",
     ),
     "legal": (
         r"(which|what) (\w+ )?\w+ can i( even)? "

@@ -193,7 +193,8 @@ def _whole(text: str) -> str | None:
 # whose turn, who leads, what happened, the other side's cards
 _SEARCHED: tuple[tuple[str, str], ...] = (
     (
-        r"(어디|뭐|뭘|무엇|어느|무슨|어떤)[^?]{0,6}?(둘|낼|놓을|고를|버릴|막을|뽑을|움직일|살릴|할)"
+        r"(어디|뭐|뭘|무엇|어느|무슨|어떤|아무\s*데|아무\s*곳)[^?]{0,6}?"
+        r"(둘|낼|놓을|고를|버릴|막을|뽑을|움직일|살릴|할)"
         r"\s*수\s*있",
         "legal moves",
     ),
@@ -220,6 +221,13 @@ _SEARCHED: tuple[tuple[str, str], ...] = (
     ),
     # "처음에 6 교환 어떻게 됐어?" (how did the swap at the start go): what happened
     (r"(처음|아까|방금|지난|저번|전에|직전|이전)\S*\s.*어떻게\s*(?:됐|되었)", "history"),
+    # "뭐 내야 돼? 알려줘" (what should I play?): advice asked for
+    (
+        # (not "뭘 해야 하나요?", "뭐 해야되는 단계야?": what step the game is at)
+        r"(?:뭐|뭘|어떤\s*거|어느\s*거)\s*(?:\S{1,4}해야|내야|둬야|골라야|뽑아야|버려야)\s*"
+        r"(?:돼|되|됨|하나|할까|해|함)(?!\S*\s*(?:단계|차례))",
+        "hint",
+    ),
     # "뭐부터 내는게 좋음?" (what is best to play first?): advice asked for
     (r"(?:뭐|뭘|어떤\s*거|어느\s*거)\S*\s+\S*(?:는|하는)\s*게\s*(?:더\s*)?(?:좋|나아|낫)", "hint"),
     # "이 상황 최선수 추천 좀": advice asked for
@@ -367,7 +375,10 @@ def to_english(text: str, translations: tuple[tuple[str, str, str, str], ...]) -
 # a suit and 로 (to, with) written as one at the end of a word ("트럼프는 스페이드로 할래")
 _SUIT_THEN_RO = re.compile(r"(스페이드|하트|다이아몬드|다이아|클로버|클럽)(으로|로)(?![가-힣])")
 # a suit and its rank's word written as one ("하트잭 내자", "클로버퀸으로 교체")
-_SUIT_RANK = re.compile(r"(스페이드|하트|다이아몬드|다이아|클로버|클럽)(에이스|킹|퀸|잭)")
+# (and a rank's letter or number written against it: "스페이드K", "하트10")
+_SUIT_RANK = re.compile(
+    r"(스페이드|하트|다이아몬드|다이아|클로버|클럽)(에이스|킹|퀸|잭|[AKQJ](?![A-Za-z])|10|[2-9](?!\d))"
+)
 _CARD = re.compile(r"\b(spades|hearts|diamonds|clubs) (ace|king|queen|jack|10|[2-9AKQJ])\b")
 _SUITS_KO = r"(스페이드|하트|다이아몬드|다이아|클로버|클럽)"
 # a rank written against its suit, rank first ("5스페이드", "7다이아를")

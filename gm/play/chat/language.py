@@ -132,6 +132,9 @@ _CORRECTION = re.compile(
     re.IGNORECASE,
 )
 _ARTICLES = {"the", "a", "an", "my", "el", "la", "los", "las", "mi", "un", "una"}
+# the words a correction that only names its card may say around it ("… no espera, mejor la
+# jota de diamantes encima")
+_ONLY_THE_CARD = {"of", "one", "on", "top", "instead", "mejor", "encima", "better", "rather"}
 _COUNTS = set("one two three four five six seven eight nine ten uno dos tres cuatro cinco".split())
 
 
@@ -347,7 +350,7 @@ def read_corrected(
     if len(cards) >= 2 and len(named) == 1:
         (start, end), (s, e) = cards[-1][1], named[0][1]
         rest = (tail_en[:s] + tail_en[e:]).lower().split()
-        if all(w in _ARTICLES or w in ("of", "one", "on", "top", "instead") for w in rest):
+        if all(w in _ARTICLES or w in _ONLY_THE_CARD for w in rest):
             return fixed, head_en[:start] + tail_en[s:e] + head_en[end:], True
     same = _SAME_PLACE.search(tail_en)
     if cards and len(named) == 1 and (same or _SAME_PLACE.search(_CORRECTION.split(text)[-1])):
@@ -424,13 +427,17 @@ _REASON = re.compile(
     r",\s*(?:even|maybe (?:it'?s|its|it|that|this|they|he|she))\b.*|"
     r",\s*\d+\s+(?:beats?|wins?|ties|loses|tops|vs)\b.*|,\s*\d+\s*[<>]\s*\d+.*|"
     r",\s*(?:wanna|want to|gonna|trying to|tryna|its|it'?s|lets|let'?s|q|a ver si|a ver qu[eé]|"
-    r"(?:i )?hope|hopefully|fingers crossed)\b.*|,\s*[^,]*\b(?:so|as[ií] q(?:ue)?)\s.*|"
+    r"(?:i )?hope|hopefully|fingers crossed)\b.*|"
+    # (not a second move's clause: "A♥ beats it, then put my K♥ on top so they …")
+    r",(?!\s*(?:and )?then\b|\s*(?:y )?luego\b)\s*[^,]*\b(?:so|as[ií] q(?:ue)?)\s.*|"
     r",\s*\d+\s*(?:pts|points?|puntos?|점)\b.*|\s+as[ií] (?:le|lo|la|les|se|me|te)\b.*|"
     # a second sentence that reasons ("8♥ c5 face up. hearts there so it …"), "…, le gana a
     # la jota xq …", "8하트 5열 ㄱㄱ 필드가 하트라 …"
     r"[.]\s+[^.]*\b(?:so|since|because|bc|cuz|xq|porque)\b.*$|,\s*(?:le|les)\s+(?:gana|mata)\b.*|"
     r"\s+ㄱㄱ+\s+\S.*$|,\s*(?:ese|esa|este|esta|that|this)\s+\S+\s+(?:no|not)\b.*|"
     r"\s+q\s+(?:hay|el|la|es|esta|estan|tiene|vale|coincide|combina|pega|empata|ahi|ahí|alli|allí|aca|acá|no)\b.*|\s*\([^()]*\)\s*$|"
+    # "x en -2,1 q me da 3 en vertical": what the move gives, after "q" (que)
+    r"\s+(?:q|que)\s+(?:me|te|le|les|nos)\s+(?:da|dan|deja|hace|gana|pone|completa)\b.*|"
     r"\s+(?:vs\.?|versus|against|contra)\s+(?:their|his|her|the|su|sus|el|la)\b.*|"
     r"\s+(?:y|and)\s+(?:hago|hacer|make|get|tengo|llevo|have|i have|i get|i got)\s+\d+\b.*|"
     r"\s+\d+\s*개\b.*|"
@@ -468,7 +475,7 @@ _REASON = re.compile(
     r"(?<=[요게께로])\s+[^.]*(?:는데|인데|한데|려고|려구)[\sㅋㅎ~!.]*$|"
     # "… 낼게요 상대 j♦랑 붙어보자", "… 먼저 낼께 작은거부터", "… 올려요 상대 J♦ 이겨야지": why
     r"(?<=[요게께])\s+(?:[^.]*붙어\s*보\S*|(?:작은|낮은|큰|높은)\s*(?:거|것|카드)\s*부터.*|"
-    r"상대\S*\s+\S+\s+이겨\S*)[\sㅋㅎ~!.]*$|"
+    r"상대\S*\s+\S+\s+이(?:겨|기게|기려고|기도록|길)\S*)[\sㅋㅎ~!.]*$|"
     # "걍 5장 가져갈래 하트는 아껴두고", "그냥 가져갈래 안 이길거임": what is kept, what is not done
     r"(?<=[래게께요])\s+(?:\S+(?:는|은)\s+아껴\S*|(?:안|못)\s+\S+)[\sㅋㅎ~!.]*$|"
     # "…앞면으로.. 필드가 스페이드니까 저 킹 이김" (after a move's own ending only: not "3번... 아

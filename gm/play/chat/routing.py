@@ -969,28 +969,40 @@ def _never_counts(
         return True  # a sentence, not a try at the game's notation ("K♥ c5 … xq el campo es …")
     if _describes_only(table, text, text, second_thought):
         return True  # a description of the board ("C5 is still empty", "0,0 is taken already")
-    if isinstance(error, ParseError) and (
-        len(find_cards(text)) >= 2 or _places_named(table, text) >= 2
-    ):
-        return True  # unread, a second card or place named ("next to the 2♠", "… above 0,0")
+    if isinstance(error, ParseError) and _names_more(table, text):
+        return True  # unread, a second card, place or number named ("next to the 2♠", "… 3")
     if lang == "ko":  # a Korean word in it: said, not written in the game's notation
         return bool(re.search(r"[\uac00-\ud7a3]", text))
     return lang in ("es", "en") and not explicit_attempt(table, seat, text)
 
 
-def _places_named(table, text: str) -> int:
-    """How many different places (the game's codes, :attr:`ChatWords.move_codes`) a text names,
-    codes that overlap counted once ("x 0,1 above my 0,0": two)."""
+def _names_more(table, text: str) -> bool:
+    """Whether a text names more than one move could: a second card, a second place ("next to
+    the 2♠", "x 0,1 above my 0,0") or a number outside its places ("x en -2,1 q me da 3")."""
+    if len(find_cards(text)) >= 2:
+        return True
+    places = _places(table, text)
+    if len({re.sub(r"\s+", "", said.lower()) for _, _, said in places}) >= 2:
+        return True
+    rest = text
+    for start, end, _ in reversed(places):
+        rest = rest[:start] + " " * (end - start) + rest[end:]
+    return bool(places) and bool(re.search(r"\d", rest))
+
+
+def _places(table, text: str) -> list[tuple[int, int, str]]:
+    """The places (the game's codes, :attr:`ChatWords.move_codes`) a text names, in order, codes
+    that overlap merged into one ("x 0,1", "0,1")."""
     spans: list[tuple[int, int, str]] = []
     for source in table.engine.info.chat_words.move_codes:
         spans += [(m.start(), m.end(), m.group()) for m in re.finditer(source, text, re.I)]
     places: list[tuple[int, int, str]] = []
     for start, end, said in sorted(spans):
-        if places and start < places[-1][1]:  # overlapping codes of one place ("x 0,1", "0,1")
+        if places and start < places[-1][1]:  # overlapping codes of one place
             places[-1] = (places[-1][0], max(end, places[-1][1]), places[-1][2])
         else:
             places.append((start, end, said))
-    return len({re.sub(r"\s+", "", said.lower()) for _, _, said in places})
+    return places
 
 
 # the most words an explicit try at a move takes ("play the ace of spades on C9 face down")
@@ -1253,7 +1265,7 @@ _KOREAN_JUDGES = re.compile(
     r"쓸모\s*없|쓸데\s*없|별로(?:네|다|야|임|[\s.!~ㅋㅎㅠㅜ]*$)|구리(?:네|다)|구려|최악|짜증|얄밉|아깝|"
     r"예쁘|이쁘|위험(?:함|해|하다|하네|할듯|할걸)|손해|비추|에바|노답|"
     r"멋지(?:네|다)|무섭(?:네|다)|개꿀|꿀이(?:네|다)|개이득|억울|어이없|실화(?:냐|임|야)|"
-    r"복잡하(?:다|네)|어렵(?:다|네)|"
+    r"복잡하(?:다|네)|복잡해(?![가-힣])|어렵(?:다|네)|"
     r"(?<=\d)네(?=\s|[!~ㅋㅎ]|$)"
 )
 
@@ -1343,7 +1355,7 @@ _SUPPOSED = re.compile(r"\b(?:if|si)\b(?!.*\b(?:now|ahora|ya)\b)", re.IGNORECASE
 # what one cannot do, checked ("… 못내는거 맞지?", "… can't …, right?"): asked of the rules
 _NOT_ALLOWED = re.compile(
     r"(?:못\s*\S*|면\s.*)(?:거|건|는\s*거)\s*(?:맞|아니|아님)|\bcan'?t\b.*\bright\b|"
-    r"^(?:\S+\s+)?\S+(?:은|는)\s+(?:다시\s+)?\S+\s*수\s*있(?:어|나|니|음|을까)|"
+    r"^(?:\S+\s+)?\S+(?:은|는)\s+(?:다시\s+)?\S+\s*수\s*(?:있|없)(?:어|나|니|음|을까)|"
     r"^(?:\S+\s+)?\S+(?:은|는)\s+(?:\S+\s+)?못\s*\S+\s*\?\s*$",  # "도전자는 점수 못얻어?"
     re.IGNORECASE,
 )

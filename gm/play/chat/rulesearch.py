@@ -45,7 +45,7 @@ _ES_LOOSE = set(
     """que como cual cuales para por porque una uno unos unas las los del con sin sus este esta
     esto eso esa ese son hay puede puedo pueden se hace hacer cuando donde mas muy pero tiene
     tengo juego partida regla reglas significa sirve funciona el la lo le en de es un mi tu si
-    no me te ya al""".split()
+    no me te ya al otro otra otros otras""".split()
 )
 
 

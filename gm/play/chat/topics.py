@@ -308,7 +308,9 @@ _ES: tuple[tuple[str, str], ...] = (
     ),
     (
         "legal",
-        r"\b(puedo|podria|se puede|me dejan)\b.*\b(jugar|poner|tirar|mover|ir|usar|pasar|"
+        # (not "se puede …?" alone: whether the rules allow a thing, asked of the rules)
+        r"\b(puedo|podria|me dejan|(donde|que|q|cual|cuales) se puede)\b.*"
+        r"\b(jugar|poner|tirar|mover|ir|usar|pasar|"
         r"elegir|descartar|robar|ganar|matar|comer|colocar|hacer)\b|"
         r"\b(q|que) (movimientos|jugadas|movidas|casillas|columnas) (valen|sirven|hay)\b|"
         r"\b(q|que) (movimientos|jugadas|movidas) (puede|pueden) hacer\b|"
