@@ -1195,6 +1195,13 @@ BLIND_MOVES = [
     ("masul-late", "4♣ on c2... no wait, 5♣ in column 2 face up, field's a club now", "5♣ C2"),
     ("masul-start", "swap the field 7 in column 3 for my 7 of clubs", "7♣ FC3"),
     ("masul-late", "8하트 5열에 앞면으로 둘게요 상대 다이아잭 이기게", "8♥ C5"),
+    # heldout165 to heldout168 (measured once at d1744fa): a Spanish move whose only Spanish
+    # word is its verb (once answered in English); a Korean order then a judgement; "…야겠다"
+    # an intention, no remark; what follows "그러면", after the order
+    ("card-chess-capture", "as retrocede a M3", "RK4-M3"),
+    ("maze-discard", "방금 뽑은 5BS 그냥 버려 쓸모없음", "DISCARD 5BS"),
+    ("n-in-a-row-x", "1,2 막아야겠다", "X 1,2"),
+    ("masul-late", "클럽4로 4열 필드 바꿀게 그러면 내 Q♣ 무조건 이김", "4♣ FC4"),
 ]  # fmt: skip
 
 

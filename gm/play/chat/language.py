@@ -63,8 +63,9 @@ def to_english(text: str, lang: str, translations: tuple[tuple[str, str, str, st
 # a first clause that turns a card down, then the order ("nah dont want the 5 of clubs, draw
 # from deck"): the order alone
 _UNWANTED_FIRST = re.compile(
-    r"^\W*(?:(?:nah|no|nope|ugh|meh)\W+)?(?:i\s+)?(?:don'?t|do not|dont)\s+(?:want|need)\s+"
-    r"[^,.;!?]+[,.;!]+\s*(?=\w)",
+    r"^\W*(?:(?:nah|no|nope|ugh|meh)\W+)?(?:(?:i\s+)?(?:don'?t|do not|dont)\s+(?:want|need)\s+"
+    r"[^,.;!?]+|[^,.;!?]{1,30}\s+(?:is|'s|are)\s+(?:so\s+)?(?:useless|trash|garbage|"
+    r"worthless|no good))[,.;!]+\s*(?=\w)",
     re.IGNORECASE,
 )
 
@@ -476,6 +477,8 @@ _REASON = re.compile(
     # "… 낼게요 상대 j♦랑 붙어보자", "… 먼저 낼께 작은거부터", "… 올려요 상대 J♦ 이겨야지": why
     r"(?<=[요게께])\s+(?:[^.]*붙어\s*보\S*|(?:작은|낮은|큰|높은)\s*(?:거|것|카드)\s*부터.*|"
     r"상대\S*\s+\S+\s+이(?:겨|기게|기려고|기도록|길)\S*)[\sㅋㅎ~!.]*$|"
+    # "… 바꿀게 그러면 내 Q♣ 무조건 이김": what follows, after the move's own ending
+    r"(?<=[게께요])\s+(?:그러면|그럼|그래야|그래서|그래야지)\s.*$|"
     # "걍 5장 가져갈래 하트는 아껴두고", "그냥 가져갈래 안 이길거임": what is kept, what is not done
     r"(?<=[래게께요])\s+(?:\S+(?:는|은)\s+아껴\S*|(?:안|못)\s+\S+)[\sㅋㅎ~!.]*$|"
     # "…앞면으로.. 필드가 스페이드니까 저 킹 이김" (after a move's own ending only: not "3번... 아

@@ -1251,13 +1251,15 @@ _COPULA = re.compile(
 )
 _KOREAN_WHY = re.compile(r"어차피|왜냐면|왜냐하면")  # a reason said after the move
 # a Korean bid with more said after it ("… 뽑자 더미엔 …", "… 낼게 …", "… 한장 ㄱㄱ 더미는 …")
-_BID_FIRST = re.compile(r"(?:[가-힣]자|[을할낼둘갈뽑놓릴]게|[을할낼둘갈]께|ㄱㄱ+)(?:요)?(?=\s+\S)")
+_BID_FIRST = re.compile(
+    r"(?:[가-힣]자|[을할낼둘갈뽑놓릴]게|[을할낼둘갈]께|ㄱㄱ+|(?<=\s)(?:버려|둬|놔))(?:요)?(?=\s+\S)"
+)
 _REQUESTED = re.compile(r"줘|주세요|줄래|봐요?\b|알려")  # a Korean request's ending
 _KOREAN_BECAUSE = re.compile(r"^.*?(?:니까|니깐|라서)\s+(?=.*[가-힣])")  # a reason said before it
 # a Korean exclamation's ending ("…왔네", "…좋구나", "…라니", "오 퀸 떴다"): a remark — no
 # move line of any blind part ends so (about 20 chat lines do)
 _KOREAN_REMARK = re.compile(
-    r"(?:[가-힣](?:네|군|구나|라니|겠다)|(?:떴|나왔|왔)다)[\s.!~ㅋㅎㅠㅜㅡ]*$"
+    r"(?:(?!야겠다)[가-힣](?:네|군|구나|라니|겠다)|(?:떴|나왔|왔)다)[\s.!~ㅋㅎㅠㅜㅡ]*$"
 )
 # a Korean word that judges ("아 5BS 완전 쓸모없네 ㅋㅋ", "하트퀸 올린거 얄밉네"), searched in the
 # message as written (its English reading drops it): a remark, never a move

@@ -38,7 +38,8 @@ MARKERS = re.compile(
     r"todavia|aun|estoy|estas|quiero|puedes|dime|decime|venga|tio|che|ganaste|siempre|nunca|"
     r"muy|mucho|poco|pues|entonces|ahi|aca|algo|todo|todos|cuando|hice|hiciste|jugaste|"
     r"tenes|tienes|sos|eres|tengo|estamos|vale|oye|mira|mejor|peor|otro|otra|hola|ahora|"
-    r"esquina|antes|descartado|pasame|armamos)\b|"
+    r"esquina|antes|descartado|pasame|armamos|retrocede|retrocedo|avanza|avanzo|sube|subo|"
+    r"captura|capturo|mueve)\b|"
     r"^\s*as a\b|\bentere\b|\brecomenda\w*|\brecomiend\w*|\bsugeri\w*|\bnervios\b|\bmiedo\b|"
     r"\bmesa\b|\bver\b|\barrepiento\b|\bdeshaz\b|\bnom[aá]s\b",
     re.IGNORECASE,
