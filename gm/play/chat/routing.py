@@ -977,8 +977,8 @@ def _never_counts(
 
 
 def _names_more(table, text: str) -> bool:
-    """Whether a text names more than one move could: a second card, a second place ("next to
-    the 2♠", "x 0,1 above my 0,0") or a number outside its places ("x en -2,1 q me da 3")."""
+    """Whether a text names more than one move takes: a second card, a second place ("next to
+    the 2♠", "x 0,1 above my 0,0") or a number beside its place ("x en -2,1 q me da 3")."""
     if len(find_cards(text)) >= 2:
         return True
     places = _places(table, text)
@@ -1284,7 +1284,7 @@ def _describes(table, seat: int, text: str) -> bool:
     # the judgement as a reason, the order after it ("6h is my worst card so hide it.. face down
     # in 7"): played
     verbs = (*table.engine.info.chat_words.move_verbs, *_ACTS, *_ORDER_VERBS)
-    then = rf"{_SO_THEN}(?:{'|'.join(verbs)})\b"
+    then = rf"{_SO_THEN}(?:{'|'.join(map(re.escape, verbs))})\b"
     if re.search(then, text[copula.end() :], re.IGNORECASE):
         return False
     head = text[: copula.start()]
