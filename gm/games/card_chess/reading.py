@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gm.games.base import AmbiguousMoveError, IllegalMoveError
-from gm.games.cards import RANK_NAMES, card_text, find_cards
+from gm.games.cards import RANK_NAMES, SUITS, card_text, find_cards, parse_suit
 from gm.games.words import LAST, is_ordinal, number_value, typo
 
 from . import rules as R
@@ -127,7 +127,6 @@ _SUPERLATIVE = re.compile(
     r"\b(lowest|smallest|weakest|highest|biggest|strongest)\b(?:\s+card|\s+one)?"
 )
 _LOW = {"lowest", "smallest", "weakest"}
-_SUIT_OF = {"club": "♣", "diamond": "♦", "heart": "♥", "spade": "♠"}
 
 
 def _refs(t: str, hand: list[str]) -> list[Ref]:
@@ -149,9 +148,8 @@ def _refs(t: str, hand: list[str]) -> list[Ref]:
             refs.append(Ref(None, nth, "mine", None, m.start(), m.group(0)))
             blanked = blanked[: m.start()] + " " * len(m.group(0)) + blanked[m.end() :]
     # "replace it with my lowest"; "of my two spades the highest": among that suit's
-    suits = {
-        _SUIT_OF[w] for w in re.findall(r"\b(club|diamond|heart|spade)s?\b", blanked.casefold())
-    }
+    said = re.findall(r"\b(?:club|diamond|heart|spade)s?\b", blanked.casefold())
+    suits = {SUITS[i] for w in said if (i := parse_suit(w)) is not None}
     among = [c for c in shown if not suits or c[-1] in suits]
     for m in _SUPERLATIVE.finditer(blanked.casefold()):
         if among:

@@ -42,18 +42,23 @@ _NO_CHALLENGE = re.compile(
     r"(?<![a-z])(?:no|not|without|don'?t|won'?t)\s+(?:\w+\s+)?challeng\w*(?:\s+\w+)?",
     re.IGNORECASE,
 )
+# what may not follow a number that is a column: more digits, a suit or "of" (a card's rank:
+# "5 of clubs", "5♣"), an ordinal's ending
+_NO_RANK_AFTER = r"(?![0-9,])(?!\s*(?:of\b|[♣♦♥♠♧♢♡♤]|[cdhs]\b|st\b|nd\b|rd\b|th\b"
 # a bare number where a card goes ("J♥ in the 5", "7♣ on 3"): a column, never a card's rank
 _PLACE_NUMBER = re.compile(
     r"(?<![a-z0-9])(in|on|at|into|to)\s+(?:the\s+)?(?:#\s*|no\.?\s*)?([1-7])"
-    r"(?![0-9,])(?!\s*(?:of\b|[♣♦♥♠♧♢♡♤]|[cdhs]\b|st\b|nd\b|rd\b|th\b))",
+    + _NO_RANK_AFTER
+    + "))",
     re.IGNORECASE,
 )
 # a bare number right after a whole card ("J of hearts 5 face up", "K♥ 2"): where it goes, the
 # column (never a rank: a turn plays one card; not "7♣ 5♥", two cards)
 _CARD_THEN_NUMBER = re.compile(
     r"((?<![a-z0-9])(?:10|[2-9]|[jqka]|jack|queen|king|ace)\s+of\s+(?:club|diamond|heart|spade)s?"
-    r"|(?<![a-z0-9])(?:10|[2-9jqkax])\s*[♣♦♥♠])\s+([1-7])(?![0-9,])"
-    r"(?!\s*(?:of\b|[♣♦♥♠♧♢♡♤]|[cdhs]\b|st\b|nd\b|rd\b|th\b|cards?\b|points?\b))",
+    r"|(?<![a-z0-9])(?:10|[2-9jqkax])\s*[♣♦♥♠])\s+([1-7])"
+    + _NO_RANK_AFTER
+    + r"|cards?\b|points?\b))",
     re.IGNORECASE,
 )
 # the opponent's face-down card, named as the target of a play ("against the face down", or

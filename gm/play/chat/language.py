@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from gm.games.cards import card_text, find_cards
+from gm.games.cards import RANK_NAMES, card_text, find_cards
 from gm.games.words import ORDINALS
 from gm.play.chat import korean, spanish
 
@@ -215,7 +215,7 @@ _RANK_ALONE = re.compile(
 _MAKE_IT = re.compile(
     r"\bmake (?:it|that) (?:the |a )?(?:\d{1,2}|ace|king|queen|jack)\W*$", re.IGNORECASE
 )
-_RANK_WORDS = {"ace": 14, "king": 13, "queen": 12, "jack": 11}
+_RANK_WORDS = {name: rank for rank, name in RANK_NAMES.items()}
 
 
 def _rank_alone(tail: str, text: str) -> int | None:
